@@ -1,0 +1,49 @@
+import type { MiddlewareHandler } from 'hono'
+import type { ProjectConfig } from '../config.ts'
+import type { DocentContext } from '../context.ts'
+import { verifyKey } from '../keys/keys.ts'
+import type { KeyRecord } from '../store/types.ts'
+import { ApiError } from './errors.ts'
+
+export interface AuthInfo {
+  key: KeyRecord
+  project: ProjectConfig
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    auth: AuthInfo
+  }
+}
+
+const bearer = /^Bearer\s+(\S+)\s*$/i
+
+async function authenticate(ctx: DocentContext, header: string | undefined): Promise<KeyRecord> {
+  const match = header ? bearer.exec(header) : null
+  if (!match) throw new ApiError(401, 'missing or malformed Authorization header; expected "Bearer <key>"', { 'www-authenticate': 'Bearer' })
+  const check = await verifyKey(ctx.store, match[1]!, ctx.now())
+  if (!check.ok) throw new ApiError(401, check.reason, { 'www-authenticate': 'Bearer error="invalid_token"' })
+  return check.key
+}
+
+/** Admin key of the organization that owns `:projectId`. */
+export const adminAuth = (ctx: DocentContext): MiddlewareHandler => async (c, next) => {
+  const key = await authenticate(ctx, c.req.header('authorization'))
+  if (key.kind !== 'admin') throw new ApiError(403, 'this endpoint needs an admin key (svc_...), not an assistant key')
+  const project = ctx.projects.byId(c.req.param('projectId'))
+  if (!project) throw new ApiError(404, 'no such project')
+  if (project.organization !== key.organization) throw new ApiError(403, 'this key does not belong to the organization of this project')
+  c.set('auth', { key, project })
+  await next()
+}
+
+/** Assistant key made for `:domain`. */
+export const assistantAuth = (ctx: DocentContext): MiddlewareHandler => async (c, next) => {
+  const key = await authenticate(ctx, c.req.header('authorization'))
+  if (key.kind !== 'assistant') throw new ApiError(403, 'this endpoint needs an assistant key (svc_dsc_...)')
+  const domain = c.req.param('domain')
+  const project = ctx.projects.byId(key.projectId)
+  if (!project || project.domain !== domain) throw new ApiError(403, `this key is not valid for domain "${domain}"`)
+  c.set('auth', { key, project })
+  await next()
+}

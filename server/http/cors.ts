@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono'
+import type { Projects } from '../projects.ts'
+import { ApiError } from './errors.ts'
+
+const ALLOW_HEADERS = 'authorization, content-type, x-requested-with'
+const EXPOSE_HEADERS = 'x-thread-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, x-request-id'
+
+/**
+ * CORS for the assistant endpoints, from the project of `:domain`'s `allowedOrigins`. A preflight from an allowed
+ * origin gets 204 and the grant; a request whose Origin is not allowed gets 403 and no grant.
+ */
+export const projectCors = (projects: Projects): MiddlewareHandler => async (c, next) => {
+  const origin = c.req.header('origin')
+  const allowed = projects.byDomain(c.req.param('domain'))?.allowedOrigins ?? []
+  const grant = origin !== undefined && (allowed.includes('*') || allowed.includes(origin))
+  const grantHeaders = (headers: Headers) => {
+    headers.set('access-control-allow-origin', allowed.includes('*') ? '*' : origin!)
+    headers.set('access-control-expose-headers', EXPOSE_HEADERS)
+    if (!allowed.includes('*')) headers.append('vary', 'Origin')
+  }
+  if (c.req.method === 'OPTIONS') {
+    if (!grant) throw new ApiError(403, 'origin not allowed')
+    const headers = new Headers({
+      'access-control-allow-methods': 'POST, GET, OPTIONS',
+      'access-control-allow-headers': c.req.header('access-control-request-headers') ?? ALLOW_HEADERS,
+      'access-control-max-age': '600',
+    })
+    grantHeaders(headers)
+    return new Response(null, { status: 204, headers })
+  }
+  if (origin !== undefined && !grant) throw new ApiError(403, `origin ${origin} is not allowed for this project`)
+  await next()
+  if (grant) grantHeaders(c.res.headers)
+}

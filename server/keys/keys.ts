@@ -1,0 +1,95 @@
+import type { KeyKind, KeyRecord, Store } from '../store/types.ts'
+
+export const ADMIN_PREFIX = 'svc_'
+export const ASSISTANT_PREFIX = 'svc_dsc_'
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** 32 base62 characters: about 190 bits. The alphabet has no `_`, so an admin key never looks like an assistant key. */
+function randomToken(length = 32): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length * 2))
+  let out = ''
+  for (const byte of bytes) {
+    if (byte < 248) out += ALPHABET[byte % 62] // 248 = 4 * 62: drop the rest to keep the draw uniform
+    if (out.length === length) return out
+  }
+  return out + randomToken(length - out.length)
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** Compares two equal-length strings in time independent of where they differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let diff = 0
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return diff === 0
+}
+
+export function kindOfKey(key: string): KeyKind | null {
+  if (!/^svc_[A-Za-z0-9_]{8,200}$/.test(key)) return null
+  return key.startsWith(ASSISTANT_PREFIX) ? 'assistant' : 'admin'
+}
+
+export interface CreateKeyOptions {
+  kind: KeyKind
+  organization: string
+  projectId?: string | null
+  name?: string | null
+  expiresAt?: Date | null
+  /** Use this exact secret (seeding from env); otherwise a random one is made. */
+  secret?: string
+  now?: Date
+}
+
+/** Creates a key; the returned `secret` is the only time the key is visible. */
+export async function createKey(store: Store, options: CreateKeyOptions): Promise<{ secret: string; record: KeyRecord }> {
+  const secret = options.secret ?? (options.kind === 'assistant' ? ASSISTANT_PREFIX : ADMIN_PREFIX) + randomToken()
+  if (kindOfKey(secret) !== options.kind) throw new Error(`a ${options.kind} key must start with ${options.kind === 'assistant' ? ASSISTANT_PREFIX : ADMIN_PREFIX} (and an admin key must not start with ${ASSISTANT_PREFIX})`)
+  if (options.kind === 'assistant' && !options.projectId) throw new Error('an assistant key needs a project')
+  const record: KeyRecord = {
+    id: `key_${randomToken(12)}`,
+    hash: await sha256Hex(secret),
+    kind: options.kind,
+    organization: options.organization,
+    projectId: options.projectId ?? null,
+    name: options.name ?? null,
+    last4: secret.slice(-4),
+    createdAt: options.now ?? new Date(),
+    expiresAt: options.expiresAt ?? null,
+    revokedAt: null,
+  }
+  await store.insertKey(record)
+  return { secret, record }
+}
+
+export type KeyCheck = { ok: true; key: KeyRecord } | { ok: false; reason: string }
+
+/** Finds the key for a presented secret: unknown, revoked and expired keys are all refused. */
+export async function verifyKey(store: Store, secret: string, now: Date): Promise<KeyCheck> {
+  if (!kindOfKey(secret)) return { ok: false, reason: 'malformed API key' }
+  const hash = await sha256Hex(secret)
+  const key = await store.findKeyByHash(hash)
+  // The lookup is by hash (an index); the compare below keeps the final check constant-time as the contract asks.
+  if (!key || !constantTimeEqual(key.hash, hash)) return { ok: false, reason: 'unknown API key' }
+  if (key.revokedAt) return { ok: false, reason: 'API key revoked' }
+  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'API key expired' }
+  return { ok: true, key }
+}
+
+/** `90d`, `12h`, `30m` or an ISO date → a Date. */
+export function parseExpiry(text: string, now = new Date()): Date {
+  const match = /^(\d+)([dhm])$/.exec(text)
+  if (match) {
+    const unit = { d: 86_400_000, h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm']
+    return new Date(now.getTime() + Number(match[1]) * unit)
+  }
+  const date = new Date(text)
+  if (Number.isNaN(date.getTime())) throw new Error(`--expires: expected e.g. 90d, 12h or an ISO date, got "${text}"`)
+  return date
+}
+
+export const describeKey = (key: KeyRecord) => (key.kind === 'assistant' ? ASSISTANT_PREFIX : ADMIN_PREFIX) + '…' + key.last4

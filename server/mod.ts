@@ -1,0 +1,76 @@
+import type { Hono } from 'hono'
+import { createAgentService } from './agent/service.ts'
+import { buildApp } from './app.ts'
+import { type DocentConfig, type DocentConfigInput, parseConfig } from './config.ts'
+import type { DocentContext } from './context.ts'
+import { seedDemoKeys, type SeededKeys } from './keys/seed.ts'
+import { consoleLogger, type Logger } from './log.ts'
+import { Projects } from './projects.ts'
+import { createSearchService } from './search/service.ts'
+import { openStore } from './store/open.ts'
+import type { Store } from './store/types.ts'
+
+export type { DocentConfig, DocentConfigInput } from './config.ts'
+export { configFromEnv, parseConfig, ConfigError } from './config.ts'
+export type { Store } from './store/types.ts'
+export type { DocentContext } from './context.ts'
+
+/** Capabilities a caller may pass in instead of the defaults built from the config. */
+export interface DocentOverrides {
+  store?: Store
+  log?: Logger
+  now?: () => Date
+  fetch?: typeof fetch
+}
+
+export interface Docent {
+  /** A Hono app on Web standards: serve it with any runtime, or mount it in another app. */
+  app: Hono
+  config: DocentConfig
+  context: DocentContext
+  /** Seeds demo keys and starts background work (agent worker, docs refresh). Returns keys made now. */
+  start(): Promise<SeededKeys>
+  /** Stops background work and closes the store. */
+  stop(): Promise<void>
+}
+
+/** Builds Docent from a config (validated here; a bad one throws a ConfigError naming the field). */
+export async function createDocent(input: DocentConfigInput | DocentConfig, overrides: DocentOverrides = {}): Promise<Docent> {
+  const config = parseConfig(input)
+  const log = overrides.log ?? consoleLogger()
+  const fetchImpl = overrides.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  const store = overrides.store ?? (await openStore(config))
+  const context: DocentContext = {
+    config,
+    store,
+    projects: new Projects(config.projects),
+    log,
+    now: overrides.now ?? (() => new Date()),
+    fetch: fetchImpl,
+    search: createSearchService({ config, log, fetch: fetchImpl }),
+    onStop: [],
+  }
+  const agent = createAgentService(context)
+  const app = buildApp(context)
+  let started = false
+  return {
+    app,
+    config,
+    context,
+    async start() {
+      const keys = await seedDemoKeys(context)
+      if (!started) {
+        started = true
+        context.search.start()
+        if (config.worker) agent.start()
+      }
+      return keys
+    },
+    async stop() {
+      context.search.stop()
+      await agent.stop()
+      for (const stop of context.onStop.splice(0)) await stop()
+      if (!overrides.store) await store.close()
+    },
+  }
+}

@@ -1,0 +1,66 @@
+import type { SearchFilter } from '../../shared/search.ts'
+
+/** One searchable piece of a page: the text under a heading, with where it sits. */
+export interface Section {
+  id: string
+  /** Page path without extension, relative to the docs root (`sdks/javascript`). */
+  path: string
+  /** Page URL path as the site serves it, with the section's anchor (`/sdks/javascript#install`). */
+  url: string
+  anchor: string
+  pageTitle: string
+  /** Heading trail from the page's top heading down to this section. */
+  headings: string[]
+  content: string
+  description?: string
+  version?: string
+  language?: string
+  groups: string[]
+  tags: string[]
+}
+
+export interface SearchHit {
+  section: Section
+  /** Relative score in 0..1 (the best hit of a query is 1). */
+  score: number
+}
+
+export interface SearchOptions {
+  pageSize: number
+  filter?: SearchFilter | null
+  scoreThreshold?: number
+  /** Sections of this page and its navigation neighbours rank higher. */
+  currentPath?: string
+}
+
+export interface PageInfo {
+  path: string
+  url: string
+  title: string
+  description?: string
+  hidden: boolean
+  groups: string[]
+  version?: string
+  language?: string
+}
+
+/** A project's loaded docs: pages, navigation and the search index over their sections. */
+export interface Corpus {
+  readonly name: string
+  readonly description?: string
+  search(query: string, options: SearchOptions): SearchHit[]
+  /** The page's markdown (MDX components reduced to text), or null. Accepts a path with or without `/` and extension. */
+  page(path: string): { path: string; content: string } | null
+  pages(): PageInfo[]
+  /** Changes whenever the docs change (a git commit id or a content hash). */
+  readonly revision: string
+}
+
+/** Corpora of all projects, loaded on first use and kept fresh. */
+export interface SearchService {
+  corpus(projectId: string): Promise<Corpus>
+  /** Reloads a project's docs (for `docent index` and ref checks); queries keep the old corpus until the new one is ready. */
+  refresh(projectId: string): Promise<{ revision: string; changed: boolean }>
+  start(): void
+  stop(): void
+}

@@ -1,0 +1,33 @@
+import { boot } from './boot.ts'
+
+declare const Bun: {
+  env: Record<string, string | undefined>
+  file(path: string): { exists(): Promise<boolean>; text(): Promise<string> }
+  serve(options: {
+    port: number
+    idleTimeout?: number
+    fetch: (request: Request, server: { requestIP(request: Request): { address: string } | null }) => Response | Promise<Response>
+  }): { stop(force?: boolean): void }
+  version: string
+}
+
+const configFile = Bun.file(Bun.env.DOCENT_CONFIG ?? 'docent.config.json')
+const configText = (await configFile.exists()) ? await configFile.text() : undefined
+const docent = await boot({ env: Bun.env, configText, runtime: `bun ${Bun.version}` }).catch((error) => {
+  console.error(error?.message ?? error)
+  process.exit(1)
+})
+
+const server = Bun.serve({
+  port: docent.config.port,
+  // Streams of long answers and agent polls stay open longer than Bun's 10 s default.
+  idleTimeout: 255,
+  fetch: (request, srv) => docent.app.fetch(request, { ip: srv.requestIP(request)?.address }),
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.stop(true)
+    void docent.stop().finally(() => process.exit(0))
+  })
+}

@@ -1,0 +1,27 @@
+import { boot } from './boot.ts'
+
+declare const Deno: {
+  env: { toObject(): Record<string, string> }
+  readTextFile(path: string): Promise<string>
+  serve(options: { port: number; onListen?: () => void }, handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): { shutdown(): Promise<void> }
+  addSignalListener(signal: string, handler: () => void): void
+  exit(code: number): never
+  version: { deno: string }
+}
+
+const env = Deno.env.toObject()
+const configText = await Deno.readTextFile(env.DOCENT_CONFIG ?? 'docent.config.json').catch(() => undefined)
+const docent = await boot({ env, configText, runtime: `deno ${Deno.version.deno}` }).catch((error) => {
+  console.error(error?.message ?? error)
+  Deno.exit(1)
+})
+
+const server = Deno.serve({ port: docent.config.port, onListen: () => {} }, (request, info) =>
+  docent.app.fetch(request, { ip: info.remoteAddr.hostname }),
+)
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  Deno.addSignalListener(signal, () => {
+    void server.shutdown().then(() => docent.stop()).finally(() => Deno.exit(0))
+  })
+}

@@ -1,0 +1,246 @@
+import { describe, expect, test } from 'vitest'
+import type { JobRecord, KeyRecord, MessageRecord, Store, ThreadRecord } from './types.ts'
+
+let counter = 0
+const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
+
+export const sampleKey = (overrides: Partial<KeyRecord> = {}): KeyRecord => ({
+  id: uid('key'),
+  hash: uid('hash'),
+  kind: 'admin',
+  organization: uid('org'),
+  projectId: null,
+  name: 'ci',
+  last4: 'abcd',
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  expiresAt: null,
+  revokedAt: null,
+  ...overrides,
+})
+
+export const sampleJob = (overrides: Partial<JobRecord> = {}): JobRecord => ({
+  id: uid('job'),
+  projectId: uid('project'),
+  status: 'active',
+  source: { repository: 'https://git.example/docs.git', ref: 'main' },
+  model: 'offline-editor',
+  branch: null,
+  pr: null,
+  error: null,
+  conversation: [],
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  updatedAt: new Date('2026-01-01T00:00:00Z'),
+  archivedAt: null,
+  ...overrides,
+})
+
+const sampleThread = (overrides: Partial<ThreadRecord> = {}): ThreadRecord => ({
+  id: uid('thread'),
+  projectId: uid('project'),
+  fp: 'anonymous',
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  updatedAt: new Date('2026-01-01T00:00:00Z'),
+  messageCount: 0,
+  ...overrides,
+})
+
+const message = (threadId: string, role: 'user' | 'assistant', content: string, at: Date): MessageRecord => ({
+  id: uid('msg'),
+  threadId,
+  role,
+  content,
+  createdAt: at,
+})
+
+/**
+ * The behaviour every Store adapter must have. `open` may return the same instance each time
+ * (tests use unique ids); `reopen`, when given, must return a fresh instance over the same data.
+ */
+export function describeStoreConformance(name: string, open: () => Promise<Store>, reopen?: () => Promise<Store>) {
+  describe(`store conformance: ${name}`, () => {
+    test('keys: insert, find by hash, list by organization, revoke once', async () => {
+      const store = await open()
+      const key = sampleKey({ expiresAt: new Date('2030-01-01T00:00:00Z') })
+      await store.insertKey(key)
+      expect(await store.findKeyByHash(key.hash)).toEqual(key)
+      expect(await store.findKeyByHash('missing')).toBeNull()
+      const other = sampleKey({ kind: 'assistant', organization: key.organization, projectId: 'docs' })
+      await store.insertKey(other)
+      expect((await store.listKeys(key.organization)).map((k) => k.id).sort()).toEqual([key.id, other.id].sort())
+      expect(await store.countKeys()).toBeGreaterThanOrEqual(2)
+      const at = new Date('2026-02-01T00:00:00Z')
+      expect(await store.revokeKey(key.id, at)).toBe(true)
+      expect(await store.revokeKey(key.id, at)).toBe(false)
+      expect((await store.findKeyByHash(key.hash))?.revokedAt).toEqual(at)
+      expect(await store.revokeKey('no-such-key', at)).toBe(false)
+    })
+
+    test('counters are atomic under concurrent increments', async () => {
+      const store = await open()
+      const name = uid('counter')
+      const expires = new Date(Date.now() + 60_000)
+      const values = await Promise.all(Array.from({ length: 50 }, () => store.incrementCounter(name, expires)))
+      expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
+      expect(await store.incrementCounter(uid('counter'), expires)).toBe(1)
+    })
+
+    test('an expired counter starts again at 1', async () => {
+      const store = await open()
+      const name = uid('counter')
+      await store.incrementCounter(name, new Date(Date.now() - 1000))
+      expect(await store.incrementCounter(name, new Date(Date.now() + 60_000))).toBe(1)
+    })
+
+    test('jobs: insert, get within project only, conditional update, newest-first pages', async () => {
+      const store = await open()
+      const projectId = uid('project')
+      const jobs = [0, 1, 2, 3, 4].map((i) => sampleJob({ projectId, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) }))
+      for (const job of jobs) await store.insertJob(job)
+      expect(await store.getJob(projectId, jobs[0]!.id)).toEqual(jobs[0])
+      expect(await store.getJob('other-project', jobs[0]!.id)).toBeNull()
+
+      const updated = await store.updateJob(jobs[0]!.id, { status: 'completed', pr: { number: '7', url: 'https://x/7' }, conversation: [{ role: 'user', content: 'hi' }] })
+      expect(updated).toMatchObject({ status: 'completed', pr: { number: '7', url: 'https://x/7' }, conversation: [{ role: 'user', content: 'hi' }] })
+      expect(await store.updateJob(jobs[0]!.id, { status: 'failed' }, { ifStatusIn: ['active'] })).toBeNull()
+      expect((await store.getJob(projectId, jobs[0]!.id))?.status).toBe('completed')
+      expect(await store.updateJob('missing', { status: 'failed' })).toBeNull()
+
+      const first = await store.listJobs(projectId, { limit: 2 })
+      expect(first.items.map((j) => j.id)).toEqual([jobs[4]!.id, jobs[3]!.id])
+      const second = await store.listJobs(projectId, { limit: 2, cursor: first.nextCursor! })
+      expect(second.items.map((j) => j.id)).toEqual([jobs[2]!.id, jobs[1]!.id])
+      const third = await store.listJobs(projectId, { limit: 2, cursor: second.nextCursor! })
+      expect(third.items.map((j) => j.id)).toEqual([jobs[0]!.id])
+      expect(third.nextCursor).toBeNull()
+    })
+
+    test('job events keep their order', async () => {
+      const store = await open()
+      const jobId = uid('job')
+      for (let i = 0; i < 5; i++) {
+        await store.appendJobEvent(jobId, { at: new Date().toISOString(), type: 'file.read', message: `read ${i}`, data: { path: `p${i}.mdx` } })
+      }
+      const events = await store.listJobEvents(jobId)
+      expect(events.map((e) => e.message)).toEqual(['read 0', 'read 1', 'read 2', 'read 3', 'read 4'])
+      expect(events[2]!.data).toEqual({ path: 'p2.mdx' })
+    })
+
+    test('runs: per-job order, one claim each, leases, retry after expiry, cancel', async () => {
+      const store = await open()
+      // Runs left by other tests on a shared instance must not be claimed here: use a far-past clock.
+      const job = sampleJob()
+      await store.insertJob(job)
+      const t0 = new Date(Date.now() + 1000 * 60 * 60 * 24 * 365 * 50)
+      const mk = (i: number) => store.enqueueRun({ id: uid('run'), jobId: job.id, projectId: job.projectId, prompt: `p${i}`, createdAt: new Date(Date.UTC(2001, 0, 1, 0, 0, i)) })
+      const r1 = await mk(1)
+      const r2 = await mk(2)
+      expect([r1.seq, r2.seq]).toEqual([1, 2])
+      expect(r1.status).toBe('queued')
+      expect(await store.countOpenRuns(job.id)).toBe(2)
+
+      const claimed = await claimOwn(store, job.id, 'w1', 60_000, t0)
+      expect(claimed?.id).toBe(r1.id)
+      expect(claimed?.attempts).toBe(1)
+      // The second run waits for the first.
+      expect(await claimOwn(store, job.id, 'w2', 60_000, t0)).toBeNull()
+      expect(await store.renewLease(r1.id, 'w2', 60_000, t0)).toBe(false)
+      expect(await store.renewLease(r1.id, 'w1', 60_000, t0)).toBe(true)
+
+      // Lease expiry: another worker takes the same run over, as a second attempt.
+      const later = new Date(t0.getTime() + 120_000)
+      const retaken = await claimOwn(store, job.id, 'w2', 60_000, later)
+      expect(retaken?.id).toBe(r1.id)
+      expect(retaken?.attempts).toBe(2)
+      expect(await store.finishRun(r1.id, 'w1', 'done')).toBe(false)
+      expect(await store.finishRun(r1.id, 'w2', 'done')).toBe(true)
+
+      const next = await claimOwn(store, job.id, 'w1', 60_000, later)
+      expect(next?.id).toBe(r2.id)
+      expect(await store.cancelRuns(job.id)).toBe(1)
+      expect(await store.renewLease(r2.id, 'w1', 60_000, later)).toBe(false)
+      expect(await store.countOpenRuns(job.id)).toBe(0)
+      expect((await store.listRuns(job.id)).map((r) => r.status)).toEqual(['done', 'cancelled'])
+    })
+
+    test('runs: concurrent claims hand each run to one worker', async () => {
+      const store = await open()
+      const jobs = [sampleJob(), sampleJob(), sampleJob()]
+      const now = new Date(Date.now() + 1000 * 60 * 60 * 24 * 365 * 60)
+      const ids = new Set<string>()
+      for (const job of jobs) {
+        await store.insertJob(job)
+        const run = await store.enqueueRun({ id: uid('run'), jobId: job.id, projectId: job.projectId, prompt: 'x', createdAt: new Date(Date.UTC(2000, 0, 1)) })
+        ids.add(run.id)
+      }
+      const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => drainOwn(store, ids, `w${i}`, now)))
+      const claimed = claims.flat()
+      expect(claimed.sort()).toEqual([...ids].sort())
+    })
+
+    test('threads: messages, counts, pages by last update, feedback', async () => {
+      const store = await open()
+      const projectId = uid('project')
+      const a = sampleThread({ projectId, createdAt: new Date('2026-01-01T00:00:00Z'), updatedAt: new Date('2026-01-01T00:00:00Z') })
+      const b = sampleThread({ projectId, createdAt: new Date('2026-01-02T00:00:00Z'), updatedAt: new Date('2026-01-02T00:00:00Z') })
+      await store.createThread(a)
+      await store.createThread(b)
+      expect(await store.getThread(projectId, a.id)).toEqual(a)
+      expect(await store.getThread('other', a.id)).toBeNull()
+
+      const at = new Date('2026-01-03T00:00:00Z')
+      const question = message(a.id, 'user', 'How do I install?', at)
+      const answer = { ...message(a.id, 'assistant', 'Run npm install.', at), sources: [{ title: 'Install', path: 'install', url: '/install#npm' }] }
+      await store.appendMessages(a.id, [question, answer], at)
+      const thread = await store.getThread(projectId, a.id)
+      expect(thread?.messageCount).toBe(2)
+      expect(thread?.updatedAt).toEqual(at)
+
+      const page = await store.listThreads(projectId, { limit: 1 })
+      expect(page.items.map((t) => t.id)).toEqual([a.id])
+      const rest = await store.listThreads(projectId, { limit: 1, cursor: page.nextCursor! })
+      expect(rest.items.map((t) => t.id)).toEqual([b.id])
+      expect(rest.nextCursor).toBeNull()
+
+      expect(await store.putFeedback({ threadId: a.id, messageId: answer.id, rating: 'down', comment: 'wrong', createdAt: at })).toBe(true)
+      expect(await store.putFeedback({ threadId: a.id, messageId: answer.id, rating: 'up', createdAt: at })).toBe(true)
+      expect(await store.putFeedback({ threadId: a.id, messageId: 'nope', rating: 'up', createdAt: at })).toBe(false)
+      const messages = await store.listMessages(a.id)
+      expect(messages.map((m) => m.content)).toEqual(['How do I install?', 'Run npm install.'])
+      expect(messages[1]!.sources).toEqual(answer.sources)
+      expect(messages[1]!.feedback).toEqual({ rating: 'up' })
+      expect(messages[0]!.feedback).toBeUndefined()
+    })
+
+    if (reopen) {
+      test('data survives a restart', async () => {
+        const store = await open()
+        const key = sampleKey()
+        const job = sampleJob()
+        await store.insertKey(key)
+        await store.insertJob(job)
+        await store.close()
+        const again = await reopen()
+        expect(await again.findKeyByHash(key.hash)).toEqual(key)
+        expect(await again.getJob(job.projectId, job.id)).toEqual(job)
+        await again.close()
+      })
+    }
+  })
+}
+
+/** Claims until the given run ids are exhausted, ignoring runs of other tests sharing the store. */
+async function claimOwn(store: Store, jobId: string, owner: string, leaseMs: number, now: Date) {
+  const run = await store.claimRun({ owner, leaseMs, now })
+  if (run && run.jobId !== jobId) throw new Error(`claimed a run of another test: ${run.jobId}`)
+  return run
+}
+
+async function drainOwn(store: Store, ids: Set<string>, owner: string, now: Date) {
+  const mine: string[] = []
+  for (;;) {
+    const run = await store.claimRun({ owner, leaseMs: 60_000, now })
+    if (!run) return mine
+    if (ids.has(run.id)) mine.push(run.id)
+    await store.finishRun(run.id, owner, 'done')
+  }
+}

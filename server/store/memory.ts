@@ -1,0 +1,200 @@
+import type { AgentEvent } from '../../shared/agent.ts'
+import { decodeCursor, encodeCursor, isBefore } from './cursor.ts'
+import type {
+  ClaimOptions,
+  FeedbackRecord,
+  JobRecord,
+  KeyRecord,
+  MessageRecord,
+  Page,
+  PageRequest,
+  RunRecord,
+  Store,
+  ThreadRecord,
+} from './types.ts'
+
+const clone = <T>(value: T): T => structuredClone(value)
+
+function pageOf<T extends { id: string }>(items: T[], at: (item: T) => Date, page: PageRequest): Page<T> {
+  const sorted = [...items].sort((a, b) => (isBefore({ at: at(a), id: a.id }, { at: at(b), id: b.id }) ? 1 : -1))
+  const after = decodeCursor(page.cursor)
+  const rest = after ? sorted.filter((item) => isBefore({ at: at(item), id: item.id }, after)) : sorted
+  const slice = rest.slice(0, page.limit)
+  const last = slice.at(-1)
+  return { items: slice.map(clone), nextCursor: rest.length > page.limit && last ? encodeCursor(at(last), last.id) : null }
+}
+
+/** In-process store for tests and single-process use; JavaScript's single thread makes each call atomic. */
+export class MemoryStore implements Store {
+  readonly kind = 'memory'
+  private keys = new Map<string, KeyRecord>()
+  private counters = new Map<string, { value: number; expiresAt: Date }>()
+  private jobs = new Map<string, JobRecord>()
+  private events = new Map<string, AgentEvent[]>()
+  private runs = new Map<string, RunRecord>()
+  private threads = new Map<string, ThreadRecord>()
+  private messages = new Map<string, MessageRecord[]>()
+  private feedback = new Map<string, FeedbackRecord>()
+
+  async close() {}
+
+  async insertKey(key: KeyRecord) {
+    this.keys.set(key.id, clone(key))
+  }
+  async findKeyByHash(hash: string) {
+    for (const key of this.keys.values()) if (key.hash === hash) return clone(key)
+    return null
+  }
+  async listKeys(organization?: string) {
+    return [...this.keys.values()]
+      .filter((key) => !organization || key.organization === organization)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map(clone)
+  }
+  async revokeKey(id: string, at: Date) {
+    const key = this.keys.get(id)
+    if (!key || key.revokedAt) return false
+    key.revokedAt = at
+    return true
+  }
+  async countKeys() {
+    return this.keys.size
+  }
+
+  async incrementCounter(key: string, expiresAt: Date) {
+    const now = Date.now()
+    if (this.counters.size > 10_000) {
+      for (const [name, counter] of this.counters) if (counter.expiresAt.getTime() < now) this.counters.delete(name)
+    }
+    const counter = this.counters.get(key)
+    if (!counter || counter.expiresAt.getTime() < now) {
+      this.counters.set(key, { value: 1, expiresAt })
+      return 1
+    }
+    counter.value += 1
+    return counter.value
+  }
+
+  async insertJob(job: JobRecord) {
+    this.jobs.set(job.id, clone(job))
+  }
+  async getJob(projectId: string, id: string) {
+    const job = this.jobs.get(id)
+    return job && job.projectId === projectId ? clone(job) : null
+  }
+  async updateJob(id: string, patch: Partial<JobRecord>, options: { ifStatusIn?: JobRecord['status'][] } = {}) {
+    const job = this.jobs.get(id)
+    if (!job) return null
+    if (options.ifStatusIn && !options.ifStatusIn.includes(job.status)) return null
+    Object.assign(job, clone(patch))
+    return clone(job)
+  }
+  async listJobs(projectId: string, page: PageRequest) {
+    const jobs = [...this.jobs.values()].filter((job) => job.projectId === projectId)
+    return pageOf(jobs, (job) => job.createdAt, page)
+  }
+  async appendJobEvent(jobId: string, event: AgentEvent) {
+    const list = this.events.get(jobId) ?? []
+    list.push(clone(event))
+    this.events.set(jobId, list)
+  }
+  async listJobEvents(jobId: string) {
+    return clone(this.events.get(jobId) ?? [])
+  }
+
+  async enqueueRun(run: Parameters<Store['enqueueRun']>[0]) {
+    const seq = [...this.runs.values()].filter((other) => other.jobId === run.jobId).length + 1
+    const record: RunRecord = {
+      ...run,
+      seq,
+      status: 'queued',
+      attempts: 0,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      finishedAt: null,
+      error: null,
+    }
+    this.runs.set(record.id, record)
+    return clone(record)
+  }
+  async claimRun({ owner, leaseMs, now }: ClaimOptions) {
+    const claimable = (run: RunRecord) =>
+      run.status === 'queued' || (run.status === 'running' && (run.leaseExpiresAt?.getTime() ?? 0) <= now.getTime())
+    const open = (run: RunRecord) => run.status === 'queued' || run.status === 'running'
+    const all = [...this.runs.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.seq - b.seq)
+    const run = all.find(
+      (candidate) =>
+        claimable(candidate) && !all.some((other) => other.jobId === candidate.jobId && other.seq < candidate.seq && open(other)),
+    )
+    if (!run) return null
+    run.status = 'running'
+    run.leaseOwner = owner
+    run.leaseExpiresAt = new Date(now.getTime() + leaseMs)
+    run.attempts += 1
+    return clone(run)
+  }
+  async renewLease(runId: string, owner: string, leaseMs: number, now: Date) {
+    const run = this.runs.get(runId)
+    if (!run || run.status !== 'running' || run.leaseOwner !== owner) return false
+    run.leaseExpiresAt = new Date(now.getTime() + leaseMs)
+    return true
+  }
+  async finishRun(runId: string, owner: string, status: 'done' | 'failed', error: string | null = null) {
+    const run = this.runs.get(runId)
+    if (!run || run.status !== 'running' || run.leaseOwner !== owner) return false
+    run.status = status
+    run.error = error
+    run.finishedAt = new Date()
+    run.leaseExpiresAt = null
+    return true
+  }
+  async cancelRuns(jobId: string) {
+    let count = 0
+    for (const run of this.runs.values()) {
+      if (run.jobId === jobId && (run.status === 'queued' || run.status === 'running')) {
+        run.status = 'cancelled'
+        run.finishedAt = new Date()
+        count++
+      }
+    }
+    return count
+  }
+  async countOpenRuns(jobId: string) {
+    return [...this.runs.values()].filter((run) => run.jobId === jobId && (run.status === 'queued' || run.status === 'running')).length
+  }
+  async listRuns(jobId: string) {
+    return [...this.runs.values()].filter((run) => run.jobId === jobId).sort((a, b) => a.seq - b.seq).map(clone)
+  }
+
+  async createThread(thread: ThreadRecord) {
+    this.threads.set(thread.id, clone(thread))
+    this.messages.set(thread.id, [])
+  }
+  async getThread(projectId: string, id: string) {
+    const thread = this.threads.get(id)
+    return thread && thread.projectId === projectId ? clone(thread) : null
+  }
+  async appendMessages(threadId: string, messages: MessageRecord[], at: Date) {
+    const thread = this.threads.get(threadId)
+    if (!thread) throw new Error(`no thread ${threadId}`)
+    this.messages.get(threadId)!.push(...messages.map(clone))
+    thread.messageCount += messages.length
+    thread.updatedAt = at
+  }
+  async listThreads(projectId: string, page: PageRequest) {
+    const threads = [...this.threads.values()].filter((thread) => thread.projectId === projectId)
+    return pageOf(threads, (thread) => thread.updatedAt, page)
+  }
+  async listMessages(threadId: string) {
+    return (this.messages.get(threadId) ?? []).map((message) => {
+      const feedback = this.feedback.get(`${threadId}:${message.id}`)
+      return { ...clone(message), ...(feedback ? { feedback: { rating: feedback.rating, ...(feedback.comment ? { comment: feedback.comment } : {}) } } : {}) }
+    })
+  }
+  async putFeedback(feedback: FeedbackRecord) {
+    const exists = (this.messages.get(feedback.threadId) ?? []).some((message) => message.id === feedback.messageId)
+    if (!exists) return false
+    this.feedback.set(`${feedback.threadId}:${feedback.messageId}`, clone(feedback))
+    return true
+  }
+}

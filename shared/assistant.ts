@@ -1,0 +1,150 @@
+import { z } from 'zod'
+import { SearchFilter } from './search.ts'
+
+export const MAX_MESSAGES = 100
+export const MAX_TOTAL_TEXT = 100_000
+export const MAX_CURRENT_PATH = 200
+
+export const ContextItem = z.object({
+  type: z.enum(['code', 'textSelection']),
+  value: z.string().max(10_000),
+  path: z.string().max(500).optional(),
+  elementId: z.string().max(200).optional(),
+})
+export type ContextItem = z.infer<typeof ContextItem>
+
+const Role = z.enum(['user', 'assistant', 'system'])
+
+/** Parts we read; unknown part types pass through and are ignored. */
+const Part = z.looseObject({ type: z.string().max(100) })
+const TextPart = z.object({ type: z.literal('text'), text: z.string() })
+
+export const V1Message = z.looseObject({
+  id: z.string().max(200).optional(),
+  role: Role,
+  content: z.string(),
+  parts: z.array(Part).max(1000).optional(),
+})
+
+export const V2Message = z.looseObject({
+  id: z.string().max(200).optional(),
+  role: Role,
+  parts: z.array(Part).max(1000),
+  metadata: z.unknown().optional(),
+})
+
+const commonFields = {
+  fp: z.string().min(1).max(256),
+  threadId: z.string().max(200).nullable().optional(),
+  retrievalPageSize: z.number().int().min(1).max(20).default(5),
+  filter: SearchFilter.nullable().optional(),
+  context: z.array(ContextItem).max(10).optional(),
+  currentPath: z.string().max(MAX_CURRENT_PATH).optional(),
+}
+
+/** A message as the pipeline sees it, whichever protocol it came from. */
+export interface ChatTurn {
+  id?: string
+  role: 'user' | 'assistant' | 'system'
+  text: string
+}
+
+function textOfV2(message: z.infer<typeof V2Message>): string {
+  return message.parts
+    .flatMap((part) => {
+      const text = TextPart.safeParse(part)
+      return text.success ? [text.data.text] : []
+    })
+    .join('')
+}
+
+function checkConversation(turns: ChatTurn[], ctx: z.RefinementCtx) {
+  const total = turns.reduce((sum, turn) => sum + turn.text.length, 0)
+  if (total > MAX_TOTAL_TEXT) {
+    ctx.addIssue({ code: 'custom', path: ['messages'], message: `total text must be at most ${MAX_TOTAL_TEXT} characters` })
+  }
+  const last = turns.at(-1)
+  if (last && last.role !== 'user') {
+    ctx.addIssue({ code: 'custom', path: ['messages'], message: 'the last message must have role "user"' })
+  }
+  if (last && last.role === 'user' && last.text.trim() === '') {
+    ctx.addIssue({ code: 'custom', path: ['messages'], message: 'the last message has no text' })
+  }
+}
+
+export const AssistantV1Body = z
+  .object({ ...commonFields, messages: z.array(V1Message).min(1).max(MAX_MESSAGES) })
+  .superRefine((body, ctx) => {
+    body.messages.forEach((message, index) => {
+      if (message.content.length === 0 && message.role === 'user') {
+        ctx.addIssue({ code: 'custom', path: ['messages', index, 'content'], message: 'a v1 message needs text in content' })
+      }
+    })
+    checkConversation(body.messages.map((m) => ({ role: m.role, text: m.content })), ctx)
+  })
+  .meta({ id: 'AssistantV1Body' })
+export type AssistantV1Body = z.infer<typeof AssistantV1Body>
+
+export const AssistantV2Body = z
+  .object({ ...commonFields, messages: z.array(V2Message).min(1).max(MAX_MESSAGES) })
+  .superRefine((body, ctx) => {
+    body.messages.forEach((message, index) => {
+      if ('content' in message) {
+        ctx.addIssue({ code: 'custom', path: ['messages', index, 'content'], message: 'v2 messages carry parts, not content' })
+      }
+    })
+    checkConversation(body.messages.map((m) => ({ role: m.role, text: textOfV2(m) })), ctx)
+  })
+  .meta({ id: 'AssistantV2Body' })
+export type AssistantV2Body = z.infer<typeof AssistantV2Body>
+
+export function turnsOfV1(body: AssistantV1Body): ChatTurn[] {
+  return body.messages.map((m) => ({ id: m.id, role: m.role, text: m.content }))
+}
+
+export function turnsOfV2(body: AssistantV2Body): ChatTurn[] {
+  return body.messages.map((m) => ({ id: m.id, role: m.role, text: textOfV2(m) }))
+}
+
+export const FeedbackBody = z
+  .object({
+    threadId: z.string().min(1).max(200),
+    messageId: z.string().min(1).max(200),
+    rating: z.enum(['up', 'down']),
+    comment: z.string().max(2000).optional(),
+  })
+  .meta({ id: 'FeedbackBody' })
+export type FeedbackBody = z.infer<typeof FeedbackBody>
+
+export const Source = z.object({ title: z.string(), path: z.string(), url: z.string() }).meta({ id: 'Source' })
+export type Source = z.infer<typeof Source>
+
+export const ThreadSummary = z.object({
+  threadId: z.string(),
+  fp: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messageCount: z.number().int(),
+})
+export const ThreadList = z
+  .object({ threads: z.array(ThreadSummary), nextCursor: z.string().nullable() })
+  .meta({ id: 'ThreadList' })
+export type ThreadList = z.infer<typeof ThreadList>
+
+export const ThreadMessage = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  createdAt: z.string(),
+  sources: z.array(Source).optional(),
+  feedback: z.object({ rating: z.enum(['up', 'down']), comment: z.string().optional() }).optional(),
+})
+export const ThreadDetail = z
+  .object({ threadId: z.string(), createdAt: z.string(), messages: z.array(ThreadMessage) })
+  .meta({ id: 'ThreadDetail' })
+export type ThreadDetail = z.infer<typeof ThreadDetail>
+
+export const ListThreadsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+})

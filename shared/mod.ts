@@ -1,0 +1,5 @@
+export * from './errors.ts'
+export * from './agent.ts'
+export * from './search.ts'
+export * from './assistant.ts'
+export { createAgentClient, type AgentClient, AgentApiError } from './client.ts'
