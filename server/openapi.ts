@@ -32,7 +32,18 @@ const operations: Operation[] = [
   { method: 'get', path: '/v2/assistant/{projectId}/threads/{threadId}', summary: 'Get a thread', security: 'admin', response: ThreadDetail },
 ]
 
-const schema = (type: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' })
+const components: Record<string, unknown> = {}
+
+/** JSON Schema of a shared zod schema; named schemas (`.meta({ id })`) land in components and are referenced. */
+function schema(type: z.ZodType, io: 'input' | 'output'): unknown {
+  const generated = z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>
+  const { definitions, ...rest } = generated as { definitions?: Record<string, unknown> }
+  const suffix = io === 'input' ? 'Input' : ''
+  const rewrite = (value: unknown): unknown =>
+    JSON.parse(JSON.stringify(value).replace(/"#\/definitions\/([^"]+)"/g, (_, name) => `"#/components/schemas/${name}${suffix}"`))
+  for (const [name, definition] of Object.entries(definitions ?? {})) components[`${name}${suffix}`] = rewrite(definition)
+  return rewrite(rest)
+}
 
 let cached: unknown
 /** OpenAPI 3 document generated from the shared zod schemas, so it cannot drift from the validation. */
@@ -64,6 +75,7 @@ export function openApiDocument(): unknown {
         admin: { type: 'http', scheme: 'bearer', description: 'Admin key (svc_...)' },
         assistant: { type: 'http', scheme: 'bearer', description: 'Assistant key (svc_dsc_...)' },
       },
+      schemas: components,
     },
     paths,
   }

@@ -29,6 +29,13 @@ export const projectCors = (projects: Projects): MiddlewareHandler => async (c, 
     return new Response(null, { status: 204, headers })
   }
   if (origin !== undefined && !grant) throw new ApiError(403, `origin ${origin} is not allowed for this project`)
+  if (grant) {
+    // Set on the context before next(): an error thrown further down becomes a c.json() response that keeps
+    // these headers, so the browser can read a 401 or 429; set again after, for handlers that return a raw Response.
+    c.header('access-control-allow-origin', allowed.includes('*') ? '*' : origin)
+    c.header('access-control-expose-headers', EXPOSE_HEADERS)
+    if (!allowed.includes('*')) c.header('vary', 'Origin', { append: true })
+  }
   await next()
-  if (grant) grantHeaders(c.res.headers)
+  if (grant && !c.res.headers.has('access-control-allow-origin')) grantHeaders(c.res.headers)
 }

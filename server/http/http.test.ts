@@ -1,0 +1,218 @@
+import { Hono } from 'hono'
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { bearer, json, testDocent } from '../../tests/support/app.ts'
+import { createKey } from '../keys/keys.ts'
+import { consoleLogger } from '../log.ts'
+import { MemoryStore } from '../store/memory.ts'
+import { errorHandler } from './errors.ts'
+import { adminGuard, assistantGuard, agentWriteGuard } from './guards.ts'
+import { rateLimit, windowOf } from './rate-limit.ts'
+import { readJson } from './validate.ts'
+
+/** The docent app plus probe routes behind each guard, so the middleware is tested without any feature. */
+async function probeApp(limits: Record<string, number> = {}) {
+  const t = await testDocent({ limits })
+  const ctx = t.docent.context
+  const probe = new Hono()
+  probe.onError(errorHandler(consoleLogger('silent')))
+  probe.get('/admin/:projectId', adminGuard(ctx), (c) => c.json({ project: c.get('auth').project.id }))
+  probe.post('/agent/:projectId', agentWriteGuard(ctx), (c) => c.json({ ok: true }))
+  probe.post('/assistant/:domain', assistantGuard(ctx, { countKeyAndIp: true }), async (c) => c.json(await readJson(c, z.object({ q: z.string().max(5) }))))
+  probe.options('/assistant/:domain', assistantGuard(ctx, { countKeyAndIp: true }), (c) => c.body(null))
+  return { ...t, probe }
+}
+
+describe('auth', () => {
+  test('no key, malformed header, unknown key → 401 with a JSON error', async () => {
+    const { probe, keys } = await probeApp()
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }, bearer('svc_unknownunknownunknown'), bearer('not-a-key')]) {
+      const response = await probe.request('/admin/demo', { headers })
+      expect(response.status).toBe(401)
+      expect((await response.json()).error).toMatch(/key|Authorization/)
+    }
+    expect((await probe.request('/admin/demo', { headers: bearer(keys.admin) })).status).toBe(200)
+  })
+
+  test('wrong kind of key, or another organization → 403; unknown project → 404', async () => {
+    const { probe, keys } = await probeApp()
+    expect((await probe.request('/admin/demo', { headers: bearer(keys.assistant) })).status).toBe(403)
+    expect((await probe.request('/admin/demo', { headers: bearer(keys.otherAdmin) })).status).toBe(403)
+    expect((await probe.request('/admin/nope', { headers: bearer(keys.admin) })).status).toBe(404)
+    expect((await probe.request('/assistant/demo', json({ q: 'a' }, bearer(keys.admin)))).status).toBe(403)
+    expect((await probe.request('/assistant/acme.example', json({ q: 'a' }, bearer(keys.assistant)))).status).toBe(403)
+    expect((await probe.request('/assistant/unknown.example', json({ q: 'a' }, bearer(keys.assistant)))).status).toBe(403)
+    expect((await probe.request('/assistant/demo', json({ q: 'a' }, bearer(keys.assistant)))).status).toBe(200)
+  })
+
+  test('revoked and expired keys → 401', async () => {
+    const { probe, store } = await probeApp()
+    const revoked = await createKey(store, { kind: 'admin', organization: 'demo' })
+    await store.revokeKey(revoked.record.id, new Date())
+    const expired = await createKey(store, { kind: 'admin', organization: 'demo', expiresAt: new Date(Date.now() - 1000) })
+    const revokedResponse = await probe.request('/admin/demo', { headers: bearer(revoked.secret) })
+    expect(revokedResponse.status).toBe(401)
+    expect(await revokedResponse.json()).toEqual({ error: 'API key revoked' })
+    expect(await (await probe.request('/admin/demo', { headers: bearer(expired.secret) })).json()).toEqual({ error: 'API key expired' })
+  })
+})
+
+describe('bodies', () => {
+  test('garbage JSON, empty body, wrong content type and schema errors → 400/415 naming the problem', async () => {
+    const { probe, keys } = await probeApp()
+    const garbage = await probe.request('/assistant/demo', json('{"q": nope', bearer(keys.assistant)))
+    expect(garbage.status).toBe(400)
+    expect(await garbage.json()).toEqual({ error: 'request body is not valid JSON' })
+    expect((await probe.request('/assistant/demo', json('', bearer(keys.assistant)))).status).toBe(400)
+    const long = await probe.request('/assistant/demo', json({ q: '123456' }, bearer(keys.assistant)))
+    expect(await long.json()).toEqual({ error: 'q: must be at most 5 characters' })
+    const missing = await probe.request('/assistant/demo', json({}, bearer(keys.assistant)))
+    expect(await missing.json()).toEqual({ error: 'q: is required' })
+    const xml = await probe.request('/assistant/demo', { method: 'POST', headers: { ...bearer(keys.assistant), 'content-type': 'application/xml' }, body: '<q/>' })
+    expect(xml.status).toBe(415)
+  })
+
+  test('a 2 MiB body → 413 on the real app, with or without content-length', async () => {
+    const { app, keys } = await probeApp()
+    const big = 'x'.repeat(2 * 1024 * 1024)
+    const response = await app.request('/v2/agent/demo/job', json({ prompt: big }, bearer(keys.admin)))
+    expect(response.status).toBe(413)
+    expect((await response.json()).error).toMatch(/at most 1048576 bytes/)
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 3; i++) controller.enqueue(new TextEncoder().encode(big.slice(0, 1024 * 1024)))
+        controller.close()
+      },
+    })
+    const chunked = await app.request('/v2/agent/demo/job', { method: 'POST', headers: { ...bearer(keys.admin), 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit)
+    expect(chunked.status).toBe(413)
+  })
+})
+
+describe('app basics', () => {
+  test('healthz, 404 and 405 are JSON', async () => {
+    const { app } = await probeApp()
+    expect(await (await app.request('/healthz')).json()).toEqual({ ok: true })
+    const missing = await app.request('/nope/nothing/here')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ error: 'not found' })
+    const wrongMethod = await app.request('/healthz', { method: 'DELETE' })
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.get('allow')).toBe('GET')
+    expect(wrongMethod.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  test('unknown errors → 500 with a request id and nothing internal', async () => {
+    const lines: string[] = []
+    const app = new Hono()
+    app.onError(errorHandler({ error: (message, fields) => lines.push(`${message} ${JSON.stringify(fields)}`) }))
+    app.get('/boom', () => {
+      throw new Error('secret database password in stack')
+    })
+    const response = await app.request('/boom')
+    expect(response.status).toBe(500)
+    const body = await response.json()
+    expect(body.error).toMatch(/^internal error \(request id /)
+    expect(JSON.stringify(body)).not.toContain('secret')
+    expect(lines.join('')).toContain('secret database password')
+  })
+
+  test('openapi.json is generated from the shared schemas', async () => {
+    const { app } = await probeApp()
+    const doc = await (await app.request('/openapi.json')).json()
+    expect(doc.openapi).toBe('3.0.3')
+    const resolve = (schema: { $ref?: string }) => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema)
+    const create = doc.paths['/v2/agent/{projectId}/job'].post
+    expect(resolve(create.requestBody.content['application/json'].schema).properties.prompt).toMatchObject({ type: 'string', minLength: 1, maxLength: 20000 })
+    expect(resolve(create.responses[200].content['application/json'].schema).properties.status.enum).toEqual(['active', 'completed', 'archived', 'failed'])
+    const v2 = resolve(doc.paths['/discovery/v2/assistant/{domain}/message'].post.requestBody.content['application/json'].schema)
+    expect(v2.properties.currentPath.maxLength).toBe(200)
+  })
+})
+
+describe('rate limits', () => {
+  test('fixed windows are calendar month, day and hour in UTC', () => {
+    const now = new Date('2026-02-15T13:45:10Z')
+    expect(windowOf('month', now)).toEqual({ start: new Date('2026-02-01T00:00:00Z'), end: new Date('2026-03-01T00:00:00Z') })
+    expect(windowOf('day', now)).toEqual({ start: new Date('2026-02-15T00:00:00Z'), end: new Date('2026-02-16T00:00:00Z') })
+    expect(windowOf('hour', now)).toEqual({ start: new Date('2026-02-15T13:00:00Z'), end: new Date('2026-02-15T14:00:00Z') })
+    expect(windowOf('month', new Date('2026-12-31T23:59:59Z')).end).toEqual(new Date('2027-01-01T00:00:00Z'))
+  })
+
+  test('the request over the limit → 429 with Retry-After and RateLimit headers; the window resets', async () => {
+    const store = new MemoryStore()
+    // Counters expire by the store's clock, so the test's windows sit at the real current hour.
+    const hour = windowOf('hour', new Date()).start.getTime()
+    let now = new Date(hour + 59 * 60_000)
+    const app = new Hono()
+    app.onError(errorHandler(consoleLogger('silent')))
+    app.get('/x', rateLimit({ store, now: () => now, rules: () => [{ name: 'test', limit: 2, window: 'hour', key: () => 'k' }] }), (c) => c.text('ok'))
+    const first = await app.request('/x')
+    expect(first.headers.get('ratelimit-remaining')).toBe('1')
+    expect((await app.request('/x')).status).toBe(200)
+    const refused = await app.request('/x')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('60')
+    expect(refused.headers.get('ratelimit-limit')).toBe('2')
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0')
+    expect(refused.headers.get('ratelimit-reset')).toBe('60')
+    expect((await refused.json()).error).toMatch(/rate limit exceeded/)
+    now = new Date(hour + 60 * 60_000 + 1000)
+    expect((await app.request('/x')).status).toBe(200)
+  })
+
+  test('assistant limits count per key, organization and IP; agent writes per project', async () => {
+    const { probe, keys } = await probeApp({ ipPerDay: 3, agentPerProjectPerHour: 2 })
+    const ask = (ip: string) => probe.request('/assistant/demo', json({ q: 'a' }, bearer(keys.assistant)), { ip })
+    expect((await ask('10.0.0.1')).status).toBe(200)
+    expect((await ask('10.0.0.1')).status).toBe(200)
+    expect((await ask('10.0.0.1')).status).toBe(200)
+    const refused = await ask('10.0.0.1')
+    expect(refused.status).toBe(429)
+    expect((await refused.json()).error).toMatch(/ip-day/)
+    expect((await ask('10.0.0.2')).status).toBe(200)
+
+    const write = () => probe.request('/agent/demo', { method: 'POST', headers: bearer(keys.admin) })
+    expect((await write()).status).toBe(200)
+    expect((await write()).status).toBe(200)
+    expect((await write()).status).toBe(429)
+  })
+
+  test('X-Forwarded-For is ignored unless trustProxy is set', async () => {
+    const { probe, keys } = await probeApp({ ipPerDay: 1 })
+    const ask = (forwarded: string) => probe.request('/assistant/demo', json({ q: 'a' }, { ...bearer(keys.assistant), 'x-forwarded-for': forwarded }), { ip: '10.0.0.9' })
+    expect((await ask('1.1.1.1')).status).toBe(200)
+    expect((await ask('2.2.2.2')).status).toBe(429)
+  })
+})
+
+describe('CORS', () => {
+  test('allowed origins get the grant; others get 403 and none', async () => {
+    const { probe, keys } = await probeApp()
+    const preflight = await probe.request('/assistant/demo', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://docs.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type')
+
+    const badPreflight = await probe.request('/assistant/demo', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } })
+    expect(badPreflight.status).toBe(403)
+    expect(badPreflight.headers.get('access-control-allow-origin')).toBeNull()
+
+    const allowed = await probe.request('/assistant/demo', json({ q: 'a' }, { ...bearer(keys.assistant), origin: 'https://docs.example.com' }))
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
+    expect(allowed.headers.get('access-control-expose-headers')).toContain('x-thread-id')
+
+    const refused = await probe.request('/assistant/demo', json({ q: 'a' }, { ...bearer(keys.assistant), origin: 'https://evil.example' }))
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+
+    // Errors after CORS (here: no key) still carry the grant, so a browser can read them.
+    const unauthorized = await probe.request('/assistant/demo', json({ q: 'a' }, { origin: 'https://docs.example.com' }))
+    expect(unauthorized.status).toBe(401)
+    expect(unauthorized.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
+  })
+})

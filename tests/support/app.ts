@@ -1,0 +1,34 @@
+import { createKey } from '../../server/keys/keys.ts'
+import { consoleLogger } from '../../server/log.ts'
+import { createDocent, type DocentConfigInput, type DocentOverrides } from '../../server/mod.ts'
+
+export const DEMO_DOCS = 'demo/docs'
+
+/** A Docent on the memory store with a demo-like project, plus one admin and one assistant key. */
+export async function testDocent(config: Partial<DocentConfigInput> = {}, overrides: DocentOverrides = {}) {
+  const docent = await createDocent(
+    {
+      store: { kind: 'memory' },
+      worker: false,
+      projects: [
+        { id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: DEMO_DOCS }, allowedOrigins: ['https://docs.example.com'], agent: { repository: 'local:demo' } },
+        { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: DEMO_DOCS }, allowedOrigins: ['*'] },
+      ],
+      ...config,
+    },
+    { log: consoleLogger('silent'), ...overrides },
+  )
+  const { store } = docent.context
+  const admin = (await createKey(store, { kind: 'admin', organization: 'demo' })).secret
+  const assistant = (await createKey(store, { kind: 'assistant', organization: 'demo', projectId: 'demo' })).secret
+  const otherAdmin = (await createKey(store, { kind: 'admin', organization: 'acme' })).secret
+  const otherAssistant = (await createKey(store, { kind: 'assistant', organization: 'acme', projectId: 'other' })).secret
+  return { docent, app: docent.app, store, keys: { admin, assistant, otherAdmin, otherAssistant } }
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
+export const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+})
