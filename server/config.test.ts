@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest'
+import { ConfigError, configFromEnv, parseConfig } from './config.ts'
+
+describe('config', () => {
+  test('the embedded demo is the default', () => {
+    const config = configFromEnv({})
+    expect(config.port).toBe(8787)
+    expect(config.dataDir).toBe('.docent')
+    expect(config.store.kind).toBe('pglite')
+    expect(config.model.provider).toBe('offline')
+    expect(config.seedDemoKeys).toBe(true)
+    expect(config.projects).toHaveLength(1)
+    expect(config.projects[0]).toMatchObject({ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } })
+  })
+
+  test('env overrides: port, data dir, docs dir, store, Postgres, model, keys', () => {
+    const config = configFromEnv({
+      PORT: '9000',
+      DOCENT_DATA_DIR: '/tmp/d',
+      DOCENT_DOCS_DIR: '/srv/docs',
+      DATABASE_URL: 'postgres://localhost/docent',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      DOCENT_MODEL: 'llama3.1',
+      DOCENT_ADMIN_KEY: 'svc_abcdefghijkl',
+    })
+    expect(config.port).toBe(9000)
+    expect(config.dataDir).toBe('/tmp/d')
+    expect(config.projects[0]!.docs).toEqual({ directory: '/srv/docs' })
+    expect(config.store).toEqual({ kind: 'postgres', url: 'postgres://localhost/docent' })
+    expect(config.model).toMatchObject({ provider: 'openai', id: 'llama3.1', baseURL: 'http://localhost:11434/v1' })
+    expect(config.adminKey).toBe('svc_abcdefghijkl')
+    expect(configFromEnv({ DOCENT_STORE: 'memory', DATABASE_URL: 'postgres://x' }).store.kind).toBe('memory')
+  })
+
+  test('a bad config names the field', () => {
+    expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT: must be an integer/)
+    expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(ConfigError)
+    expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(/store\.kind/)
+    expect(() => parseConfig({ projects: [{ id: 'bad id!', organization: 'o', domain: 'd', docs: { directory: 'x' } }] })).toThrow(/projects\.0\.id/)
+    expect(() => parseConfig({ projects: [] })).toThrow(/projects: must have at least 1 items/)
+    const twice = { id: 'a', organization: 'o', domain: 'd', docs: { directory: 'x' } }
+    expect(() => parseConfig({ projects: [twice, { ...twice, id: 'b' }] })).toThrow(/duplicate domain/)
+    expect(() => configFromEnv({}, [1, 2])).toThrow(/must hold a JSON object/)
+  })
+
+  test('a config file lists projects; secrets are env references', () => {
+    const config = configFromEnv({}, {
+      projects: [
+        {
+          id: 'docs',
+          organization: 'acme',
+          domain: 'docs.acme.com',
+          docs: { repository: 'https://git.acme.com/docs.git', token: { env: 'DOCS_TOKEN' } },
+          agent: { repository: 'https://git.acme.com/docs.git', host: { kind: 'github', repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } } },
+        },
+      ],
+    })
+    expect(config.seedDemoKeys).toBe(false)
+    expect(config.projects[0]!.docs).toMatchObject({ ref: 'main', refreshSeconds: 300, token: { env: 'DOCS_TOKEN' } })
+    expect(config.projects[0]!.agent!.host).toEqual({ kind: 'github', apiBase: 'https://api.github.com', repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } })
+  })
+})
