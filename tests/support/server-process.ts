@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+
+export type Runtime = 'node' | 'deno' | 'bun'
+
+export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
+  node: [process.execPath, '--import', 'tsx', 'server/serve/node.ts'],
+  deno: ['node_modules/.bin/deno', 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-write', '--allow-sys', 'server/serve/deno.ts'],
+  bun: ['node_modules/.bin/bun', 'server/serve/bun.ts'],
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface ServerProcess {
+  url: string
+  port: number
+  child: ChildProcess
+  output: () => string
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<void>
+  /** SIGKILL: the process gets no chance to clean up. */
+  kill(): Promise<void>
+}
+
+/** Starts the real server as a child process on a free port and waits for /healthz. */
+export async function startServer(runtime: Runtime, env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+  const port = await freePort()
+  const [command, ...args] = RUNTIME_COMMANDS[runtime]
+  let output = ''
+  const child = spawn(command!, args, {
+    cwd: process.cwd(),
+    env: { ...process.env, NO_COLOR: '1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${runtime} server exited (${child.exitCode}):\n${output}`)
+    try {
+      const response = await fetch(`${url}/healthz`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`${runtime} server did not answer /healthz within ${timeoutMs} ms:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+      await exited
+    },
+    async kill() {
+      child.kill('SIGKILL')
+      await exited
+    },
+  }
+}
