@@ -1,41 +1,36 @@
-// npm test: every test, on every runtime. Vitest runs the Node suites (which also drive the Deno and Bun servers,
-// the real git server, PostgreSQL and Chromium); Deno-only suites (Deno KV) run under `deno test`.
-// Ends with one plain "N passed, N failed, N skipped" line summed over all runners.
+// npm test: every test, on every runtime. Vitest on Node runs the main suites (which also drive the Deno and Bun
+// servers, the real git server, PostgreSQL and Chromium); vitest on Deno runs the suites that need Deno APIs
+// (`*.deno.test.ts`: the Deno KV store). Ends with one plain "N passed, N failed, N skipped" line over both.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-let passed = 0
-let failed = 0
-let skipped = 0
+const filters = process.argv.slice(2)
+const totals = { passed: 0, failed: 0, skipped: 0 }
 let runnerFailed = false
 
-const report = join(mkdtempSync(join(tmpdir(), 'docent-test-')), 'vitest.json')
-const vitest = spawnSync('node_modules/.bin/vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], { stdio: 'inherit' })
-if (existsSync(report)) {
-  const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }
-  passed += summary.numPassedTests
-  failed += summary.numFailedTests
-  skipped += summary.numPendingTests + summary.numTodoTests
-  if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) failed += summary.numFailedTestSuites
-}
-if (vitest.status !== 0) runnerFailed = true
-
-const denoTests = existsSync('tests/deno') ? readdirSync('tests/deno').filter((name) => name.endsWith('.test.ts')) : []
-if (denoTests.length > 0 && process.argv.length <= 2) {
-  const deno = spawnSync('node_modules/.bin/deno', ['test', '--allow-all', '--unstable-kv', 'tests/deno/'], { encoding: 'utf8' })
-  process.stdout.write(deno.stdout)
-  process.stderr.write(deno.stderr)
-  // deno test ends with: "ok | 12 passed | 0 failed (1s)"
-  const match = /(\d+) passed \((?:\d+) steps?\) \| (\d+) failed|(\d+) passed \| (\d+) failed(?: \| (\d+) ignored)?/.exec(deno.stdout)
-  if (match) {
-    passed += Number(match[1] ?? match[3])
-    failed += Number(match[2] ?? match[4])
-    skipped += Number(match[5] ?? 0)
+function runVitest(label: string, command: string[]) {
+  console.log(`\n::: ${label}`)
+  const report = join(mkdtempSync(join(tmpdir(), 'docent-test-')), 'vitest.json')
+  const [bin, ...args] = command
+  const result = spawnSync(bin!, [...args, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters], { stdio: 'inherit' })
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }
+    totals.passed += summary.numPassedTests
+    totals.failed += summary.numFailedTests + (summary.numFailedTests === 0 ? summary.numFailedTestSuites : 0)
+    totals.skipped += summary.numPendingTests + summary.numTodoTests
+  } else if (result.status !== 0) {
+    totals.failed += 1
   }
-  if (deno.status !== 0) runnerFailed = true
+  // Vitest exits 1 when a filter matches no file; that is not a failure of the filtered run.
+  if (result.status !== 0 && existsSync(report)) runnerFailed = true
 }
 
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
-process.exit(runnerFailed || failed > 0 ? 1 : 0)
+runVitest('vitest on Node', ['node_modules/.bin/vitest'])
+if (filters.length === 0 || filters.some((filter) => filter.includes('deno'))) {
+  runVitest('vitest on Deno (Deno KV store)', ['node_modules/.bin/deno', 'run', '--allow-all', '--unstable-kv', 'node_modules/vitest/vitest.mjs'])
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(runnerFailed || totals.failed > 0 ? 1 : 0)

@@ -1,4 +1,367 @@
-import type { Store } from './types.ts'
-export async function openDenoKvStore(_path?: string): Promise<Store> {
-  throw new Error('the denokv store is not built yet; use DOCENT_STORE=memory')
+import type { AgentEvent } from '../../shared/agent.ts'
+import { decodeCursor, encodeCursor } from './cursor.ts'
+import type {
+  ClaimOptions,
+  FeedbackRecord,
+  JobRecord,
+  KeyRecord,
+  MessageRecord,
+  Page,
+  PageRequest,
+  RunRecord,
+  Store,
+  ThreadRecord,
+} from './types.ts'
+
+// The few Deno KV types used here (the project type-checks with Node's tsc, which has no Deno lib).
+type KvKey = readonly (string | number | bigint | boolean)[]
+interface KvEntry<T> {
+  key: KvKey
+  value: T | null
+  versionstamp: string | null
+}
+interface KvAtomic {
+  check(...checks: { key: KvKey; versionstamp: string | null }[]): KvAtomic
+  set(key: KvKey, value: unknown, options?: { expireIn?: number }): KvAtomic
+  delete(key: KvKey): KvAtomic
+  commit(): Promise<{ ok: boolean }>
+}
+type KvSelector = { prefix: KvKey } | { prefix: KvKey; start: KvKey } | { prefix: KvKey; end: KvKey }
+interface Kv {
+  get<T>(key: KvKey): Promise<KvEntry<T>>
+  getMany<T extends unknown[]>(keys: KvKey[]): Promise<{ [K in keyof T]: KvEntry<T[K]> }>
+  set(key: KvKey, value: unknown, options?: { expireIn?: number }): Promise<unknown>
+  delete(key: KvKey): Promise<void>
+  list<T>(selector: KvSelector, options?: { limit?: number; reverse?: boolean }): AsyncIterable<KvEntry<T>>
+  atomic(): KvAtomic
+  close(): void
+}
+
+/**
+ * Deno KV holds at most 64 KiB per value; job conversations and long messages can be larger. A large value is
+ * written as parts under its own generation id and the record points to them, so a reader never sees a half write.
+ */
+const PART_BYTES = 60_000
+
+/** Retries an optimistic (versionstamp-checked) transaction until it commits. */
+async function retry<T>(attempt: () => Promise<T | typeof CONFLICT>): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const result = await attempt()
+    if (result !== CONFLICT) return result
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * i)))
+  }
+  throw new Error('Deno KV: too much contention, transaction did not commit')
+}
+const CONFLICT = Symbol('conflict')
+
+const ms = (date: Date) => date.getTime()
+
+/** Store on Deno KV: local (SQLite-backed) under `deno run --unstable-kv`, or Deno Deploy's global KV. */
+export class DenoKvStore implements Store {
+  readonly kind = 'denokv'
+  constructor(private readonly kv: Kv) {}
+
+  async close() {
+    this.kv.close()
+  }
+
+  // Large values -------------------------------------------------------------------------------------------
+
+  private async putLarge(key: KvKey, value: unknown): Promise<unknown> {
+    const text = JSON.stringify(value)
+    if (text.length <= PART_BYTES / 4) return value
+    const generation = crypto.randomUUID()
+    const parts = Math.ceil(text.length / (PART_BYTES / 4))
+    for (let i = 0; i < parts; i++) {
+      await this.kv.set(['part', ...key, generation, i], text.slice(i * (PART_BYTES / 4), (i + 1) * (PART_BYTES / 4)))
+    }
+    return { $parts: parts, $generation: generation }
+  }
+
+  private async getLarge<T>(key: KvKey, stored: unknown): Promise<T> {
+    const ref = stored as { $parts?: number; $generation?: string } | null
+    if (!ref || typeof ref !== 'object' || typeof ref.$parts !== 'number') return stored as T
+    const keys = Array.from({ length: ref.$parts }, (_, i) => ['part', ...key, ref.$generation!, i] as KvKey)
+    let text = ''
+    for (let i = 0; i < keys.length; i += 10) {
+      const entries = await this.kv.getMany<string[]>(keys.slice(i, i + 10))
+      text += entries.map((entry) => entry.value ?? '').join('')
+    }
+    return JSON.parse(text) as T
+  }
+
+  // Keys ---------------------------------------------------------------------------------------------------
+
+  async insertKey(key: KeyRecord) {
+    const result = await this.kv
+      .atomic()
+      .check({ key: ['key_hash', key.hash], versionstamp: null })
+      .set(['key', key.id], key)
+      .set(['key_hash', key.hash], key.id)
+      .commit()
+    if (!result.ok) throw new Error('a key with this hash exists')
+  }
+  async findKeyByHash(hash: string) {
+    const id = (await this.kv.get<string>(['key_hash', hash])).value
+    if (!id) return null
+    const key = (await this.kv.get<KeyRecord>(['key', id])).value
+    return key ? key : null
+  }
+  async listKeys(organization?: string) {
+    const keys: KeyRecord[] = []
+    for await (const entry of this.kv.list<KeyRecord>({ prefix: ['key'] })) {
+      if (entry.value && (!organization || entry.value.organization === organization)) keys.push(entry.value)
+    }
+    return keys.sort((a, b) => ms(a.createdAt) - ms(b.createdAt))
+  }
+  async revokeKey(id: string, at: Date) {
+    return retry(async () => {
+      const entry = await this.kv.get<KeyRecord>(['key', id])
+      if (!entry.value || entry.value.revokedAt) return false
+      const ok = (await this.kv.atomic().check(entry).set(['key', id], { ...entry.value, revokedAt: at }).commit()).ok
+      return ok ? true : CONFLICT
+    })
+  }
+  async countKeys() {
+    let count = 0
+    for await (const _ of this.kv.list({ prefix: ['key'] })) count++
+    return count
+  }
+
+  // Counters -----------------------------------------------------------------------------------------------
+
+  async incrementCounter(key: string, expiresAt: Date) {
+    return retry(async () => {
+      const entry = await this.kv.get<{ value: number; expiresAt: number }>(['counter', key])
+      const live = entry.value && entry.value.expiresAt > Date.now()
+      const value = live ? entry.value!.value + 1 : 1
+      const expireIn = Math.max(1000, ms(expiresAt) - Date.now())
+      const ok = (await this.kv.atomic().check(entry).set(['counter', key], { value, expiresAt: ms(expiresAt) }, { expireIn }).commit()).ok
+      return ok ? value : CONFLICT
+    })
+  }
+
+  // Jobs ---------------------------------------------------------------------------------------------------
+
+  private async readJob(entry: KvEntry<JobRecord>): Promise<JobRecord | null> {
+    if (!entry.value) return null
+    const job = entry.value
+    job.conversation = await this.getLarge<unknown[]>(['conversation', job.id], entry.value.conversation)
+    return job
+  }
+
+  async insertJob(job: JobRecord) {
+    const stored = { ...job, conversation: await this.putLarge(['conversation', job.id], job.conversation) }
+    await this.kv
+      .atomic()
+      .set(['job', job.id], stored)
+      .set(['job_by_project', job.projectId, ms(job.createdAt), job.id], job.id)
+      .commit()
+  }
+  async getJob(projectId: string, id: string) {
+    const job = await this.readJob(await this.kv.get<JobRecord>(['job', id]))
+    return job && job.projectId === projectId ? job : null
+  }
+  async updateJob(id: string, patch: Partial<JobRecord>, options: { ifStatusIn?: JobRecord['status'][] } = {}) {
+    const conversation = patch.conversation ? await this.putLarge(['conversation', id], patch.conversation) : undefined
+    return retry(async () => {
+      const entry = await this.kv.get<JobRecord>(['job', id])
+      if (!entry.value) return null
+      if (options.ifStatusIn && !options.ifStatusIn.includes(entry.value.status)) return null
+      const next = { ...entry.value, ...patch, ...(conversation !== undefined ? { conversation } : {}) }
+      const ok = (await this.kv.atomic().check(entry).set(['job', id], next).commit()).ok
+      return ok ? this.readJob({ ...entry, value: next }) : CONFLICT
+    })
+  }
+  async listJobs(projectId: string, page: PageRequest): Promise<Page<JobRecord>> {
+    const ids = await this.pageIds(['job_by_project', projectId], page)
+    const jobs: JobRecord[] = []
+    for (const id of ids.items) {
+      const job = await this.readJob(await this.kv.get<JobRecord>(['job', id]))
+      if (job) jobs.push(job)
+    }
+    return { items: jobs, nextCursor: ids.nextCursor }
+  }
+
+  /** Newest-first page over an index `[...prefix, millis, id] → id`. */
+  private async pageIds(prefix: KvKey, page: PageRequest): Promise<Page<string>> {
+    const after = decodeCursor(page.cursor)
+    const selector: KvSelector = after ? { prefix, end: [...prefix, ms(after.at), after.id] } : { prefix }
+    const entries: KvEntry<string>[] = []
+    for await (const entry of this.kv.list<string>(selector, { reverse: true, limit: page.limit + 1 })) entries.push(entry)
+    const items = entries.slice(0, page.limit)
+    const last = items.at(-1)
+    const nextCursor =
+      entries.length > page.limit && last ? encodeCursor(new Date(Number(last.key.at(-2))), String(last.key.at(-1))) : null
+    return { items: items.map((entry) => entry.value!), nextCursor }
+  }
+
+  async appendJobEvent(jobId: string, event: AgentEvent) {
+    const seq = await this.incrementSequence(['event_seq', jobId])
+    await this.kv.set(['event', jobId, seq], event)
+  }
+  async listJobEvents(jobId: string) {
+    const events: AgentEvent[] = []
+    for await (const entry of this.kv.list<AgentEvent>({ prefix: ['event', jobId] })) events.push(entry.value!)
+    return events
+  }
+
+  private incrementSequence(key: KvKey): Promise<number> {
+    return retry(async () => {
+      const entry = await this.kv.get<number>(key)
+      const next = (entry.value ?? 0) + 1
+      return (await this.kv.atomic().check(entry).set(key, next).commit()).ok ? next : CONFLICT
+    })
+  }
+
+  // Runs ---------------------------------------------------------------------------------------------------
+
+  async enqueueRun(run: Parameters<Store['enqueueRun']>[0]) {
+    const seq = await this.incrementSequence(['run_seq', run.jobId])
+    const record: RunRecord = { ...run, seq, status: 'queued', attempts: 0, leaseOwner: null, leaseExpiresAt: null, finishedAt: null, error: null }
+    await this.kv
+      .atomic()
+      .set(['run', record.id], record)
+      .set(['run_by_job', run.jobId, seq], record.id)
+      .set(['run_open', ms(run.createdAt), seq, record.id], record.id)
+      .commit()
+    return record
+  }
+
+  private async runEntry(id: string) {
+    const entry = await this.kv.get<RunRecord>(['run', id])
+    return { entry, run: entry.value ? entry.value : null }
+  }
+
+  private async firstOpenRunOfJob(jobId: string): Promise<string | null> {
+    for await (const entry of this.kv.list<string>({ prefix: ['run_by_job', jobId] })) {
+      const { run } = await this.runEntry(entry.value!)
+      if (run && (run.status === 'queued' || run.status === 'running')) return run.id
+    }
+    return null
+  }
+
+  async claimRun({ owner, leaseMs, now }: ClaimOptions) {
+    return retry<RunRecord | null>(async () => {
+      for await (const open of this.kv.list<string>({ prefix: ['run_open'] })) {
+        const { entry, run } = await this.runEntry(open.value!)
+        if (!run) continue
+        const claimable = run.status === 'queued' || (run.status === 'running' && (run.leaseExpiresAt ? ms(run.leaseExpiresAt) : 0) <= ms(now))
+        if (!claimable || (await this.firstOpenRunOfJob(run.jobId)) !== run.id) continue
+        const claimed: RunRecord = { ...run, status: 'running', leaseOwner: owner, leaseExpiresAt: new Date(ms(now) + leaseMs), attempts: run.attempts + 1 }
+        const ok = (await this.kv.atomic().check(entry).set(['run', run.id], claimed).commit()).ok
+        return ok ? claimed : CONFLICT
+      }
+      return null
+    })
+  }
+
+  private updateRun(runId: string, change: (run: RunRecord) => RunRecord | null): Promise<boolean> {
+    return retry(async () => {
+      const { entry, run } = await this.runEntry(runId)
+      const next = run ? change(run) : null
+      if (!run || !next) return false
+      const op = this.kv.atomic().check(entry).set(['run', runId], next)
+      if (next.status !== 'queued' && next.status !== 'running') op.delete(['run_open', ms(run.createdAt), run.seq, run.id])
+      return (await op.commit()).ok ? true : CONFLICT
+    })
+  }
+
+  renewLease(runId: string, owner: string, leaseMs: number, now: Date) {
+    return this.updateRun(runId, (run) =>
+      run.status === 'running' && run.leaseOwner === owner ? { ...run, leaseExpiresAt: new Date(ms(now) + leaseMs) } : null,
+    )
+  }
+  finishRun(runId: string, owner: string, status: 'done' | 'failed', error: string | null = null) {
+    return this.updateRun(runId, (run) =>
+      run.status === 'running' && run.leaseOwner === owner ? { ...run, status, error, finishedAt: new Date(), leaseExpiresAt: null } : null,
+    )
+  }
+  async cancelRuns(jobId: string) {
+    let count = 0
+    for (const run of await this.listRuns(jobId)) {
+      const cancelled = await this.updateRun(run.id, (current) =>
+        current.status === 'queued' || current.status === 'running' ? { ...current, status: 'cancelled', finishedAt: new Date() } : null,
+      )
+      if (cancelled) count++
+    }
+    return count
+  }
+  async countOpenRuns(jobId: string) {
+    return (await this.listRuns(jobId)).filter((run) => run.status === 'queued' || run.status === 'running').length
+  }
+  async listRuns(jobId: string) {
+    const runs: RunRecord[] = []
+    for await (const entry of this.kv.list<string>({ prefix: ['run_by_job', jobId] })) {
+      const { run } = await this.runEntry(entry.value!)
+      if (run) runs.push(run)
+    }
+    return runs
+  }
+
+  // Threads ------------------------------------------------------------------------------------------------
+
+  async createThread(thread: ThreadRecord) {
+    await this.kv
+      .atomic()
+      .set(['thread', thread.id], thread)
+      .set(['thread_by_project', thread.projectId, ms(thread.updatedAt), thread.id], thread.id)
+      .commit()
+  }
+  async getThread(projectId: string, id: string) {
+    const thread = (await this.kv.get<ThreadRecord>(['thread', id])).value
+    return thread && thread.projectId === projectId ? thread : null
+  }
+  async appendMessages(threadId: string, messages: MessageRecord[], at: Date) {
+    const stored = []
+    for (const message of messages) stored.push({ ...message, content: await this.putLarge(['message_content', threadId, message.id], message.content) })
+    await retry(async () => {
+      const entry = await this.kv.get<ThreadRecord>(['thread', threadId])
+      if (!entry.value) throw new Error(`no thread ${threadId}`)
+      const thread = entry.value
+      const first = thread.messageCount
+      const op = this.kv
+        .atomic()
+        .check(entry)
+        .set(['thread', threadId], { ...thread, messageCount: first + messages.length, updatedAt: at })
+        .delete(['thread_by_project', thread.projectId, ms(thread.updatedAt), threadId])
+        .set(['thread_by_project', thread.projectId, ms(at), threadId], threadId)
+      stored.forEach((message, i) => op.set(['message', threadId, first + i], message).set(['message_index', threadId, message.id], first + i))
+      return (await op.commit()).ok ? true : CONFLICT
+    })
+  }
+  async listThreads(projectId: string, page: PageRequest): Promise<Page<ThreadRecord>> {
+    const ids = await this.pageIds(['thread_by_project', projectId], page)
+    const threads: ThreadRecord[] = []
+    for (const id of ids.items) {
+      const thread = await this.getThread(projectId, id)
+      if (thread) threads.push(thread)
+    }
+    return { items: threads, nextCursor: ids.nextCursor }
+  }
+  async listMessages(threadId: string) {
+    const messages: Array<MessageRecord & { feedback?: Pick<FeedbackRecord, 'rating' | 'comment'> }> = []
+    for await (const entry of this.kv.list<MessageRecord>({ prefix: ['message', threadId] })) {
+      const message = entry.value!
+      message.content = await this.getLarge<string>(['message_content', threadId, message.id], entry.value!.content)
+      const feedback = (await this.kv.get<FeedbackRecord>(['feedback', threadId, message.id])).value
+      messages.push(feedback ? { ...message, feedback: { rating: feedback.rating, ...(feedback.comment ? { comment: feedback.comment } : {}) } } : message)
+    }
+    return messages
+  }
+  async putFeedback(feedback: FeedbackRecord) {
+    const index = await this.kv.get<number>(['message_index', feedback.threadId, feedback.messageId])
+    if (index.value === null) return false
+    await this.kv.set(['feedback', feedback.threadId, feedback.messageId], feedback)
+    return true
+  }
+}
+
+/** Opens Deno KV (`Deno.openKv`): a local file path, `:memory:`, or Deno Deploy's KV when no path is given. */
+export async function openDenoKvStore(path?: string): Promise<Store> {
+  const deno = (globalThis as { Deno?: { openKv?: (path?: string) => Promise<Kv> } }).Deno
+  if (!deno?.openKv) {
+    throw new Error('the denokv store needs Deno with KV enabled (deno run --unstable-kv, or "unstable": ["kv"] in deno.json)')
+  }
+  return new DenoKvStore(await deno.openKv(path))
 }
