@@ -1,11 +1,14 @@
 import { Hono } from 'hono'
 import { agentRoutes } from './agent/routes.ts'
+import { reviewRoutes } from './agent/review-routes.ts'
 import { assistantRoutes } from './assistant/routes.ts'
 import { threadRoutes } from './assistant/thread-routes.ts'
 import type { DocentContext } from './context.ts'
 import { bodyLimit } from './http/body-limit.ts'
 import { ApiError, errorHandler } from './http/errors.ts'
 import { requestId } from './http/request-id.ts'
+import { llmsRoutes } from './llms/routes.ts'
+import { mcpRoutes } from './mcp/routes.ts'
 import { openApiDocument } from './openapi.ts'
 import { searchRoutes } from './search/routes.ts'
 import { siteRoutes } from './site/routes.ts'
@@ -24,6 +27,10 @@ export function buildApp(ctx: DocentContext): Hono {
   app.route('/', searchRoutes(ctx))
   app.route('/', threadRoutes(ctx))
   app.route('/', agentRoutes(ctx))
+  app.route('/', mcpRoutes(ctx))
+  app.route('/', reviewRoutes(ctx))
+  // Before the site: `/llms.txt` and `<page>.md` would otherwise reach the site's page routes.
+  app.route('/', llmsRoutes(ctx))
   app.route('/', siteRoutes(ctx))
 
   app.notFound((c) => {

@@ -1,4 +1,4 @@
-import type { DocentConfig } from './config.ts'
+import type { DocentConfig, Env } from './config.ts'
 import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
 import type { SearchService } from './search/types.ts'
@@ -14,6 +14,8 @@ export interface DocentContext {
   /** Outbound HTTP (git hosts, model servers); tests pass their own. */
   fetch: typeof fetch
   search: SearchService
+  /** Environment variables that config `{ env: NAME }` references (tokens, API keys) resolve against. */
+  env: Env
   /** Background tasks started by `start()` register their stop functions here. */
   onStop: Array<() => Promise<void> | void>
 }

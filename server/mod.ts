@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { createAgentService } from './agent/service.ts'
 import { buildApp } from './app.ts'
-import { type DocentConfig, type DocentConfigInput, parseConfig } from './config.ts'
+import { type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
 import type { DocentContext } from './context.ts'
 import { seedDemoKeys, type SeededKeys } from './keys/seed.ts'
 import { consoleLogger, type Logger } from './log.ts'
@@ -21,6 +21,8 @@ export interface DocentOverrides {
   log?: Logger
   now?: () => Date
   fetch?: typeof fetch
+  /** Where `{ env: NAME }` secrets in the config are read; defaults to the process environment. */
+  env?: Env
 }
 
 export interface Docent {
@@ -48,6 +50,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     now: overrides.now ?? (() => new Date()),
     fetch: fetchImpl,
     search: createSearchService({ config, log, fetch: fetchImpl }),
+    env: overrides.env ?? processEnv(),
     onStop: [],
   }
   const agent = createAgentService(context)
@@ -72,5 +75,17 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
       for (const stop of context.onStop.splice(0)) await stop()
       if (!overrides.store) await store.close()
     },
+  }
+}
+
+/** The runtime's environment without importing `node:process` (Node and Bun expose `process`, Deno `Deno.env`). */
+function processEnv(): Env {
+  const globals = globalThis as { process?: { env: Env }; Deno?: { env: { toObject(): Env } } }
+  if (globals.process?.env) return globals.process.env
+  try {
+    return globals.Deno?.env.toObject() ?? {}
+  } catch {
+    // Deno without --allow-env: secrets must then be passed in `overrides.env`.
+    return {}
   }
 }

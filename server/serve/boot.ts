@@ -19,7 +19,7 @@ export async function boot({ env, configText, runtime, overrides }: BootInput): 
       throw new ConfigError(`invalid config: docent.config.json is not valid JSON (${(error as Error).message})`)
     }
   }
-  const docent = await createDocent(configFromEnv(env, fileConfig), overrides)
+  const docent = await createDocent(configFromEnv(env, fileConfig), { env, ...overrides })
   const keys = await docent.start()
   const { config } = docent
   const base = config.publicUrl ?? `http://localhost:${config.port}`
