@@ -168,7 +168,8 @@ export class DenoKvStore implements Store {
       const entry = await this.kv.get<JobRecord>(['job', id])
       if (!entry.value) return null
       if (options.ifStatusIn && !options.ifStatusIn.includes(entry.value.status)) return null
-      const next = { ...entry.value, ...patch, ...(conversation !== undefined ? { conversation } : {}) }
+      // `conversation` is stored as a reference to its parts; readJob resolves it back to the array.
+      const next = { ...entry.value, ...patch, ...(conversation !== undefined ? { conversation } : {}) } as JobRecord
       const ok = (await this.kv.atomic().check(entry).set(['job', id], next).commit()).ok
       return ok ? this.readJob({ ...entry, value: next }) : CONFLICT
     })
@@ -313,8 +314,9 @@ export class DenoKvStore implements Store {
     return thread && thread.projectId === projectId ? thread : null
   }
   async appendMessages(threadId: string, messages: MessageRecord[], at: Date) {
-    const stored = []
-    for (const message of messages) stored.push({ ...message, content: await this.putLarge(['message_content', threadId, message.id], message.content) })
+    // Long contents are stored as references to their parts; listMessages resolves them.
+    const stored: MessageRecord[] = []
+    for (const message of messages) stored.push({ ...message, content: (await this.putLarge(['message_content', threadId, message.id], message.content)) as string })
     await retry(async () => {
       const entry = await this.kv.get<ThreadRecord>(['thread', threadId])
       if (!entry.value) throw new Error(`no thread ${threadId}`)
