@@ -182,5 +182,6 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
     adminKey: env.DOCENT_ADMIN_KEY || file.adminKey,
     assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
     trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
+    worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
   })
 }

@@ -1,0 +1,41 @@
+// Cold start: spawn the real server and time until the first 200 from /healthz, per runtime and store.
+// The Node figure is the cost of running TypeScript through `node --import tsx` (no build step).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { percentile } from '../support.ts'
+import { type Runtime, startServer } from '../../tests/support/server-process.ts'
+
+const runs = Number(process.env.STARTUP_RUNS ?? 5)
+const cases: Array<{ runtime: Runtime; store: string }> = [
+  { runtime: 'node', store: 'memory' },
+  { runtime: 'deno', store: 'memory' },
+  { runtime: 'bun', store: 'memory' },
+  { runtime: 'node', store: 'pglite' },
+  { runtime: 'deno', store: 'pglite' },
+  { runtime: 'bun', store: 'pglite' },
+]
+
+for (const { runtime, store } of cases) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-startup-'))
+  const times: number[] = []
+  let firstRun = 0
+  try {
+    for (let i = 0; i <= runs; i++) {
+      const started = performance.now()
+      const server = await startServer(runtime, { DOCENT_STORE: store, DOCENT_DATA_DIR: dataDir, DOCENT_WORKER: 'false' }, { timeoutMs: 120_000 })
+      const elapsed = performance.now() - started
+      await server.stop()
+      // The first start with a fresh data directory pays for initdb (PGlite); report it apart.
+      if (i === 0) firstRun = elapsed
+      else times.push(elapsed)
+    }
+    console.log(
+      `${runtime.padEnd(5)} ${store.padEnd(7)} first start ${firstRun.toFixed(0).padStart(5)} ms · then p50 ${percentile([...times].sort((a, b) => a - b), 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${runs} runs, spawn to first /healthz)`,
+    )
+  } catch (error) {
+    console.log(`${runtime.padEnd(5)} ${store.padEnd(7)} failed: ${(error as Error).message.split('\n')[0]}`)
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
