@@ -1,0 +1,123 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+// A scripted OpenAI-compatible chat-completions server: the only fake the project allows (there is no network, and
+// no LLM). It speaks the wire format `@ai-sdk/openai` uses, streaming (SSE chunks) and not, with tool calls.
+
+export interface ScriptedToolCall {
+  name: string
+  arguments: Record<string, unknown>
+}
+
+export type ScriptedReply =
+  | { text: string; chunkSize?: number }
+  | { toolCalls: ScriptedToolCall[] }
+  /** An HTTP error before any output. */
+  | { status: number; error: string }
+  /** Streams this text, then drops the connection: the model failing mid-answer. */
+  | { text: string; failAfterChars: number }
+
+export interface ChatRequest {
+  model: string
+  stream?: boolean
+  messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>
+  tools?: Array<{ type: string; function: { name: string } }>
+  [field: string]: unknown
+}
+
+export interface ScriptedOpenAI {
+  /** Base URL for `OPENAI_BASE_URL` / `createOpenAI({ baseURL })` (ends in `/v1`). */
+  baseURL: string
+  /** Every chat request received, in order. */
+  requests: ChatRequest[]
+  /** The text of every message of a request, joined: what the model was shown. */
+  promptOf(request: ChatRequest): string
+  close(): Promise<void>
+}
+
+/** Starts the server; `script` decides each reply from the request (and its index among all requests). */
+export async function startScriptedOpenAI(script: (request: ChatRequest, index: number) => ScriptedReply): Promise<ScriptedOpenAI> {
+  const requests: ChatRequest[] = []
+  const server: Server = createServer(async (req, res) => {
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }))
+      return
+    }
+    const request = JSON.parse(await readBody(req)) as ChatRequest
+    requests.push(request)
+    let reply: ScriptedReply
+    try {
+      reply = script(request, requests.length - 1)
+    } catch (error) {
+      reply = { status: 500, error: `script failed: ${(error as Error).message}` }
+    }
+    const id = `chatcmpl-${requests.length}`
+    const base = { id, created: Math.floor(Date.now() / 1000), model: request.model }
+    if ('status' in reply) {
+      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: reply.error, type: 'server_error' } }))
+      return
+    }
+    const toolCalls = 'toolCalls' in reply
+      ? reply.toolCalls.map((call, i) => ({ id: `call_${requests.length}_${i}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }))
+      : undefined
+    const text = 'text' in reply ? reply.text : ''
+    const finishReason = toolCalls ? 'tool_calls' : 'stop'
+    const usage = { prompt_tokens: 10, completion_tokens: Math.max(1, Math.ceil(text.length / 4)), total_tokens: 10 + Math.ceil(text.length / 4) }
+    if (!request.stream) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          ...base,
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: toolCalls ? null : text, ...(toolCalls ? { tool_calls: toolCalls } : {}) }, finish_reason: finishReason }],
+          usage,
+        }),
+      )
+      return
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`)
+    const delta = (d: Record<string, unknown>, finish: string | null = null) =>
+      send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: d, finish_reason: finish }] })
+    delta({ role: 'assistant', content: '' })
+    if (toolCalls) {
+      toolCalls.forEach((call, index) => delta({ tool_calls: [{ index, ...call }] }))
+    } else {
+      const size = 'chunkSize' in reply && reply.chunkSize ? reply.chunkSize : 12
+      const limit = 'failAfterChars' in reply ? reply.failAfterChars : text.length
+      for (let at = 0; at < limit; at += size) delta({ content: text.slice(at, Math.min(at + size, limit)) })
+      if ('failAfterChars' in reply) {
+        // Drop the connection mid-stream, as a crashing model server would.
+        res.socket?.destroy()
+        return
+      }
+    }
+    delta({}, finishReason)
+    send({ ...base, object: 'chat.completion.chunk', choices: [], usage })
+    res.end('data: [DONE]\n\n')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    promptOf: (request) =>
+      request.messages
+        .map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '')))
+        .join('\n'),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => resolve(body))
+    req.on('error', reject)
+  })
+}
