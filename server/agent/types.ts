@@ -42,6 +42,8 @@ export interface Workspace {
 export interface OpenWorkspaceOptions extends RepositoryRef {
   /** Clone this branch instead of `ref` when it exists on the remote (follow-ups continue the job's branch). */
   preferBranch?: string
+  /** Written as a `Docent-Job: <id>` trailer into every commit the workspace makes. */
+  jobId?: string
   signal?: AbortSignal
 }
 

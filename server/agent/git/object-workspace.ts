@@ -1,0 +1,222 @@
+import git from 'isomorphic-git'
+import type { FileChange, Workspace } from '../types.ts'
+import { repositoryPath } from './paths.ts'
+
+// isomorphic-git's FsClient type, without importing its internals.
+export type GitFs = Parameters<typeof git.readBlob>[0]['fs']
+
+interface BaseEntry {
+  oid: string
+  mode: string
+}
+
+interface PendingChange {
+  /** New text, or null for a delete. */
+  content: string | null
+  kind: FileChange['kind']
+  bytes: number
+}
+
+export interface ObjectWorkspaceOptions {
+  fs: GitFs
+  gitdir: string
+  /** The commit the workspace starts from. */
+  head: string
+  /** Local ref that follows the workspace's commits (push sends it). */
+  localRef: string
+  /** Appended to every commit message as a trailer (`Docent-Job: <id>`). */
+  jobId?: string
+  now: () => Date
+  /** Sends `localRef` to `branch` on the remote. */
+  push: (branch: string, signal?: AbortSignal) => Promise<void>
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/**
+ * A workspace that never checks the tree out: files are read lazily from the object store, edits are kept in memory,
+ * and a commit writes only the changed blobs and the trees above them. Works on any isomorphic-git object store,
+ * an in-memory clone or a bare repository on disk.
+ */
+export class ObjectWorkspace implements Workspace {
+  private head: string
+  private tree: Map<string, BaseEntry> | null = null
+  private directories: Set<string> | null = null
+  private pending = new Map<string, PendingChange>()
+  private readonly cache = {}
+
+  constructor(private readonly options: ObjectWorkspaceOptions) {
+    this.head = options.head
+  }
+
+  get baseCommit(): string {
+    return this.head
+  }
+
+  async listFiles(): Promise<string[]> {
+    const tree = await this.baseTree()
+    const files = new Set(tree.keys())
+    for (const [path, change] of this.pending) {
+      if (change.content === null) files.delete(path)
+      else files.add(path)
+    }
+    return [...files].sort()
+  }
+
+  async readFile(raw: string): Promise<string | null> {
+    const path = repositoryPath(raw)
+    const change = this.pending.get(path)
+    if (change) return change.content
+    const bytes = await this.readBase(path)
+    return bytes === null ? null : decoder.decode(bytes)
+  }
+
+  async writeFile(raw: string, content: string): Promise<void> {
+    const path = repositoryPath(raw)
+    if (typeof content !== 'string') throw new TypeError('content must be a string')
+    const tree = await this.baseTree()
+    if (this.directories!.has(path) && !this.deletedDirectory(path)) throw new Error(`"${path}" is a directory`)
+    const parents = path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))
+    for (const parent of parents) {
+      const isFile = this.pending.has(parent) ? this.pending.get(parent)!.content !== null : tree.has(parent)
+      if (isFile) throw new Error(`"${parent}" is a file, so "${path}" cannot be created under it`)
+    }
+    const before = await this.readBase(path)
+    if (before !== null && decoder.decode(before) === content) {
+      this.pending.delete(path)
+      return
+    }
+    this.pending.set(path, { content, kind: before === null ? 'added' : 'modified', bytes: encoder.encode(content).byteLength })
+  }
+
+  async deleteFile(raw: string): Promise<boolean> {
+    const path = repositoryPath(raw)
+    const change = this.pending.get(path)
+    const before = await this.readBase(path)
+    if (change?.content === null) return false
+    if (before === null) {
+      if (!change) return false
+      this.pending.delete(path)
+      return true
+    }
+    this.pending.set(path, { content: null, kind: 'deleted', bytes: before.byteLength })
+    return true
+  }
+
+  changes(): FileChange[] {
+    return [...this.pending]
+      .map(([path, change]) => ({ path, kind: change.kind, bytes: change.bytes }))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  }
+
+  async commit(options: { message: string; author: { name: string; email: string } }): Promise<string | null> {
+    if (this.pending.size === 0) return null
+    const { fs, gitdir } = this.options
+    const { tree: baseTreeOid } = (await git.readCommit({ fs, gitdir, oid: this.head, cache: this.cache })).commit
+    const treeOid = (await this.writeTree('', baseTreeOid)) ?? (await git.writeTree({ fs, gitdir, tree: [] }))
+    const when = this.options.now()
+    const person = { name: options.author.name, email: options.author.email, timestamp: Math.floor(when.getTime() / 1000), timezoneOffset: 0 }
+    const oid = await git.writeCommit({
+      fs,
+      gitdir,
+      commit: { message: withTrailer(options.message, this.options.jobId), tree: treeOid, parent: [this.head], author: person, committer: person },
+    })
+    await git.writeRef({ fs, gitdir, ref: this.options.localRef, value: oid, force: true })
+    this.head = oid
+    this.tree = null
+    this.directories = null
+    this.pending.clear()
+    return oid
+  }
+
+  async push(branch: string, options?: { signal?: AbortSignal }): Promise<void> {
+    await this.options.push(branch, options?.signal)
+  }
+
+  /** Writes the tree at `dir` with pending changes applied; null when it ends up empty (git has no empty trees). */
+  private async writeTree(dir: string, baseOid: string | null): Promise<string | null> {
+    const { fs, gitdir } = this.options
+    const entries = new Map<string, { mode: string; path: string; oid: string; type: 'blob' | 'tree' | 'commit' }>()
+    if (baseOid) {
+      for (const entry of (await git.readTree({ fs, gitdir, oid: baseOid, cache: this.cache })).tree) entries.set(entry.path, entry)
+    }
+    const prefix = dir === '' ? '' : `${dir}/`
+    const childDirs = new Set<string>()
+    for (const [path, change] of this.pending) {
+      if (!path.startsWith(prefix)) continue
+      const rest = path.slice(prefix.length)
+      const slash = rest.indexOf('/')
+      if (slash >= 0) {
+        childDirs.add(rest.slice(0, slash))
+        continue
+      }
+      if (change.content === null) {
+        entries.delete(rest)
+        continue
+      }
+      const oid = await git.writeBlob({ fs, gitdir, blob: encoder.encode(change.content) })
+      // Keeps the executable bit; anything else (a symlink) becomes a regular file.
+      const mode = entries.get(rest)?.mode === '100755' ? '100755' : '100644'
+      entries.set(rest, { mode, path: rest, oid, type: 'blob' })
+    }
+    for (const name of childDirs) {
+      const existing = entries.get(name)
+      const oid = await this.writeTree(prefix + name, existing?.type === 'tree' ? existing.oid : null)
+      if (oid === null) entries.delete(name)
+      else entries.set(name, { mode: '040000', path: name, oid, type: 'tree' })
+    }
+    if (entries.size === 0) return null
+    return git.writeTree({ fs, gitdir, tree: [...entries.values()] })
+  }
+
+  private async readBase(path: string): Promise<Uint8Array | null> {
+    const entry = (await this.baseTree()).get(path)
+    if (!entry) return null
+    const { fs, gitdir } = this.options
+    return (await git.readBlob({ fs, gitdir, oid: entry.oid, cache: this.cache })).blob
+  }
+
+  private deletedDirectory(dir: string): boolean {
+    const prefix = `${dir}/`
+    for (const path of this.tree!.keys()) {
+      if (path.startsWith(prefix) && this.pending.get(path)?.content !== null) return false
+    }
+    return true
+  }
+
+  /** Every file of the head commit's tree: reads tree objects only, never blobs. */
+  private async baseTree(): Promise<Map<string, BaseEntry>> {
+    if (this.tree) return this.tree
+    const { fs, gitdir } = this.options
+    const files = new Map<string, BaseEntry>()
+    const directories = new Set<string>()
+    const { tree } = (await git.readCommit({ fs, gitdir, oid: this.head, cache: this.cache })).commit
+    const walk = async (oid: string, prefix: string): Promise<void> => {
+      const { tree: entries } = await git.readTree({ fs, gitdir, oid, cache: this.cache })
+      for (const entry of entries) {
+        const path = prefix + entry.path
+        if (entry.type === 'tree') {
+          directories.add(path)
+          await walk(entry.oid, `${path}/`)
+        } else if (entry.type === 'blob' && entry.mode !== '120000') {
+          // Symlinks are left alone: following them could leave the repository.
+          files.set(path, { oid: entry.oid, mode: entry.mode })
+        }
+      }
+    }
+    await walk(tree, '')
+    this.tree = files
+    this.directories = directories
+    return files
+  }
+}
+
+/** Adds `Docent-Job: <id>` as a git trailer (a blank line, then `Key: value`), once. */
+export function withTrailer(message: string, jobId: string | undefined): string {
+  const body = message.trim() || 'Docent edit'
+  if (!jobId) return `${body}\n`
+  const trailer = `Docent-Job: ${jobId}`
+  if (body.split('\n').includes(trailer)) return `${body}\n`
+  return `${body}\n\n${trailer}\n`
+}

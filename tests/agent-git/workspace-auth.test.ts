@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createWorkspaceFactory } from '../../server/agent/git/factory.ts'
+import { createRepo, startGitServer, type GitServer } from '../support/git-server.ts'
+
+const TOKEN = 'ghp_secretTokenValue123'
+let server: GitServer
+beforeAll(async () => {
+  server = await startGitServer({ password: TOKEN })
+})
+afterAll(() => server.close())
+
+describe('workspace credentials', () => {
+  it('sends the token as HTTP basic auth and pushes', async () => {
+    const repo = await createRepo(server, 'auth', { files: { 'a.md': 'a\n' } })
+    const workspace = await createWorkspaceFactory({ fetch }).open({ repository: repo.url, ref: 'main', token: TOKEN })
+    await workspace.writeFile('a.md', 'b\n')
+    await workspace.commit({ message: 'edit', author: { name: 'D', email: 'd@example.com' } })
+    await workspace.push('docent/auth')
+    const authorized = server.requests.filter((r) => r.authorization?.startsWith('Basic '))
+    expect(authorized.length).toBeGreaterThan(0)
+    expect(Buffer.from(authorized[0]!.authorization!.slice(6), 'base64').toString()).toBe(`x-access-token:${TOKEN}`)
+  })
+
+  it('a wrong token fails with an error that does not contain it', async () => {
+    const repo = await createRepo(server, 'auth2', { files: { 'a.md': 'a\n' } })
+    const wrong = 'ghp_wrongTokenValue456'
+    const error = await createWorkspaceFactory({ fetch })
+      .open({ repository: repo.url, ref: 'main', token: wrong })
+      .then(() => null, (e: unknown) => e as Error)
+    expect(error).toBeInstanceOf(Error)
+    expect(error!.message).toMatch(/cannot clone main/)
+    expect(error!.message).not.toContain(wrong)
+    expect(JSON.stringify(error)).not.toContain(wrong)
+  })
+
+  it('credentials written into the URL never appear in errors', async () => {
+    const url = `${server.url.replace('http://', 'http://user:ghp_inUrlSecret999@')}/missing.git`
+    const error = await createWorkspaceFactory({ fetch })
+      .open({ repository: url, ref: 'main' })
+      .then(() => null, (e: unknown) => e as Error)
+    expect(error).toBeInstanceOf(Error)
+    expect(error!.message).not.toContain('ghp_inUrlSecret999')
+    expect(String(error!.stack)).not.toContain('ghp_inUrlSecret999')
+  })
+})
