@@ -1,4 +1,36 @@
-import type { Store } from '../types.ts'
-export async function openPgliteStore(_dir: string): Promise<Store> {
-  throw new Error('the pglite store is not built yet; use DOCENT_STORE=memory')
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import type { SqlClient, SqlQueries } from './client.ts'
+import { migrate } from './migrations.ts'
+import { SqlStore } from './store.ts'
+
+const queries = (db: Pick<PGlite, 'query'>): SqlQueries => ({
+  query: async <T,>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows,
+})
+
+/** Wraps an open PGlite instance (PGlite queues statements and transactions on its one connection). */
+export function pgliteClient(db: PGlite): SqlClient {
+  return {
+    ...queries(db),
+    transaction: (fn) => db.transaction((tx) => fn(queries(tx))),
+    close: () => db.close(),
+  }
+}
+
+/**
+ * The embedded default store: Postgres compiled to WebAssembly, persisted in `dir` (`<DOCENT_DATA_DIR>/pglite`).
+ * PGlite is single-process: only one server process may open a data directory at a time (a second one would corrupt
+ * it). To run several server instances, use a PostgreSQL server (`DATABASE_URL`). An existing directory opens in well
+ * under a second; a new one runs initdb first (a few seconds). On Deno it needs --allow-read and --allow-write.
+ */
+export async function openPgliteStore(dir: string): Promise<SqlStore> {
+  await mkdir(dir, { recursive: true })
+  const db = await PGlite.create({ dataDir: dir })
+  try {
+    await migrate(pgliteClient(db))
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  return new SqlStore('pglite', pgliteClient(db))
 }

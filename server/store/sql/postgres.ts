@@ -1,4 +1,39 @@
-import type { Store } from '../types.ts'
-export async function openPostgresStore(_url: string): Promise<Store> {
-  throw new Error('the postgres store is not built yet; use DOCENT_STORE=memory')
+import postgres from 'postgres'
+import type { SqlClient, SqlQueries } from './client.ts'
+import { migrate } from './migrations.ts'
+import { SqlStore } from './store.ts'
+
+type Sql = postgres.Sql | postgres.TransactionSql
+
+const queries = (sql: Sql): SqlQueries => ({
+  query: async <T,>(text: string, params: unknown[] = []) => [...(await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[],
+})
+
+/** Wraps a porsager `postgres` pool. */
+export function postgresClient(sql: postgres.Sql): SqlClient {
+  return {
+    ...queries(sql),
+    transaction: async (fn) => (await sql.begin((tx) => fn(queries(tx)))) as never,
+    close: () => sql.end({ timeout: 5 }),
+  }
+}
+
+export interface PostgresStoreOptions {
+  /** Connections in this instance's pool. */
+  max?: number
+}
+
+/**
+ * The store on a PostgreSQL server (`DATABASE_URL`): several Docent instances may share it, they share keys, threads,
+ * rate limits and the run queue. Migrations run at open under an advisory lock, so instances may start together.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SqlStore> {
+  const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} })
+  try {
+    await migrate(postgresClient(sql))
+  } catch (error) {
+    await sql.end({ timeout: 1 })
+    throw error
+  }
+  return new SqlStore('postgres', postgresClient(sql))
 }

@@ -1,0 +1,13 @@
+/** A row as both drivers return it: timestamptz as Date, json as parsed values, int4 as number. */
+export type Row = Record<string, unknown>
+
+/** What the SQL store needs from a driver: parameterized statements ($1, $2 ...) and transactions. */
+export interface SqlQueries {
+  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>
+}
+
+export interface SqlClient extends SqlQueries {
+  /** Runs `fn` in one transaction on one connection; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: SqlQueries) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}

@@ -1,0 +1,128 @@
+import type { SqlClient } from './client.ts'
+
+/**
+ * Versioned schema changes, applied in order, each once. Never edit a released migration: add the next one.
+ * Ids are `text COLLATE "C"` so that ORDER BY id matches the byte order the cursors (cursor.ts) and the memory store use.
+ * Free text that users or models write (prompts, message content, comments, errors) is kept in `json` columns as JSON
+ * strings: Postgres `text` cannot hold U+0000, `json` can (escaped), so nothing a reader types is refused or altered.
+ */
+export const migrations: Array<{ version: number; name: string; statements: string[] }> = [
+  {
+    version: 1,
+    name: 'initial schema',
+    statements: [
+      `CREATE TABLE docent_keys (
+        id text COLLATE "C" PRIMARY KEY,
+        hash text NOT NULL UNIQUE,
+        kind text NOT NULL,
+        organization text NOT NULL,
+        project_id text,
+        name json,
+        last4 text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz,
+        revoked_at timestamptz
+      )`,
+      `CREATE INDEX docent_keys_organization ON docent_keys (organization, created_at)`,
+      `CREATE TABLE docent_counters (
+        key text COLLATE "C" PRIMARY KEY,
+        value integer NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX docent_counters_expiry ON docent_counters (expires_at)`,
+      `CREATE TABLE docent_jobs (
+        id text COLLATE "C" PRIMARY KEY,
+        project_id text NOT NULL,
+        status text NOT NULL,
+        source json NOT NULL,
+        model text NOT NULL,
+        branch text,
+        pr json,
+        error json,
+        conversation json NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        archived_at timestamptz
+      )`,
+      `CREATE INDEX docent_jobs_page ON docent_jobs (project_id, created_at DESC, id DESC)`,
+      `CREATE TABLE docent_job_events (
+        position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        job_id text COLLATE "C" NOT NULL,
+        event json NOT NULL
+      )`,
+      `CREATE INDEX docent_job_events_job ON docent_job_events (job_id, position)`,
+      `CREATE TABLE docent_runs (
+        id text COLLATE "C" PRIMARY KEY,
+        job_id text COLLATE "C" NOT NULL,
+        project_id text NOT NULL,
+        prompt json NOT NULL,
+        seq integer NOT NULL,
+        status text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        lease_owner text,
+        lease_expires_at timestamptz,
+        created_at timestamptz NOT NULL,
+        finished_at timestamptz,
+        error json,
+        UNIQUE (job_id, seq)
+      )`,
+      `CREATE INDEX docent_runs_open ON docent_runs (created_at, seq) WHERE status IN ('queued', 'running')`,
+      `CREATE TABLE docent_threads (
+        id text COLLATE "C" PRIMARY KEY,
+        project_id text NOT NULL,
+        fp text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        message_count integer NOT NULL DEFAULT 0
+      )`,
+      `CREATE INDEX docent_threads_page ON docent_threads (project_id, updated_at DESC, id DESC)`,
+      `CREATE TABLE docent_messages (
+        position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        thread_id text COLLATE "C" NOT NULL REFERENCES docent_threads (id) ON DELETE CASCADE,
+        id text COLLATE "C" NOT NULL,
+        role text NOT NULL,
+        content json NOT NULL,
+        sources json,
+        created_at timestamptz NOT NULL,
+        UNIQUE (thread_id, id)
+      )`,
+      `CREATE TABLE docent_feedback (
+        thread_id text COLLATE "C" NOT NULL,
+        message_id text COLLATE "C" NOT NULL,
+        rating text NOT NULL,
+        comment json,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (thread_id, message_id),
+        FOREIGN KEY (thread_id, message_id) REFERENCES docent_messages (thread_id, id) ON DELETE CASCADE
+      )`,
+    ],
+  },
+]
+
+/** Arbitrary but fixed: the advisory lock that serializes migrations across every instance sharing the database. */
+const MIGRATION_LOCK = 7_462_301_119
+
+/**
+ * Brings the schema up to date. One transaction holding a transaction-scoped advisory lock, so instances that start
+ * together wait for each other and each migration runs once; DDL in Postgres is transactional, so a failed migration
+ * leaves nothing half done. Returns the versions this call applied.
+ */
+export async function migrate(client: SqlClient): Promise<number[]> {
+  return client.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`)
+    await tx.query(`CREATE TABLE IF NOT EXISTS docent_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`)
+    const done = new Set((await tx.query<{ version: number }>(`SELECT version FROM docent_migrations`)).map((row) => row.version))
+    const applied: number[] = []
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue
+      for (const statement of migration.statements) await tx.query(statement)
+      await tx.query(`INSERT INTO docent_migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name])
+      applied.push(migration.version)
+    }
+    return applied
+  })
+}

@@ -1,0 +1,85 @@
+import type { JobRecord, KeyRecord, MessageRecord, RunRecord, ThreadRecord } from '../types.ts'
+import type { Row } from './client.ts'
+
+// Row <-> record mapping. Both drivers parse timestamptz to Date, json to values and integer to number.
+
+const date = (value: unknown) => (value instanceof Date ? value : new Date(value as string))
+const dateOrNull = (value: unknown) => (value == null ? null : date(value))
+
+/** A JSON parameter: passed as text and cast (`$n::text::json`) so neither driver re-encodes it. */
+export const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
+export const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
+
+export const keyFromRow = (row: Row): KeyRecord => ({
+  id: row.id as string,
+  hash: row.hash as string,
+  kind: row.kind as KeyRecord['kind'],
+  organization: row.organization as string,
+  projectId: (row.project_id as string | null) ?? null,
+  name: (row.name as string | null) ?? null,
+  last4: row.last4 as string,
+  createdAt: date(row.created_at),
+  expiresAt: dateOrNull(row.expires_at),
+  revokedAt: dateOrNull(row.revoked_at),
+})
+
+export const jobFromRow = (row: Row): JobRecord => ({
+  id: row.id as string,
+  projectId: row.project_id as string,
+  status: row.status as JobRecord['status'],
+  source: row.source as JobRecord['source'],
+  model: row.model as string,
+  branch: (row.branch as string | null) ?? null,
+  pr: (row.pr as JobRecord['pr']) ?? null,
+  error: (row.error as string | null) ?? null,
+  conversation: row.conversation as unknown[],
+  createdAt: date(row.created_at),
+  updatedAt: date(row.updated_at),
+  archivedAt: dateOrNull(row.archived_at),
+})
+
+/** Job fields a patch may set: record field -> [column, how the value is passed, SQL cast]. */
+export const jobColumns: Record<string, [string, (value: never) => unknown, string]> = {
+  status: ['status', (value: string) => value, 'text'],
+  source: ['source', json, 'text::json'],
+  model: ['model', (value: string) => value, 'text'],
+  branch: ['branch', (value: string | null) => value, 'text'],
+  pr: ['pr', json, 'text::json'],
+  error: ['error', json, 'text::json'],
+  conversation: ['conversation', json, 'text::json'],
+  updatedAt: ['updated_at', iso, 'timestamptz'],
+  archivedAt: ['archived_at', iso, 'timestamptz'],
+}
+
+export const runFromRow = (row: Row): RunRecord => ({
+  id: row.id as string,
+  jobId: row.job_id as string,
+  projectId: row.project_id as string,
+  prompt: row.prompt as string,
+  seq: row.seq as number,
+  status: row.status as RunRecord['status'],
+  attempts: row.attempts as number,
+  leaseOwner: (row.lease_owner as string | null) ?? null,
+  leaseExpiresAt: dateOrNull(row.lease_expires_at),
+  createdAt: date(row.created_at),
+  finishedAt: dateOrNull(row.finished_at),
+  error: (row.error as string | null) ?? null,
+})
+
+export const threadFromRow = (row: Row): ThreadRecord => ({
+  id: row.id as string,
+  projectId: row.project_id as string,
+  fp: row.fp as string,
+  createdAt: date(row.created_at),
+  updatedAt: date(row.updated_at),
+  messageCount: row.message_count as number,
+})
+
+export const messageFromRow = (row: Row): MessageRecord => ({
+  id: row.id as string,
+  threadId: row.thread_id as string,
+  role: row.role as MessageRecord['role'],
+  content: row.content as string,
+  ...(row.sources != null ? { sources: row.sources as MessageRecord['sources'] } : {}),
+  createdAt: date(row.created_at),
+})
