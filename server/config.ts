@@ -96,7 +96,7 @@ export const DocentConfig = z.object({
       agentMaxChangedBytes: z.number().int().positive().default(2 * 1024 * 1024),
       agentMaxFilesTouched: z.number().int().positive().default(200),
     })
-    .default({} as never),
+    .prefault({}),
   /** Start the agent worker in this process. */
   worker: z.boolean().default(true),
   /** Demo organization bootstrapping: create and print keys on first start. */

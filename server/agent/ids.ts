@@ -1,0 +1,17 @@
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** Random base62 text: 22 characters carry about 131 bits, so ids cannot be guessed, and they are URL-safe. */
+export function randomId(length = 22): string {
+  let out = ''
+  while (out.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < 248) out += ALPHABET[byte % 62] // 248 = 4 * 62: drop the rest to keep the draw uniform
+      if (out.length === length) break
+    }
+  }
+  return out
+}
+
+/** A job id: unguessable, URL-safe. */
+export const newJobId = (): string => randomId(22)
+export const newRunId = (): string => `run_${randomId(20)}`

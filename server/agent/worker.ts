@@ -1,0 +1,213 @@
+import type { DocentContext } from '../context.ts'
+import type { JobRecord, RunRecord } from '../store/types.ts'
+import { errorMessage, jobEvents } from './events.ts'
+import { randomId } from './ids.ts'
+import { listenForWork } from './wake.ts'
+
+/** What a finished run changes on its job. */
+export type RunResult = Partial<Pick<JobRecord, 'pr' | 'branch' | 'conversation'>>
+
+/** Carries out one run; throws to fail it. `signal` aborts on archive, lease loss, time limit or shutdown. */
+export type ExecuteRun = (run: RunRecord, job: JobRecord, signal: AbortSignal) => Promise<RunResult>
+
+export interface WorkerOptions {
+  execute: ExecuteRun
+  /** How long a claim holds without renewal; a killed server's runs are retried after it. */
+  leaseMs?: number
+  /** Idle poll interval (runs enqueued by this process wake the worker at once). */
+  pollMs?: number
+  /** Runs executed at the same time (runs of one job always go one after another). */
+  concurrency?: number
+  /** Claims per run: the first, plus one retry after an expired lease. */
+  maxAttempts?: number
+}
+
+/** Why a run's signal aborted. */
+export class RunAbort extends Error {
+  constructor(readonly reason: 'cancelled' | 'lease-lost' | 'time-limit' | 'stopping', message: string) {
+    super(message)
+    this.name = 'RunAbort'
+  }
+}
+
+export interface Worker {
+  start(): void
+  /** Stops claiming and aborts runs in progress; their leases expire and another instance retries them. */
+  stop(): Promise<void>
+  /** Resolves when no run is in progress or claimable right now (tests). */
+  idle(): Promise<void>
+}
+
+/**
+ * Claims runs from the store's queue with a lease, renews the lease while working, and ends every run it claims
+ * (done or failed) so no job stays active. A run whose earlier claim expired (server killed) is retried once.
+ */
+export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker {
+  const leaseMs = options.leaseMs ?? 30_000
+  const pollMs = options.pollMs ?? 1_000
+  const concurrency = options.concurrency ?? 2
+  const maxAttempts = options.maxAttempts ?? 2
+  const owner = `worker_${randomId(12)}`
+  const running = new Map<string, { jobId: string; controller: AbortController; done: Promise<void> }>()
+  let stopped = true
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let pumping: Promise<void> | null = null
+  let again = false
+  let unlisten = () => {}
+  const idleWaiters: Array<() => void> = []
+
+  function schedule(ms: number): void {
+    if (stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(() => void pump(), ms)
+  }
+
+  /** Claims while there is room; one pump at a time, re-run when woken meanwhile. */
+  function pump(): Promise<void> {
+    if (pumping) {
+      again = true
+      return pumping
+    }
+    pumping = (async () => {
+      do {
+        again = false
+        while (!stopped && running.size < concurrency) {
+          let run: RunRecord | null
+          try {
+            run = await ctx.store.claimRun({ owner, leaseMs, now: ctx.now() })
+          } catch (error) {
+            ctx.log.error('agent worker: claim failed', { error: errorMessage(error) })
+            run = null
+          }
+          if (!run) break
+          start(run)
+        }
+      } while (again && !stopped)
+    })().finally(() => {
+      pumping = null
+      if (running.size === 0) for (const resolve of idleWaiters.splice(0)) resolve()
+      schedule(pollMs)
+    })
+    return pumping
+  }
+
+  function start(run: RunRecord): void {
+    const controller = new AbortController()
+    const done = handle(run, controller)
+      .catch((error) => ctx.log.error('agent worker: run handling failed', { runId: run.id, error: errorMessage(error) }))
+      .finally(() => {
+        running.delete(run.id)
+        void pump()
+      })
+    running.set(run.id, { jobId: run.jobId, controller, done })
+  }
+
+  async function handle(run: RunRecord, controller: AbortController): Promise<void> {
+    const events = jobEvents(ctx.store, run.jobId, ctx.now)
+    const job = await ctx.store.getJob(run.projectId, run.jobId)
+    if (!job || job.status === 'archived') {
+      await ctx.store.finishRun(run.id, owner, 'failed', job ? 'the job was archived' : 'the job no longer exists')
+      return
+    }
+    if (run.attempts > maxAttempts) {
+      const error = `the run was interrupted ${run.attempts - 1} times (the server stopped or crashed during the run); giving up`
+      await failJob(run, error)
+      await ctx.store.finishRun(run.id, owner, 'failed', error)
+      await events.add('run.failed', error, { runId: run.id, attempts: run.attempts })
+      await reactivateIfQueued(run.jobId)
+      return
+    }
+    if (run.attempts > 1) {
+      await events.add('run.retried', 'the previous attempt was interrupted (its lease expired); retrying', { runId: run.id, attempt: run.attempts })
+    }
+    const active = (await ctx.store.updateJob(run.jobId, { status: 'active', updatedAt: ctx.now() }, { ifStatusIn: ['active', 'completed', 'failed'] })) ?? job
+
+    const renewEvery = Math.max(50, Math.floor(leaseMs / 3))
+    const renewal = setInterval(() => {
+      ctx.store.renewLease(run.id, owner, leaseMs, ctx.now()).then(
+        (held) => {
+          if (!held) controller.abort(new RunAbort('lease-lost', 'the run was cancelled or taken over'))
+        },
+        (error) => ctx.log.warn('agent worker: lease renewal failed', { runId: run.id, error: errorMessage(error) }),
+      )
+    }, renewEvery)
+    const seconds = ctx.config.limits.agentRunSeconds
+    const deadline = setTimeout(() => controller.abort(new RunAbort('time-limit', `the run exceeded its time limit of ${seconds} s`)), seconds * 1000)
+
+    await events.add('run.started', run.attempts > 1 ? `run ${run.seq} started (attempt ${run.attempts})` : `run ${run.seq} started`, {
+      runId: run.id,
+      seq: run.seq,
+    })
+    try {
+      const result = await options.execute(run, active, controller.signal)
+      controller.signal.throwIfAborted()
+      // A worker that lost its lease must not write over the run's new owner.
+      if (!(await ctx.store.renewLease(run.id, owner, leaseMs, ctx.now()))) throw new RunAbort('lease-lost', 'the run was cancelled or taken over')
+      const othersQueued = (await ctx.store.countOpenRuns(run.jobId)) > 1
+      await ctx.store.updateJob(
+        run.jobId,
+        { ...result, status: othersQueued ? 'active' : 'completed', error: null, updatedAt: ctx.now() },
+        { ifStatusIn: ['active'] },
+      )
+      await ctx.store.finishRun(run.id, owner, 'done')
+      await events.add('run.finished', `run ${run.seq} finished`, { runId: run.id, prLink: result.pr?.url ?? active.pr?.url ?? null })
+      await reactivateIfQueued(run.jobId)
+    } catch (thrown) {
+      const abort = controller.signal.aborted ? controller.signal.reason : thrown
+      if (abort instanceof RunAbort && abort.reason !== 'time-limit') {
+        // Stopping: the lease expires and the run is retried. Cancelled: archiving said so. Lease lost: cancelled by
+        // another instance, or another worker owns the run now.
+        if (abort.reason === 'lease-lost') await events.add('run.cancelled', `run ${run.seq} stopped: ${abort.message}`, { runId: run.id })
+        return
+      }
+      const error = errorMessage(abort)
+      await failJob(run, error)
+      await ctx.store.finishRun(run.id, owner, 'failed', error)
+      await events.add('run.failed', `run ${run.seq} failed: ${error}`, { runId: run.id })
+      await reactivateIfQueued(run.jobId)
+    } finally {
+      clearInterval(renewal)
+      clearTimeout(deadline)
+    }
+  }
+
+  async function failJob(run: RunRecord, error: string): Promise<void> {
+    await ctx.store.updateJob(run.jobId, { status: 'failed', error, updatedAt: ctx.now() }, { ifStatusIn: ['active'] })
+  }
+
+  /** A follow-up queued while this run ended keeps (or makes) the job active. */
+  async function reactivateIfQueued(jobId: string): Promise<void> {
+    if ((await ctx.store.countOpenRuns(jobId)) > 0) {
+      await ctx.store.updateJob(jobId, { status: 'active', error: null, updatedAt: ctx.now() }, { ifStatusIn: ['completed', 'failed'] })
+    }
+  }
+
+  return {
+    start() {
+      if (!stopped) return
+      stopped = false
+      unlisten = listenForWork(ctx, {
+        wake: () => void pump(),
+        cancel: (jobId) => {
+          for (const entry of running.values()) {
+            if (entry.jobId === jobId) entry.controller.abort(new RunAbort('cancelled', 'the job was archived'))
+          }
+        },
+      })
+      void pump()
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      unlisten()
+      for (const entry of running.values()) entry.controller.abort(new RunAbort('stopping', 'the server is stopping'))
+      await pumping
+      await Promise.all([...running.values()].map((entry) => entry.done))
+      for (const resolve of idleWaiters.splice(0)) resolve()
+    },
+    idle() {
+      if (running.size === 0 && !pumping) return Promise.resolve()
+      return new Promise((resolve) => idleWaiters.push(resolve))
+    },
+  }
+}

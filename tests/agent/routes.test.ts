@@ -1,0 +1,137 @@
+import { describe, expect, test } from 'vitest'
+import { AgentEventList, AgentJob, AgentJobList } from '../../shared/agent.ts'
+import { bearer, json, testDocent } from '../support/app.ts'
+
+const base = '/v2/agent/demo'
+
+async function setup(limits: Record<string, number> = {}) {
+  const t = await testDocent(Object.keys(limits).length ? { limits } : {})
+  const create = (prompt: unknown = 'Replace "Lumen Flags" with "Lumen Toggles" everywhere') =>
+    t.app.request(`${base}/job`, json({ prompt }, bearer(t.keys.admin)))
+  const get = (path: string) => t.app.request(`${base}${path}`, { headers: bearer(t.keys.admin) })
+  const post = (path: string, body?: unknown) => t.app.request(`${base}${path}`, json(body ?? {}, bearer(t.keys.admin)))
+  return { ...t, create, get, post }
+}
+
+describe('agent job endpoints (worker off: the lifecycle as the API sees it)', () => {
+  test('create → 200 active AgentJob with prLink null; get, list and events show it', async () => {
+    const t = await setup()
+    const response = await t.create()
+    expect(response.status).toBe(200)
+    const job = AgentJob.parse(await response.json())
+    expect(job).toMatchObject({ status: 'active', prLink: null, archivedAt: null, error: null, model: 'offline-editor', source: { repository: 'local:demo', ref: 'main' } })
+    expect(job.id).toMatch(/^[A-Za-z0-9_-]{16,}$/)
+    expect(new Date(job.createdAt).toISOString()).toBe(job.createdAt)
+
+    expect(AgentJob.parse(await (await t.get(`/job/${job.id}`)).json())).toEqual(job)
+    const list = AgentJobList.parse(await (await t.get('/jobs')).json())
+    expect(list.jobs.map((j) => j.id)).toEqual([job.id])
+    const events = AgentEventList.parse(await (await t.get(`/job/${job.id}/events`)).json()).events
+    expect(events).toEqual([expect.objectContaining({ type: 'message', message: expect.stringContaining('Lumen Toggles') })])
+    const runs = await t.store.listRuns(job.id)
+    expect(runs).toEqual([expect.objectContaining({ seq: 1, status: 'queued', prompt: 'Replace "Lumen Flags" with "Lumen Toggles" everywhere' })])
+  })
+
+  test('list is newest first and pages with a cursor', async () => {
+    const t = await setup()
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push(((await (await t.create(`edit ${i}`)).json()) as AgentJob).id)
+    const first = AgentJobList.parse(await (await t.get('/jobs?limit=2')).json())
+    expect(first.jobs).toHaveLength(2)
+    expect(first.nextCursor).toBeTruthy()
+    const seen = [...first.jobs.map((j) => j.id)]
+    let cursor = first.nextCursor
+    while (cursor) {
+      const page = AgentJobList.parse(await (await t.get(`/jobs?limit=2&cursor=${encodeURIComponent(cursor)}`)).json())
+      seen.push(...page.jobs.map((j) => j.id))
+      cursor = page.nextCursor
+    }
+    expect(new Set(seen)).toEqual(new Set(ids))
+    expect(seen).toHaveLength(5)
+    expect((await t.get('/jobs?limit=0')).status).toBe(400)
+  })
+
+  test('404 for an unknown job, on every job path', async () => {
+    const t = await setup()
+    for (const response of [await t.get('/job/nope'), await t.get('/job/nope/events'), await t.post('/job/nope/archive'), await t.post('/job/nope/message', { prompt: 'x' })]) {
+      expect(response.status).toBe(404)
+      expect(await response.json()).toEqual({ error: expect.stringContaining('job not found') })
+    }
+  })
+
+  test('a job is invisible from another organization (403) and a project without agent gets 409', async () => {
+    const t = await setup()
+    const job = (await (await t.create()).json()) as AgentJob
+    const foreign = await t.app.request(`${base}/job/${job.id}`, { headers: bearer(t.keys.otherAdmin) })
+    expect(foreign.status).toBe(403)
+    const noAgent = await t.app.request('/v2/agent/other/job', json({ prompt: 'x' }, bearer(t.keys.otherAdmin)))
+    expect(noAgent.status).toBe(409)
+    expect(((await noAgent.json()) as { error: string }).error).toMatch(/agent/)
+    const assistant = await t.app.request(`${base}/job`, json({ prompt: 'x' }, bearer(t.keys.assistant)))
+    expect(assistant.status).toBe(403)
+  })
+
+  test('bad bodies → 400 naming the field, and nothing is stored', async () => {
+    const t = await setup()
+    for (const prompt of ['', 'x'.repeat(20_001), 42, null]) {
+      const response = await t.create(prompt)
+      expect(response.status).toBe(400)
+      expect(((await response.json()) as { error: string }).error).toMatch(/prompt/)
+    }
+    expect((await t.store.listJobs('demo', { limit: 10 })).items).toEqual([])
+  })
+
+  test('follow-up → 200 active and a second run queued in order; archived job → 409', async () => {
+    const t = await setup()
+    const job = (await (await t.create('first')).json()) as AgentJob
+    await t.store.updateJob(job.id, { status: 'completed', pr: { number: '7', url: 'https://git.example/pr/7' } })
+    expect(((await (await t.get(`/job/${job.id}`)).json()) as AgentJob).prLink).toBe('https://git.example/pr/7')
+
+    const followUp = await t.post(`/job/${job.id}/message`, { prompt: 'second' })
+    expect(followUp.status).toBe(200)
+    // The PR exists, but prLink stays hidden while the follow-up is active.
+    expect(await followUp.json()).toMatchObject({ id: job.id, status: 'active', prLink: null })
+    expect((await t.store.listRuns(job.id)).map((r) => [r.seq, r.prompt, r.status])).toEqual([
+      [1, 'first', 'queued'],
+      [2, 'second', 'queued'],
+    ])
+
+    const archived = await t.post(`/job/${job.id}/archive`)
+    expect(archived.status).toBe(200)
+    const body = (await archived.json()) as AgentJob
+    expect(body.status).toBe('archived')
+    expect(body.archivedAt).toBeTruthy()
+    expect((await t.store.listRuns(job.id)).map((r) => r.status)).toEqual(['cancelled', 'cancelled'])
+    const events = AgentEventList.parse(await (await t.get(`/job/${job.id}/events`)).json()).events
+    expect(events.at(-1)).toMatchObject({ type: 'run.cancelled', message: expect.stringContaining('2 run(s) cancelled') })
+
+    const refused = await t.post(`/job/${job.id}/message`, { prompt: 'third' })
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { error: string }).error).toMatch(/archived/)
+    expect(await t.store.listRuns(job.id)).toHaveLength(2)
+    // Archiving again is harmless and keeps the first archive time.
+    expect(await (await t.post(`/job/${job.id}/archive`)).json()).toEqual(body)
+  })
+
+  test('failed jobs carry error; completed ones do not', async () => {
+    const t = await setup()
+    const job = (await (await t.create()).json()) as AgentJob
+    await t.store.updateJob(job.id, { status: 'failed', error: 'push refused' })
+    expect(await (await t.get(`/job/${job.id}`)).json()).toMatchObject({ status: 'failed', error: 'push refused', prLink: null })
+  })
+
+  test('creations plus follow-ups are limited per project per hour → 429', async () => {
+    const t = await setup({ agentPerProjectPerHour: 3 })
+    const job = (await (await t.create()).json()) as AgentJob
+    expect((await t.post(`/job/${job.id}/message`, { prompt: 'again' })).status).toBe(200)
+    expect((await t.create()).status).toBe(200)
+    const limited = await t.create()
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBeTruthy()
+    expect(((await limited.json()) as { error: string }).error).toBeTruthy()
+    expect((await t.post(`/job/${job.id}/message`, { prompt: 'once more' })).status).toBe(429)
+    // Reads are not limited.
+    expect((await t.get(`/job/${job.id}`)).status).toBe(200)
+    expect((await t.store.listJobs('demo', { limit: 10 })).items).toHaveLength(2)
+  })
+})
