@@ -1,21 +1,105 @@
-import type { DocentConfig } from '../config.ts'
+import type { DocentConfig, Env, ProjectConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
-import type { SearchService } from './types.ts'
+import { buildCorpus } from './corpus.ts'
+import { readDocsSite } from './docs-site.ts'
+import { openDocsSource } from './sources/open.ts'
+import type { DocsSource } from './sources/types.ts'
+import type { Corpus, SearchService } from './types.ts'
 
 export interface SearchServiceDeps {
   config: DocentConfig
   log: Logger
   fetch: typeof fetch
+  /** Where `{ env: NAME }` tokens of git sources resolve. */
+  env?: Env
 }
 
-// Not built yet: replaced by the search feature.
-export function createSearchService(_deps: SearchServiceDeps): SearchService {
-  return {
-    corpus: async () => {
-      throw new Error('search is not built yet')
-    },
-    refresh: async () => ({ revision: '', changed: false }),
-    start() {},
-    stop() {},
+interface ProjectDocs {
+  source?: Promise<DocsSource>
+  /** The corpus queries use now; replaced only when a new one is fully built. */
+  corpus?: Promise<Corpus>
+  /** A reload in progress, shared by concurrent refreshes. */
+  reloading?: Promise<{ revision: string; changed: boolean }>
+}
+
+/** Loads each project's docs on first use, serves queries from the last good corpus, and rebuilds it when the docs move. */
+export function createSearchService(deps: SearchServiceDeps): SearchService {
+  const { config, log } = deps
+  const projects = new Map<string, ProjectDocs>()
+  const timers: Array<ReturnType<typeof setInterval>> = []
+
+  const projectOf = (id: string): ProjectConfig => {
+    const project = config.projects.find((p) => p.id === id)
+    if (!project) throw new Error(`no project "${id}"`)
+    return project
   }
+  const stateOf = (id: string): ProjectDocs => {
+    let state = projects.get(id)
+    if (!state) projects.set(id, (state = {}))
+    return state
+  }
+  const sourceOf = (id: string): Promise<DocsSource> => {
+    const state = stateOf(id)
+    state.source ??= openDocsSource(projectOf(id).docs, { fetch: deps.fetch, env: deps.env ?? {} })
+    state.source.catch(() => (state.source = undefined))
+    return state.source
+  }
+  const load = async (id: string): Promise<Corpus> => {
+    const started = Date.now()
+    const snapshot = await (await sourceOf(id)).load()
+    const corpus = buildCorpus(readDocsSite(snapshot))
+    log.info('docs indexed', { project: id, pages: corpus.pages().length, revision: corpus.revision, ms: Date.now() - started })
+    return corpus
+  }
+
+  const service: SearchService = {
+    async corpus(id) {
+      projectOf(id)
+      const state = stateOf(id)
+      if (!state.corpus) {
+        const loading = load(id)
+        state.corpus = loading
+        // A failed first load is retried by the next query rather than cached.
+        loading.catch(() => {
+          if (state.corpus === loading) state.corpus = undefined
+        })
+      }
+      return state.corpus
+    },
+    async refresh(id) {
+      projectOf(id)
+      const state = stateOf(id)
+      state.reloading ??= (async () => {
+        try {
+          const before = state.corpus ? await state.corpus.catch(() => undefined) : undefined
+          const source = await sourceOf(id)
+          if (before && source.currentRevision && (await source.currentRevision()) === before.revision) {
+            return { revision: before.revision, changed: false }
+          }
+          const next = await load(id)
+          const changed = next.revision !== before?.revision
+          if (changed) state.corpus = Promise.resolve(next)
+          return { revision: next.revision, changed }
+        } finally {
+          state.reloading = undefined
+        }
+      })()
+      return state.reloading
+    },
+    start() {
+      if (timers.length > 0) return
+      for (const project of config.projects) {
+        service.corpus(project.id).catch((error: unknown) => log.error('docs failed to load', { project: project.id, error: String(error) }))
+        if (!('repository' in project.docs)) continue
+        const timer = setInterval(() => {
+          service.refresh(project.id).catch((error: unknown) => log.warn('docs refresh failed', { project: project.id, error: String(error) }))
+        }, project.docs.refreshSeconds * 1000)
+        timers.push(timer)
+      }
+    },
+    stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer)
+    },
+  }
+  return service
 }

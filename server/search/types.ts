@@ -15,6 +15,9 @@ export interface Section {
   description?: string
   version?: string
   language?: string
+  /** Every version / language the page is listed under (a page such as `index` may be in several); filters match any. */
+  versions?: string[]
+  languages?: string[]
   groups: string[]
   tags: string[]
 }

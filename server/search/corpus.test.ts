@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildCorpus } from './corpus.ts'
+import { readDocsSite } from './docs-site.ts'
+import { readDirectory } from './sources/directory.ts'
+import type { Corpus } from './types.ts'
+
+let corpus: Corpus
+
+beforeAll(async () => {
+  corpus = buildCorpus(readDocsSite(await readDirectory('demo/docs')))
+})
+
+const paths = (query: string, options: Parameters<Corpus['search']>[1]) => corpus.search(query, options).map((hit) => hit.section.path)
+
+describe('corpus over demo/docs', () => {
+  it('reads the site name, description and every page', () => {
+    expect(corpus.name).toBe('Lumen Flags')
+    expect(corpus.description).toMatch(/feature-flag/)
+    expect(corpus.revision).toMatch(/^[0-9a-f]{20}$/)
+    const pages = corpus.pages()
+    expect(pages).toHaveLength(46)
+    expect(pages[0]).toMatchObject({ path: 'index', url: '/', groups: ['Guides', 'Get started'], version: 'v2' })
+    expect(pages.find((p) => p.path === 'snippets/prereqs')).toBeUndefined()
+  })
+
+  it('ranks the page that answers a question first, with sections carrying title, heading trail and anchor', () => {
+    const [best, ...rest] = corpus.search('how do I rotate an sdk key', { pageSize: 5 })
+    expect(best!.score).toBe(1)
+    expect(rest.every((hit) => hit.score <= 1 && hit.score > 0)).toBe(true)
+    expect(best!.section.url).toMatch(/environments#rotat/)
+    expect(best!.section.headings[0]).toBe(best!.section.pageTitle)
+    expect(best!.section.url).toBe(`/${best!.section.path}#${best!.section.anchor}`)
+  })
+
+  it('tolerates typos and word endings', () => {
+    expect(paths('percentge rollouts', { pageSize: 3 })[0]).toBe('guides/percentage-rollouts')
+    expect(paths('webhook signatures', { pageSize: 3 })).toContain('guides/webhooks')
+  })
+
+  it('keeps hidden pages out of search and out of page()', () => {
+    expect(paths('SDK release checklist milestone bucketing fixtures', { pageSize: 50 })).not.toContain('internal/release-checklist')
+    expect(corpus.page('internal/release-checklist')).toBeNull()
+    expect(corpus.pages().find((p) => p.path === 'internal/release-checklist')).toMatchObject({ hidden: true })
+  })
+
+  it('indexes pages that are not in the navigation', () => {
+    expect(paths('migrate from REST API v1 to v2 before the sunset', { pageSize: 3 })).toContain('guides/legacy-migration')
+    expect(corpus.pages().find((p) => p.path === 'guides/legacy-migration')).toMatchObject({ groups: [], hidden: false })
+  })
+
+  it('filters on version: pages listed in several versions match each, unversioned pages match all', () => {
+    const v1 = corpus.search('environments sdk keys', { pageSize: 50, filter: { version: 'v1' } })
+    expect(v1.length).toBeGreaterThan(0)
+    for (const hit of v1) expect(hit.section.versions?.length ? hit.section.versions : ['v1']).toContain('v1')
+    expect(v1.map((hit) => hit.section.path)).toContain('api-reference/v1/environments')
+    expect(v1.map((hit) => hit.section.path)).not.toContain('api-reference/v2/environments')
+    expect(paths('create your first flag', { pageSize: 50, filter: { version: 'V1' } })).toContain('quickstart')
+    expect(paths('environments', { pageSize: 50, filter: { version: 'v3' } }).every((p) => p === 'guides/legacy-migration')).toBe(true)
+  })
+
+  it('filters on language, groups and tag', () => {
+    expect(paths('flags', { pageSize: 50, filter: { language: 'en' } }).length).toBeGreaterThan(0)
+    const api = paths('percentage rollout', { pageSize: 50, filter: { groups: ['REST API v2'] } })
+    expect(api.length).toBeGreaterThan(0)
+    expect(api.every((p) => p.startsWith('api-reference/v2/'))).toBe(true)
+    const tagged = corpus.search('rollout', { pageSize: 50, filter: { tag: 'API' } })
+    expect(tagged.length).toBeGreaterThan(0)
+    expect(tagged.every((hit) => hit.section.tags.some((t) => t.toLowerCase() === 'api'))).toBe(true)
+  })
+
+  it('ranks sections of the current page and its neighbours higher', () => {
+    expect(paths('initialize the client', { pageSize: 5 })[0]).toBe('troubleshooting/sdk-initialization')
+    expect(paths('initialize the client', { pageSize: 5, currentPath: '/sdks/python' })[0]).toBe('sdks/python')
+    expect(paths('initialize the client', { pageSize: 5, currentPath: 'sdks/go.mdx#install' })[0]).toBe('sdks/go')
+    // An unknown current path changes nothing.
+    expect(paths('initialize the client', { pageSize: 5, currentPath: '/nowhere' })).toEqual(paths('initialize the client', { pageSize: 5 }))
+  })
+
+  it('applies pageSize and scoreThreshold', () => {
+    expect(corpus.search('flag', { pageSize: 3 })).toHaveLength(3)
+    const strict = corpus.search('flag targeting rules', { pageSize: 50, scoreThreshold: 0.8 })
+    expect(strict.length).toBeGreaterThan(0)
+    expect(strict.every((hit) => hit.score >= 0.8)).toBe(true)
+    expect(corpus.search('the of and', { pageSize: 5 })).toEqual([])
+  })
+
+  it('serves a page as markdown by path, URL or file name', () => {
+    const page = corpus.page('/quickstart')
+    expect(page?.path).toBe('quickstart')
+    expect(page?.content).toMatch(/^# Quickstart/)
+    // The imported snippet is inlined; MDX tags and imports are gone; code blocks stay.
+    expect(page?.content).toContain('Never ship a server-side SDK key')
+    expect(page?.content).not.toMatch(/<Steps>|<Prereqs|import Prereqs/)
+    expect(page?.content).toContain('```bash\nnpm install @lumenflags/node\n```'.replace('```bash', '```bash Node.js'))
+    expect(corpus.page('quickstart.mdx')?.path).toBe('quickstart')
+    expect(corpus.page('/')?.path).toBe('index')
+    expect(corpus.page('api-reference/v1/environments.md')?.path).toBe('api-reference/v1/environments')
+    expect(corpus.page('/nope')).toBeNull()
+  })
+})

@@ -1,0 +1,91 @@
+import type { SearchFilter } from '../../shared/search.ts'
+import { chunkPage } from './chunk.ts'
+import type { DocPage, DocsSite } from './docs-site.ts'
+import { miniSearchIndex } from './engines/minisearch.ts'
+import type { SectionIndex } from './engines/types.ts'
+import { normalizePath } from './navigation.ts'
+import type { Corpus, PageInfo, SearchHit, SearchOptions, Section } from './types.ts'
+
+/** Score multipliers for the reader's page and the pages beside it in the navigation. */
+const CURRENT_PAGE_BOOST = 1.5
+const NEIGHBOUR_BOOST = 1.15
+
+export type IndexFactory = (sections: Section[]) => SectionIndex
+
+/** Chunks every searchable page of a site and indexes the sections. */
+export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = miniSearchIndex): Corpus & { sections: Section[] } {
+  const sections: Section[] = []
+  for (const page of site.pages.values()) {
+    if (page.meta.hidden || page.meta.noindex) continue
+    sections.push(...chunkPage(page))
+  }
+  const index = makeIndex(sections)
+  const byUrl = new Map([...site.pages.values()].map((page) => [page.url, page]))
+  const findPage = (raw: string): DocPage | undefined => {
+    const path = normalizePath(raw.trim() === '/' ? 'index' : raw)
+    if (!path) return undefined
+    return site.pages.get(path) ?? site.pages.get(`${path}/index`) ?? byUrl.get(`/${path}`)
+  }
+  return {
+    name: site.name ?? 'Docs',
+    description: site.description,
+    revision: site.revision,
+    sections,
+    search(query: string, options: SearchOptions): SearchHit[] {
+      const current = options.currentPath ? findPage(options.currentPath) : undefined
+      const raw = index.search(query, {
+        limit: options.pageSize,
+        filter: options.filter ? matches(options.filter) : undefined,
+        boost: current ? nearness(current, site) : undefined,
+      })
+      const best = raw[0]?.score ?? 0
+      const threshold = options.scoreThreshold ?? 0
+      return raw.map(({ section, score }) => ({ section, score: best > 0 ? score / best : 0 })).filter((hit) => hit.score >= threshold)
+    },
+    page(path: string) {
+      const page = findPage(path)
+      return page && !page.meta.hidden ? { path: page.path, content: page.markdown } : null
+    },
+    pages(): PageInfo[] {
+      return [...site.pages.values()].sort(byNavigation).map((page) => ({
+        path: page.path,
+        url: page.url,
+        title: page.title,
+        description: page.meta.description,
+        hidden: page.meta.hidden,
+        groups: page.nav?.groups ?? [],
+        version: page.meta.version ?? page.nav?.version,
+        language: page.meta.language ?? page.nav?.language,
+      }))
+    },
+  }
+}
+
+/** A filter value matches case-insensitively; a page listed under no version (or language) belongs to all of them. */
+function matches(filter: SearchFilter): (section: Section) => boolean {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+  const groups = filter.groups?.filter(Boolean) ?? []
+  return (section) => {
+    const versions = section.versions ?? (section.version ? [section.version] : [])
+    const languages = section.languages ?? (section.language ? [section.language] : [])
+    if (filter.version && versions.length > 0 && !versions.some((v) => same(v, filter.version!))) return false
+    if (filter.language && languages.length > 0 && !languages.some((l) => same(l, filter.language!))) return false
+    if (groups.length > 0 && !section.groups.some((g) => groups.some((wanted) => same(g, wanted)))) return false
+    if (filter.tag && !section.tags.some((t) => same(t, filter.tag!))) return false
+    return true
+  }
+}
+
+/** Pages in the same navigation list as the current page are its neighbours. */
+function nearness(current: DocPage, site: DocsSite): (section: Section) => number {
+  const list = current.nav?.list
+  return (section) => {
+    if (section.path === current.path) return CURRENT_PAGE_BOOST
+    return list !== undefined && site.navigation.entries.get(section.path)?.list === list ? NEIGHBOUR_BOOST : 1
+  }
+}
+
+function byNavigation(a: DocPage, b: DocPage): number {
+  const order = (page: DocPage) => page.nav?.order ?? Number.MAX_SAFE_INTEGER
+  return order(a) - order(b) || a.path.localeCompare(b.path)
+}

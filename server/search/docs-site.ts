@@ -1,0 +1,75 @@
+import { type NavEntry, type Navigation, normalizePath, readNavigation } from './navigation.ts'
+import type { Block } from './page-blocks.ts'
+import { pageUrl } from './page-url.ts'
+import { type ParsedPage, pageMarkdown, parsePage } from './parse-page.ts'
+import type { DocsSnapshot } from './sources/types.ts'
+
+/** One page of the site, parsed, with where the navigation puts it. */
+export interface DocPage extends ParsedPage {
+  url: string
+  /** Undefined for pages outside the navigation (still searchable unless hidden). */
+  nav?: NavEntry
+  markdown: string
+}
+
+export interface DocsSite {
+  name?: string
+  description?: string
+  navigation: Navigation
+  pages: Map<string, DocPage>
+  revision: string
+}
+
+/** Mintlify renders no pages from `snippets/`: files there are only imported by pages. */
+const SNIPPETS = /^snippets\//
+
+/** Parses every page of a snapshot and places it in the navigation of `docs.json` (or the older `mint.json`). */
+export function readDocsSite(snapshot: DocsSnapshot): DocsSite {
+  const { files } = snapshot
+  const readJson = (path: string): unknown => {
+    const text = files.get(normalizeFile(path))
+    if (text === undefined) return undefined
+    try {
+      return JSON.parse(text)
+    } catch {
+      return undefined
+    }
+  }
+  const config = readJson('docs.json') ?? readJson('mint.json')
+  const navigation = readNavigation(config, readJson)
+  const snippets = new Map<string, Block[] | null>()
+  const snippet = (from: string) => (importPath: string): Block[] | undefined => {
+    const file = resolveImport(from, importPath)
+    if (!snippets.has(file)) {
+      const text = files.get(file)
+      snippets.set(file, null) // a snippet importing itself stops here
+      if (text !== undefined) snippets.set(file, parsePage(file, text, { snippet: snippet(file) }).blocks)
+    }
+    return snippets.get(file) ?? undefined
+  }
+  const pages = new Map<string, DocPage>()
+  for (const [file, text] of files) {
+    if (!/\.mdx?$/i.test(file) || SNIPPETS.test(file)) continue
+    const path = normalizePath(file)
+    if (!path || pages.has(path)) continue
+    const parsed = parsePage(path, text, { snippet: snippet(file) })
+    pages.set(path, { ...parsed, url: pageUrl(path), nav: navigation.entries.get(path), markdown: pageMarkdown(parsed) })
+  }
+  return { name: navigation.name, description: navigation.description, navigation, pages, revision: snapshot.revision }
+}
+
+/** `./a.json` or `/a.json` → `a.json`. */
+function normalizeFile(path: string): string {
+  return path.replace(/^\.?\/+/, '')
+}
+
+/** An import path of a page, as a file of the snapshot: `/snippets/x.mdx` is from the root, `./x.mdx` from the page's folder. */
+export function resolveImport(fromFile: string, importPath: string): string {
+  if (importPath.startsWith('/')) return importPath.replace(/^\/+/, '')
+  const parts = fromFile.split('/').slice(0, -1)
+  for (const part of importPath.split('/')) {
+    if (part === '..') parts.pop()
+    else if (part !== '.' && part !== '') parts.push(part)
+  }
+  return parts.join('/')
+}

@@ -1,0 +1,28 @@
+import type { Section } from '../types.ts'
+
+export interface RankOptions {
+  limit: number
+  /** Sections that may be returned. */
+  filter?: (section: Section) => boolean
+  /** Multiplies a section's score (currentPath and its neighbours). */
+  boost?: (section: Section) => number
+}
+
+/** A full-text index over a corpus's sections; the library behind it is an implementation detail. */
+export interface SectionIndex {
+  /** Best sections first, with raw (unnormalized) scores. */
+  search(query: string, options: RankOptions): Array<{ section: Section; score: number }>
+}
+
+/** Field weights: a word in a page title says more than one in a paragraph. */
+export const FIELD_BOOST = { title: 4, headings: 2.5, meta: 1.5, content: 1 }
+
+/** What each field of a section holds, for every engine alike. */
+export function fieldsOf(section: Section): { title: string; headings: string; meta: string; content: string } {
+  return {
+    title: section.pageTitle,
+    headings: section.headings.slice(1).join(' \n '),
+    meta: [section.description ?? '', ...section.tags].join(' \n '),
+    content: section.content,
+  }
+}

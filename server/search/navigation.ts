@@ -1,0 +1,112 @@
+/** Where a page sits in the site's navigation (`docs.json`, or the older `mint.json`). */
+export interface NavEntry {
+  path: string
+  /** Tabs, anchors, dropdowns, menu items and groups above the page, outermost first. */
+  groups: string[]
+  version?: string
+  language?: string
+  /** Every version and language whose navigation lists the page (`index` is often in all of them). */
+  versions: string[]
+  languages: string[]
+  /** Position in navigation order. */
+  order: number
+  /** Id of the list the page is in: pages of one list are neighbours. */
+  list: number
+}
+
+export interface Navigation {
+  name?: string
+  description?: string
+  entries: Map<string, NavEntry>
+  languages: string[]
+  versions: string[]
+}
+
+/** Reads another JSON file of the docs (`"$ref": "./fr.json"`); undefined when it is missing or broken. */
+export type ReadJson = (path: string) => unknown
+
+interface Walk {
+  groups: string[]
+  version?: string
+  language?: string
+  list: number
+}
+
+const CONTAINERS = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'products', 'menu', 'groups', 'pages'] as const
+const LABELS = ['tab', 'anchor', 'dropdown', 'product', 'item', 'group'] as const
+
+export function readNavigation(config: unknown, readJson: ReadJson = () => undefined): Navigation {
+  const nav: Navigation = { entries: new Map(), languages: [], versions: [] }
+  if (!isObject(config)) return nav
+  nav.name = typeof config.name === 'string' ? config.name : undefined
+  nav.description = typeof config.description === 'string' ? config.description : undefined
+  let lists = 0
+  const addPage = (raw: string, at: Walk) => {
+    const path = normalizePath(raw)
+    if (path === undefined) return
+    const known = nav.entries.get(path)
+    if (known) {
+      note(known.versions, at.version)
+      note(known.languages, at.language)
+      return
+    }
+    nav.entries.set(path, {
+      path,
+      groups: at.groups,
+      version: at.version,
+      language: at.language,
+      versions: at.version ? [at.version] : [],
+      languages: at.language ? [at.language] : [],
+      order: nav.entries.size,
+      list: at.list,
+    })
+  }
+  const note = (values: string[], value: string | undefined) => {
+    if (value && !values.includes(value)) values.push(value)
+  }
+  const walk = (node: unknown, at: Walk, depth: number): void => {
+    if (depth > 32) return
+    if (typeof node === 'string') return addPage(node, at)
+    if (!isObject(node)) return
+    if (typeof node.$ref === 'string') {
+      const target = readJson(node.$ref)
+      // A missing language file still names its language: `./fr.json` holds the `fr` pages.
+      const guess = /(?:^|\/)([a-z]{2}(?:-[A-Za-z]{2,4})?)\.json$/.exec(node.$ref)?.[1]
+      if (isObject(target)) return walk({ ...(guess && !target.language ? { language: guess } : {}), ...target }, at, depth + 1)
+      if (guess) note(nav.languages, guess)
+      return
+    }
+    const next: Walk = { ...at }
+    if (typeof node.language === 'string') note(nav.languages, (next.language = node.language))
+    if (typeof node.version === 'string') note(nav.versions, (next.version = node.version))
+    for (const label of LABELS) {
+      const value = node[label]
+      if (typeof value === 'string' && value.trim()) next.groups = [...next.groups, value.trim()]
+    }
+    if (typeof node.root === 'string') addPage(node.root, next)
+    for (const key of CONTAINERS) {
+      const children = node[key]
+      if (!Array.isArray(children)) continue
+      const inList = { ...next, list: ++lists }
+      for (const child of children) walk(child, inList, depth + 1)
+    }
+  }
+  const root = config.navigation
+  // mint.json: `navigation` is the list of groups; `versions` a list of names.
+  if (Array.isArray(root)) walk({ groups: root }, { groups: [], list: 0 }, 0)
+  else walk(root, { groups: [], list: 0 }, 0)
+  if (Array.isArray(config.versions)) for (const v of config.versions) if (typeof v === 'string') note(nav.versions, v)
+  return nav
+}
+
+/** `/sdks/javascript.mdx` → `sdks/javascript`; links and anchors are not pages. */
+export function normalizePath(raw: string): string | undefined {
+  const trimmed = raw.trim()
+  if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('#')) return undefined
+  const path = trimmed.replace(/[?#].*$/, '').replace(/^\.?\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/i, '')
+  return path || 'index'
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

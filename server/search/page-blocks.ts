@@ -1,0 +1,160 @@
+import type { Nodes, Parent, RootContent } from 'mdast'
+import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx'
+
+/** A page flattened into what a reader sees: headings and the markdown between them, MDX components reduced to text. */
+export type Block =
+  | { kind: 'heading'; depth: number; text: string; markdown: string }
+  | { kind: 'text'; markdown: string }
+
+export interface BlockOptions {
+  source: string
+  /** Blocks of an imported snippet (`import Prereqs from '/snippets/prereqs.mdx'` then `<Prereqs />`), if known. */
+  snippet?: (importPath: string) => Block[] | undefined
+}
+
+/** Attributes whose values are text a reader sees (card and tab titles, field names, changelog labels). */
+const TEXT_ATTRIBUTES = new Set(['title', 'label', 'description', 'name', 'body', 'query', 'path', 'header', 'type'])
+
+export function pageBlocks(children: RootContent[], options: BlockOptions): Block[] {
+  const imports = importsOf(children)
+  const out: Block[] = []
+  flatten(children, options, imports, out)
+  return out
+}
+
+function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<string, string>, out: Block[]): void {
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'yaml':
+      case 'mdxjsEsm':
+      case 'definition':
+        break
+      case 'mdxFlowExpression': {
+        const text = literalOf(node.value)
+        if (text) out.push({ kind: 'text', markdown: text })
+        break
+      }
+      case 'mdxJsxFlowElement': {
+        const importPath = node.name ? imports.get(node.name) : undefined
+        const snippet = importPath ? options.snippet?.(importPath) : undefined
+        if (snippet) {
+          out.push(...snippet)
+          break
+        }
+        const label = attributeText(node)
+        if (label) out.push({ kind: 'text', markdown: label })
+        flatten(node.children as RootContent[], options, imports, out)
+        break
+      }
+      case 'heading':
+        out.push({ kind: 'heading', depth: node.depth, text: plainText(node).trim(), markdown: render(node, options.source) })
+        break
+      case 'html':
+        if (!node.value.trim().startsWith('<!--')) out.push({ kind: 'text', markdown: node.value })
+        break
+      default: {
+        const markdown = render(node, options.source).trim()
+        if (markdown) out.push({ kind: 'text', markdown })
+      }
+    }
+  }
+}
+
+/** Local component names of `import X from '...md(x)'` statements. */
+function importsOf(children: RootContent[]): Map<string, string> {
+  const imports = new Map<string, string>()
+  for (const node of children) {
+    if (node.type !== 'mdxjsEsm') continue
+    for (const match of node.value.matchAll(/import\s+(\w+)\s+from\s+["']([^"']+\.mdx?)["']/g)) {
+      imports.set(match[1]!, match[2]!)
+    }
+  }
+  return imports
+}
+
+function attributeText(node: MdxJsxFlowElement): string {
+  const values: string[] = []
+  for (const attribute of node.attributes) {
+    if (attribute.type !== 'mdxJsxAttribute' || !TEXT_ATTRIBUTES.has(attribute.name)) continue
+    const value = (attribute as MdxJsxAttribute).value
+    if (typeof value === 'string' && value.trim()) values.push(value.trim())
+  }
+  return values.join(' ')
+}
+
+/** `{"text"}` or `{'text'}` expressions are text; anything else (comments, code) is not. */
+function literalOf(expression: string): string {
+  const match = /^\s*(["'`])([^"'`]*)\1\s*$/.exec(expression)
+  return match ? match[2]! : ''
+}
+
+/** The node's own source markdown, with MDX tags, expressions and imports cut out and its indentation removed. */
+export function render(node: Nodes, source: string): string {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined) return plainText(node)
+  const edits: Array<[number, number, string]> = []
+  collectEdits(node, edits)
+  let text = ''
+  let at = start
+  for (const [from, to, replacement] of edits.sort((a, b) => a[0] - b[0])) {
+    if (from < at) continue
+    text += source.slice(at, from) + replacement
+    at = to
+  }
+  text += source.slice(at, end)
+  return dedent(text, (node.position?.start.column ?? 1) - 1)
+}
+
+function collectEdits(node: Nodes, edits: Array<[number, number, string]>): void {
+  if (!('children' in node)) return
+  for (const child of (node as Parent).children as Nodes[]) {
+    const from = child.position?.start.offset
+    const to = child.position?.end.offset
+    if (from === undefined || to === undefined) continue
+    switch (child.type) {
+      case 'mdxjsEsm':
+      case 'mdxFlowExpression':
+      case 'mdxTextExpression':
+        edits.push([from, to, literalOf(child.value)])
+        break
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement': {
+        const inner = child.children as Nodes[]
+        const first = inner[0]?.position?.start.offset
+        const last = inner.at(-1)?.position?.end.offset
+        if (first === undefined || last === undefined) {
+          edits.push([from, to, ''])
+        } else {
+          edits.push([from, first, ''], [last, to, ''])
+          collectEdits(child, edits)
+        }
+        break
+      }
+      default:
+        collectEdits(child, edits)
+    }
+  }
+}
+
+function dedent(text: string, columns: number): string {
+  if (columns <= 0 || !text.includes('\n')) return text
+  const pattern = new RegExp(`\n[ \\t]{0,${columns}}`, 'g')
+  return text.replace(pattern, '\n')
+}
+
+/** Text of a node as a reader sees it, without MDX expressions. */
+export function plainText(node: Nodes): string {
+  switch (node.type) {
+    case 'text':
+    case 'inlineCode':
+      return node.value
+    case 'mdxTextExpression':
+    case 'mdxFlowExpression':
+      return literalOf(node.value)
+    case 'break':
+      return ' '
+    default:
+      return 'children' in node ? ((node as Parent).children as Nodes[]).map(plainText).join('') : ''
+  }
+}

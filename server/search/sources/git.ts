@@ -1,0 +1,51 @@
+import git from 'isomorphic-git'
+import { createFsFromVolume, Volume } from 'memfs'
+import { fetchHttpClient } from './git-http.ts'
+import { DOCS_FILE, type DocsSnapshot, type DocsSource, SKIPPED_FOLDER } from './types.ts'
+
+export interface GitSourceOptions {
+  url: string
+  /** Branch or tag. */
+  ref: string
+  /** Sub-folder holding docs.json and the pages ('' for the repository root). */
+  root: string
+  token?: string
+  fetch: typeof fetch
+}
+
+/**
+ * Docs from a git repository: a shallow, single-branch clone into an in-memory fs, reading only the docs files
+ * (no checkout of images and other assets). The ref's commit id is the revision.
+ */
+export function gitSource(options: GitSourceOptions): DocsSource {
+  const http = fetchHttpClient(options.fetch)
+  // Basic auth with the token as password is what GitHub, GitLab, Gitea and Bitbucket all accept for HTTPS git.
+  const headers: Record<string, string> = options.token ? { authorization: `Basic ${btoa(`x-access-token:${options.token}`)}` } : {}
+  const root = options.root.replace(/^\/+|\/+$/g, '')
+  return {
+    async currentRevision() {
+      const refs = await git.listServerRefs({ http, url: options.url, headers, protocolVersion: 1, peelTags: true })
+      const wanted = [`refs/heads/${options.ref}`, `refs/tags/${options.ref}`, options.ref]
+      for (const name of wanted) {
+        const ref = refs.find((r) => r.ref === name)
+        if (ref) return ref.peeled ?? ref.oid
+      }
+      throw new Error(`docs repository has no ref "${options.ref}"`)
+    },
+    async load(): Promise<DocsSnapshot> {
+      const fs = createFsFromVolume(new Volume())
+      const dir = '/docs'
+      await git.clone({ fs, http, dir, url: options.url, ref: options.ref, headers, singleBranch: true, depth: 1, noTags: true, noCheckout: true })
+      const oid = await git.resolveRef({ fs, dir, ref: 'HEAD' })
+      const files = new Map<string, string>()
+      const decoder = new TextDecoder()
+      for (const filepath of await git.listFiles({ fs, dir, ref: oid })) {
+        const relative = root ? (filepath.startsWith(`${root}/`) ? filepath.slice(root.length + 1) : undefined) : filepath
+        if (!relative || !DOCS_FILE.test(relative) || relative.split('/').slice(0, -1).some((part) => SKIPPED_FOLDER.test(part))) continue
+        const { blob } = await git.readBlob({ fs, dir, oid, filepath })
+        files.set(relative, decoder.decode(blob))
+      }
+      return { files, revision: oid }
+    },
+  }
+}
