@@ -49,7 +49,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     log,
     now: overrides.now ?? (() => new Date()),
     fetch: fetchImpl,
-    search: createSearchService({ config, log, fetch: fetchImpl }),
+    search: createSearchService({ config, log, fetch: fetchImpl, env: overrides.env ?? processEnv() }),
     env: overrides.env ?? processEnv(),
     onStop: [],
   }
