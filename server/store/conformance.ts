@@ -211,6 +211,65 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       expect(messages[0]!.feedback).toBeUndefined()
     })
 
+    test('runs: enqueues racing on one job get distinct consecutive seq numbers', async () => {
+      const store = await open()
+      const job = sampleJob()
+      await store.insertJob(job)
+      // Far-past createdAt and finished at once, so no other test of a shared store can claim them.
+      const runs = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => store.enqueueRun({ id: uid('run'), jobId: job.id, projectId: job.projectId, prompt: `p${i}`, createdAt: new Date(Date.UTC(2002, 0, 1)) })),
+      )
+      expect(runs.map((run) => run.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1))
+      expect((await store.listRuns(job.id)).map((run) => run.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1))
+      expect(await store.cancelRuns(job.id)).toBe(10)
+    })
+
+    test('any text survives unchanged, and lookups of impossible ids find nothing', async () => {
+      const store = await open()
+      const odd = 'nul \u0000 quote \' " backslash \\ emoji 🦊 rtl \u202e end'
+      const job = sampleJob({ conversation: [{ role: 'user', content: odd }], error: odd })
+      await store.insertJob(job)
+      expect(await store.getJob(job.projectId, job.id)).toEqual(job)
+      const run = await store.enqueueRun({ id: uid('run'), jobId: job.id, projectId: job.projectId, prompt: odd, createdAt: new Date(Date.UTC(2003, 0, 1)) })
+      expect((await store.listRuns(job.id))[0]?.prompt).toBe(odd)
+      expect(await store.cancelRuns(job.id)).toBe(1)
+      await store.appendJobEvent(job.id, { at: new Date().toISOString(), type: 'file.read', message: odd })
+      expect((await store.listJobEvents(job.id))[0]?.message).toBe(odd)
+
+      const thread = sampleThread()
+      await store.createThread(thread)
+      const at = new Date('2026-01-04T00:00:00Z')
+      const question = message(thread.id, 'user', odd, at)
+      await store.appendMessages(thread.id, [question], at)
+      expect(await store.putFeedback({ threadId: thread.id, messageId: question.id, rating: 'down', comment: odd, createdAt: at })).toBe(true)
+      const [stored] = await store.listMessages(thread.id)
+      expect(stored).toMatchObject({ content: odd, feedback: { rating: 'down', comment: odd } })
+
+      const impossible = 'no\u0000such'
+      expect(await store.getJob(job.projectId, impossible)).toBeNull()
+      expect(await store.getThread(thread.projectId, impossible)).toBeNull()
+      expect(await store.findKeyByHash(impossible)).toBeNull()
+      expect(await store.listMessages(impossible)).toEqual([])
+      expect(await store.putFeedback({ threadId: thread.id, messageId: impossible, rating: 'up', createdAt: at })).toBe(false)
+      expect(await store.renewLease(run.id, impossible, 1000, at)).toBe(false)
+    })
+
+    test('threads: messages need an existing thread; feedback needs a message of that thread', async () => {
+      const store = await open()
+      const at = new Date('2026-01-05T00:00:00Z')
+      await expect(store.appendMessages(uid('thread'), [message(uid('thread'), 'user', 'hi', at)], at)).rejects.toThrow()
+      const a = sampleThread()
+      const b = sampleThread({ projectId: a.projectId })
+      await store.createThread(a)
+      await store.createThread(b)
+      const inA = message(a.id, 'user', 'in a', at)
+      await store.appendMessages(a.id, [inA], at)
+      expect(await store.putFeedback({ threadId: b.id, messageId: inA.id, rating: 'up', createdAt: at })).toBe(false)
+      expect(await store.listMessages(b.id)).toEqual([])
+      expect((await store.getThread(b.projectId, b.id))?.messageCount).toBe(0)
+      expect(await store.listThreads(uid('project'), { limit: 10 })).toEqual({ items: [], nextCursor: null })
+    })
+
     if (reopen) {
       test('data survives a restart', async () => {
         const store = await open()

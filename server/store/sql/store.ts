@@ -173,7 +173,7 @@ export class SqlStore implements Store {
     return row ? runFromRow(row) : null
   }
   async renewLease(runId: string, owner: string, leaseMs: number, now: Date) {
-    if (unstorable(runId)) return false
+    if (unstorable(runId, owner)) return false
     const rows = await this.db.query(
       `UPDATE docent_runs SET lease_expires_at = $3::timestamptz WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
       [runId, owner, iso(new Date(now.getTime() + leaseMs))],
@@ -181,7 +181,7 @@ export class SqlStore implements Store {
     return rows.length === 1
   }
   async finishRun(runId: string, owner: string, status: 'done' | 'failed', error: string | null = null) {
-    if (unstorable(runId)) return false
+    if (unstorable(runId, owner)) return false
     const rows = await this.db.query(
       `UPDATE docent_runs SET status = $3, error = $4::text::json, finished_at = $5::timestamptz, lease_expires_at = NULL
        WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
