@@ -1,7 +1,47 @@
 import { Hono } from 'hono'
+import git from 'isomorphic-git'
 import type { DocentContext } from '../context.ts'
+import { diffCommits } from './git/tree-diff.ts'
+import { localRepositories } from './hosts/create.ts'
+import { readLocalPull } from './hosts/local-pulls.ts'
+import { escapeHtml, renderReviewPage, type ReviewView } from './hosts/review-page.ts'
 
-// Not built yet: replaced by the feature (review pages of the local git host (/review/{jobId})).
-export function reviewRoutes(_ctx: DocentContext): Hono {
-  return new Hono()
+/**
+ * `/review/{jobId}`: the local git host's pull request page, the unified diff of the job's branch against the point
+ * where it left its base. Job ids are unguessable, as is the PR link the job API hands out.
+ */
+export function reviewRoutes(ctx: DocentContext): Hono {
+  const app = new Hono()
+  app.get('/review/:jobId', async (c) => {
+    const jobId = c.req.param('jobId')
+    const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await findReview(ctx, jobId) : null
+    if (!view) return c.html(notFound(jobId), 404)
+    return c.html(renderReviewPage(view))
+  })
+  return app
+}
+
+async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView | null> {
+  for (const project of ctx.config.projects) {
+    const agent = project.agent
+    if (!agent || agent.host.kind !== 'local' || !agent.repository.startsWith('local:')) continue
+    const job = await ctx.store.getJob(project.id, jobId)
+    if (!job) continue
+    const repo = await localRepositories(ctx).open(agent.repository.slice('local:'.length))
+    const pull = await readLocalPull(repo, jobId)
+    const branch = pull?.branch ?? job.branch
+    const base = pull?.base ?? job.source.ref ?? agent.ref
+    if (!branch) return null
+    const resolve = (ref: string) => git.resolveRef({ ...repo, ref: `refs/heads/${ref}` }).catch(() => null)
+    const [head, baseHead] = await Promise.all([resolve(branch), resolve(base)])
+    if (!head) return null
+    const [forkPoint] = baseHead ? await git.findMergeBase({ ...repo, oids: [head, baseHead] }) : []
+    const files = forkPoint ? await diffCommits(repo, forkPoint as string, head) : []
+    return { jobId, title: pull?.title ?? `Docent job ${jobId}`, body: pull?.body ?? '', branch, base, files, updatedAt: pull?.updatedAt ?? null }
+  }
+  return null
+}
+
+function notFound(jobId: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No review</title></head><body><h1>No review for job ${escapeHtml(jobId)}</h1><p>The job does not exist or has not pushed a branch yet.</p></body></html>\n`
 }

@@ -44,7 +44,7 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
       localRef,
       jobId: options.jobId,
       now: deps.now,
-      push: async (branch, signal) => {
+      push: async (branch, _head, signal) => {
         try {
           const result = await git.push({ fs, http: deps.http, gitdir: GITDIR, url: options.repository, ref: localRef, remoteRef: `refs/heads/${branch}`, onAuth, signal })
           if (!result.ok) throw new GitOperationError(`push rejected: ${result.error ?? 'unknown reason'}`, 'PushRejectedError')

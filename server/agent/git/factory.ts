@@ -20,7 +20,7 @@ export function createWorkspaceFactory(options: WorkspaceFactoryOptions): Worksp
   const http = fetchHttpClient(options.fetch)
   const now = options.now ?? (() => new Date())
   return {
-    open(open: OpenWorkspaceOptions): Promise<Workspace> {
+    async open(open: OpenWorkspaceOptions): Promise<Workspace> {
       if (open.repository.startsWith('local:')) {
         if (!options.openLocal) throw new Error(`no local git host for ${open.repository}`)
         return options.openLocal(open.repository.slice('local:'.length), open)

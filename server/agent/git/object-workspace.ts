@@ -1,5 +1,6 @@
 import git from 'isomorphic-git'
 import type { FileChange, Workspace } from '../types.ts'
+import { checkBranchName } from './branch-name.ts'
 import { repositoryPath } from './paths.ts'
 
 // isomorphic-git's FsClient type, without importing its internals.
@@ -22,13 +23,13 @@ export interface ObjectWorkspaceOptions {
   gitdir: string
   /** The commit the workspace starts from. */
   head: string
-  /** Local ref that follows the workspace's commits (push sends it). */
-  localRef: string
+  /** Local ref that follows the workspace's commits (what an HTTP push sends); none for a shared bare repository. */
+  localRef?: string
   /** Appended to every commit message as a trailer (`Docent-Job: <id>`). */
   jobId?: string
   now: () => Date
-  /** Sends `localRef` to `branch` on the remote. */
-  push: (branch: string, signal?: AbortSignal) => Promise<void>
+  /** Sends the workspace's head commit to `branch` on the remote. */
+  push: (branch: string, head: string, signal?: AbortSignal) => Promise<void>
 }
 
 const encoder = new TextEncoder()
@@ -122,7 +123,7 @@ export class ObjectWorkspace implements Workspace {
       gitdir,
       commit: { message: withTrailer(options.message, this.options.jobId), tree: treeOid, parent: [this.head], author: person, committer: person },
     })
-    await git.writeRef({ fs, gitdir, ref: this.options.localRef, value: oid, force: true })
+    if (this.options.localRef) await git.writeRef({ fs, gitdir, ref: this.options.localRef, value: oid, force: true })
     this.head = oid
     this.tree = null
     this.directories = null
@@ -131,7 +132,7 @@ export class ObjectWorkspace implements Workspace {
   }
 
   async push(branch: string, options?: { signal?: AbortSignal }): Promise<void> {
-    await this.options.push(branch, options?.signal)
+    await this.options.push(checkBranchName(branch), this.head, options?.signal)
   }
 
   /** Writes the tree at `dir` with pending changes applied; null when it ends up empty (git has no empty trees). */

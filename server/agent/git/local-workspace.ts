@@ -1,0 +1,35 @@
+import git from 'isomorphic-git'
+import type { OpenWorkspaceOptions, Workspace } from '../types.ts'
+import { ObjectWorkspace, type GitFs } from './object-workspace.ts'
+import { GitOperationError } from './scrub.ts'
+
+export interface LocalRepository {
+  fs: GitFs
+  /** The bare repository's directory. */
+  gitdir: string
+}
+
+/**
+ * A workspace straight on a bare repository of the embedded host: no clone, since the object store is at hand.
+ * New objects are written into it as the agent commits; "push" moves the branch ref, fast-forward only.
+ */
+export async function openLocalWorkspace(repo: LocalRepository, options: OpenWorkspaceOptions, now: () => Date): Promise<Workspace> {
+  const { fs, gitdir } = repo
+  const resolve = (ref: string) => git.resolveRef({ fs, gitdir, ref: `refs/heads/${ref}` }).catch(() => null)
+  const head = (options.preferBranch ? await resolve(options.preferBranch) : null) ?? (await resolve(options.ref))
+  if (!head) throw new GitOperationError(`cannot open ${options.repository}: no branch "${options.ref}"`, 'NotFoundError')
+  return new ObjectWorkspace({
+    fs,
+    gitdir,
+    head,
+    jobId: options.jobId,
+    now,
+    push: async (branch, commit) => {
+      const current = await resolve(branch)
+      if (current && current !== commit && !(await git.isDescendent({ fs, gitdir, oid: commit, ancestor: current, depth: -1 }))) {
+        throw new GitOperationError(`cannot push ${branch}: push rejected: not-fast-forward`, 'PushRejectedError')
+      }
+      await git.writeRef({ fs, gitdir, ref: `refs/heads/${branch}`, value: commit, force: true })
+    },
+  })
+}

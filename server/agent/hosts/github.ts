@@ -1,0 +1,80 @@
+import type { PullRequestRef } from '../../store/types.ts'
+import type { GitHost, PullRequestInput } from '../types.ts'
+import { HostApiError, hostRequest } from './host-http.ts'
+
+export interface GitHubHostOptions {
+  fetch: typeof fetch
+  /** `https://api.github.com`, GitHub Enterprise `https://HOST/api/v3`, Gitea/Forgejo `https://HOST/api/v1`. */
+  apiBase: string
+  /** `owner/name`. */
+  repo: string
+  token: string
+}
+
+interface Pull {
+  number: number
+  html_url: string
+  head?: { ref?: string; label?: string }
+}
+
+/**
+ * Pull requests through the GitHub REST API (also GitHub Enterprise, and Gitea/Forgejo whose `/api/v1` pull API has
+ * the same paths and fields). Idempotent per job: the known PR is updated, else an open PR from the branch is found,
+ * else one is opened.
+ */
+export function createGitHubHost(options: GitHubHostOptions): GitHost {
+  const base = options.apiBase.replace(/\/+$/, '')
+  const [owner, name] = options.repo.split('/') as [string, string]
+  const repoPath = `${base}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`
+  const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, body: unknown, signal?: AbortSignal) =>
+    hostRequest<T>({
+      fetch: options.fetch,
+      method,
+      url,
+      body,
+      signal,
+      secret: options.token,
+      host: 'GitHub',
+      headers: {
+        Accept: 'application/vnd.github+json',
+        Authorization: `Bearer ${options.token}`,
+        'X-GitHub-Api-Version': '2022-11-28',
+        'User-Agent': 'docent',
+      },
+    })
+  const ref = (pull: Pull): PullRequestRef => ({ number: String(pull.number), url: pull.html_url })
+  const update = async (number: string, input: PullRequestInput, signal?: AbortSignal) =>
+    ref(await call<Pull>('PATCH', `${repoPath}/pulls/${encodeURIComponent(number)}`, { title: input.title, body: input.body }, signal))
+  const findOpen = async (input: PullRequestInput, signal?: AbortSignal): Promise<Pull | undefined> => {
+    const query = new URLSearchParams({ head: `${owner}:${input.branch}`, base: input.base, state: 'open' })
+    const pulls = await call<Pull[]>('GET', `${repoPath}/pulls?${query}`, undefined, signal)
+    // Gitea ignores the head filter: match the branch here too.
+    return pulls.find((pull) => pull.head?.ref === input.branch)
+  }
+
+  return {
+    kind: 'github',
+    async openOrUpdatePullRequest(input, opts) {
+      const signal = opts?.signal
+      if (input.existing) {
+        try {
+          return await update(input.existing.number, input, signal)
+        } catch (error) {
+          if (!(error instanceof HostApiError && error.status === 404)) throw error
+        }
+      }
+      const open = await findOpen(input, signal)
+      if (open) return update(String(open.number), input, signal)
+      try {
+        return ref(await call<Pull>('POST', `${repoPath}/pulls`, { title: input.title, head: input.branch, base: input.base, body: input.body }, signal))
+      } catch (error) {
+        // Opened meanwhile by a concurrent run (GitHub answers 422 "A pull request already exists"; Gitea 409).
+        if (error instanceof HostApiError && (error.status === 422 || error.status === 409)) {
+          const raced = await findOpen(input, signal)
+          if (raced) return update(String(raced.number), input, signal)
+        }
+        throw error
+      }
+    },
+  }
+}

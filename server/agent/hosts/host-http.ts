@@ -1,0 +1,58 @@
+import { scrubSecrets } from '../git/scrub.ts'
+
+/** A git host API call that failed; the message names the call and status, never the token. */
+export class HostApiError extends Error {
+  override name = 'HostApiError'
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+export interface HostCall {
+  fetch: typeof fetch
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT'
+  url: string
+  headers: Record<string, string>
+  body?: unknown
+  signal?: AbortSignal
+  /** Scrubbed from anything that ends up in an error. */
+  secret: string
+  /** e.g. "GitHub", for messages. */
+  host: string
+}
+
+/** Sends one JSON request to a host API; returns the parsed body, or throws a HostApiError. */
+export async function hostRequest<T>(call: HostCall): Promise<T> {
+  const headers = { ...call.headers, ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }) }
+  const where = `${call.host} ${call.method} ${new URL(call.url).pathname}`
+  let response: Response
+  try {
+    response = await call.fetch(call.url, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal })
+  } catch (error) {
+    throw new HostApiError(scrubSecrets(`${where} failed: ${error instanceof Error ? error.message : String(error)}`, [call.secret]), 0)
+  }
+  const text = await response.text()
+  if (!response.ok) {
+    throw new HostApiError(scrubSecrets(`${where} answered ${response.status}: ${summarize(text)}`, [call.secret]), response.status)
+  }
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    throw new HostApiError(`${where} answered with something that is not JSON`, response.status)
+  }
+}
+
+/** The API's own error message when it sent one (GitHub `message`, GitLab `message`/`error`), else the start of the body. */
+function summarize(text: string): string {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error?: unknown; errors?: unknown }
+    const parts = [body.message, body.error, body.errors].filter((part) => part !== undefined).map((part) => (typeof part === 'string' ? part : JSON.stringify(part)))
+    if (parts.length) return parts.join(' ').slice(0, 300)
+  } catch {
+    // not JSON
+  }
+  return text.slice(0, 200)
+}

@@ -1,0 +1,77 @@
+import * as fs from 'node:fs'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import git from 'isomorphic-git'
+import type { LocalRepository } from '../git/local-workspace.ts'
+import type { GitFs } from '../git/object-workspace.ts'
+import { checkLocalName, type LocalRepositories, type LocalRepositoriesOptions } from './local-repositories.ts'
+
+// Disk access for the embedded git host; imported lazily by local-repositories.ts.
+
+/** Bare repositories under `<dataDir>/git/<name>.git`, each made from its seed directory as one commit on first use. */
+export function createDiskRepositories(options: LocalRepositoriesOptions): LocalRepositories {
+  const opened = new Map<string, Promise<LocalRepository>>()
+  return {
+    open(name) {
+      checkLocalName(name)
+      let repo = opened.get(name)
+      if (!repo) {
+        repo = ensureRepository(name, options)
+        opened.set(name, repo)
+        repo.catch(() => opened.delete(name))
+      }
+      return repo
+    },
+  }
+}
+
+async function ensureRepository(name: string, options: LocalRepositoriesOptions): Promise<LocalRepository> {
+  const gitdir = join(options.dataDir, 'git', `${name}.git`)
+  const repo = { fs: fs as unknown as GitFs, gitdir }
+  if (await exists(join(gitdir, 'HEAD'))) return repo
+  const source = options.seedDirectory(name)
+  if (!source || !(await exists(source))) {
+    throw new Error(`local:${name}: no repository yet and no docs directory to make it from${source ? ` (${source} not found)` : ''}`)
+  }
+  // Built in a temporary folder and renamed, so a crash halfway never leaves a half-made repository behind.
+  const temp = `${gitdir}.tmp-${crypto.randomUUID()}`
+  await fs.promises.mkdir(temp, { recursive: true })
+  const branch = options.branch(name)
+  await git.init({ fs, gitdir: temp, bare: true, defaultBranch: branch })
+  const tree = (await writeDirectory(temp, source)) ?? (await git.writeTree({ fs, gitdir: temp, tree: [] }))
+  const when = Math.floor(options.now().getTime() / 1000)
+  const person = { name: 'Docent', email: 'docent@localhost', timestamp: when, timezoneOffset: 0 }
+  const commit = await git.writeCommit({ fs, gitdir: temp, commit: { message: `Docs from ${source}\n`, tree, parent: [], author: person, committer: person } })
+  await git.writeRef({ fs, gitdir: temp, ref: `refs/heads/${branch}`, value: commit, force: true })
+  try {
+    await fs.promises.rename(temp, gitdir)
+  } catch (error) {
+    // Another process made it first.
+    await fs.promises.rm(temp, { recursive: true, force: true })
+    if (!(await exists(join(gitdir, 'HEAD')))) throw error
+  }
+  return repo
+}
+
+/** Writes the folder as a tree; null when it holds no files (git keeps no empty folders). */
+async function writeDirectory(gitdir: string, dir: string): Promise<string | null> {
+  const entries: Array<{ mode: string; path: string; oid: string; type: 'blob' | 'tree' }> = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name === '.git' || entry.name === 'node_modules' || entry.name === '.DS_Store') continue
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) {
+      const oid = await writeDirectory(gitdir, path)
+      if (oid) entries.push({ mode: '040000', path: entry.name, oid, type: 'tree' })
+    } else if (entry.isFile()) {
+      entries.push({ mode: '100644', path: entry.name, oid: await git.writeBlob({ fs, gitdir, blob: await readFile(path) }), type: 'blob' })
+    }
+  }
+  return entries.length === 0 ? null : git.writeTree({ fs, gitdir, tree: entries })
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  )
+}

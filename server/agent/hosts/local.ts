@@ -1,0 +1,35 @@
+import type { GitHost } from '../types.ts'
+import type { LocalRepositories } from './local-repositories.ts'
+import { readLocalPull, writeLocalPull } from './local-pulls.ts'
+
+export interface LocalHostOptions {
+  repositories: LocalRepositories
+  /** `local:<name>` of the project's agent repository. */
+  repository: string
+  /** Public base URL of this server: review pages are at `<publicUrl>/review/<jobId>`. */
+  publicUrl: string
+  now: () => Date
+}
+
+/** The embedded host: a pull request is a record beside the branch, shown as a diff at `/review/<jobId>`. */
+export function createLocalHost(options: LocalHostOptions): GitHost {
+  const name = options.repository.replace(/^local:/, '')
+  return {
+    kind: 'local',
+    async openOrUpdatePullRequest(input) {
+      const repo = await options.repositories.open(name)
+      const previous = await readLocalPull(repo, input.jobId)
+      const now = options.now().toISOString()
+      await writeLocalPull(repo, {
+        jobId: input.jobId,
+        branch: input.branch,
+        base: input.base,
+        title: input.title,
+        body: input.body,
+        createdAt: previous?.createdAt ?? now,
+        updatedAt: now,
+      })
+      return { number: input.jobId, url: `${options.publicUrl.replace(/\/+$/, '')}/review/${encodeURIComponent(input.jobId)}` }
+    },
+  }
+}

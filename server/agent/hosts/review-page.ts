@@ -1,0 +1,76 @@
+import { structuredPatch } from 'diff'
+import type { ChangedFile } from '../git/tree-diff.ts'
+
+export interface ReviewView {
+  jobId: string
+  title: string
+  body: string
+  branch: string
+  base: string
+  files: ChangedFile[]
+  updatedAt: string | null
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: false })
+
+/** Everything from the repository or the model is escaped: the page shows text, never markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
+
+function isBinary(bytes: Uint8Array | null): boolean {
+  return bytes !== null && bytes.subarray(0, 8000).includes(0)
+}
+
+/** One file's unified diff as HTML rows (`+`/`-`/context lines with classes for colour). */
+function fileDiff(file: ChangedFile): string {
+  if (isBinary(file.before) || isBinary(file.after)) return '<pre class="diff"><span class="meta">binary file changed</span></pre>'
+  const before = file.before ? decoder.decode(file.before) : ''
+  const after = file.after ? decoder.decode(file.after) : ''
+  const patch = structuredPatch(file.kind === 'added' ? '/dev/null' : `a/${file.path}`, file.kind === 'deleted' ? '/dev/null' : `b/${file.path}`, before, after, '', '', { context: 3 })
+  const lines = [`--- ${patch.oldFileName}`, `+++ ${patch.newFileName}`]
+  const rows = lines.map((line) => `<span class="meta">${escapeHtml(line)}</span>`)
+  for (const hunk of patch.hunks) {
+    rows.push(`<span class="hunk">${escapeHtml(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`)}</span>`)
+    for (const line of hunk.lines) {
+      const kind = line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('\\') ? 'meta' : 'ctx'
+      rows.push(`<span class="${kind}">${escapeHtml(line)}</span>`)
+    }
+  }
+  return `<pre class="diff">${rows.join('\n')}</pre>`
+}
+
+/** The review page of a local "pull request": title, description, and the unified diff of the branch against its base. */
+export function renderReviewPage(view: ReviewView): string {
+  const files = view.files
+    .map((file, i) => `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${escapeHtml(file.path)}</h2>${fileDiff(file)}</section>`)
+    .join('\n')
+  const toc = view.files.map((file, i) => `<li><a href="#file-${i}">${escapeHtml(file.path)}</a> <span class="kind ${file.kind}">${file.kind}</span></li>`).join('')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(view.title)} · Docent review</title>
+<style>
+body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:24px;color:#1f2328;background:#fff}
+h1{font-size:24px;margin:0 0 4px}h2{font-size:15px;margin:0;padding:8px 12px;background:#f6f8fa;border-bottom:1px solid #d0d7de}
+.branches code{background:#ddf4ff;padding:2px 6px;border-radius:6px}.body{white-space:pre-wrap;border:1px solid #d0d7de;border-radius:6px;padding:12px;margin:16px 0}
+.file{border:1px solid #d0d7de;border-radius:6px;margin:16px 0;overflow:hidden}.diff{margin:0;padding:8px 0;overflow-x:auto;font:12px/1.45 ui-monospace,monospace}
+.diff span{display:block;padding:0 12px;white-space:pre}.add{background:#e6ffec}.del{background:#ffebe9}.hunk{background:#ddf4ff;color:#57606a}.meta{color:#57606a}
+.kind{font-size:12px;border-radius:10px;padding:1px 8px;background:#eaeef2}.kind.added{background:#dafbe1}.kind.deleted{background:#ffebe9}
+@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}h2{background:#161b22;border-color:#30363d}.file,.body{border-color:#30363d}
+.add{background:#12261e}.del{background:#25171c}.hunk{background:#121d2f;color:#8b949e}.branches code{background:#121d2f}.kind{background:#30363d}}
+</style>
+</head>
+<body>
+<h1>${escapeHtml(view.title)}</h1>
+<p class="branches">Job <code>${escapeHtml(view.jobId)}</code>: <code>${escapeHtml(view.branch)}</code> into <code>${escapeHtml(view.base)}</code>${view.updatedAt ? `, updated ${escapeHtml(view.updatedAt)}` : ''}</p>
+${view.body.trim() ? `<div class="body">${escapeHtml(view.body)}</div>` : ''}
+<p>${view.files.length === 0 ? 'No files changed.' : `${view.files.length} file${view.files.length === 1 ? '' : 's'} changed:`}</p>
+${toc ? `<ul>${toc}</ul>` : ''}
+${files}
+</body>
+</html>
+`
+}

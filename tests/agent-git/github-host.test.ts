@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createGitHubHost } from '../../server/agent/hosts/github.ts'
+import type { PullRequestInput } from '../../server/agent/types.ts'
+import { startApiServer, type RecordedRequest } from './support/api-server.ts'
+
+const TOKEN = 'ghp_0123456789abcdefTOKEN'
+
+interface FakePull {
+  number: number
+  title: string
+  body: string
+  head: string
+  base: string
+  state: 'open' | 'closed'
+}
+
+/**
+ * A GitHub REST v3 pulls API as documented (docs.github.com/en/rest/pulls/pulls): every request must carry
+ * `Accept: application/vnd.github+json`, `Authorization: Bearer <token>` and `X-GitHub-Api-Version: 2022-11-28`;
+ * create answers 201 with the pull, list filters by `head=owner:branch`, update answers 200.
+ */
+function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}) {
+  const pulls: FakePull[] = []
+  const view = (pull: FakePull, origin: string) => ({
+    url: `${origin}${prefix}/repos/acme/docs/pulls/${pull.number}`,
+    id: 1000 + pull.number,
+    number: pull.number,
+    state: pull.state,
+    title: pull.title,
+    body: pull.body,
+    html_url: `https://github.example/acme/docs/pull/${pull.number}`,
+    head: { label: `acme:${pull.head}`, ref: pull.head, sha: 'a'.repeat(40) },
+    base: { label: `acme:${pull.base}`, ref: pull.base, sha: 'b'.repeat(40) },
+  })
+  const handle = (request: RecordedRequest) => {
+    expect(request.headers.accept).toBe('application/vnd.github+json')
+    expect(request.headers['x-github-api-version']).toBe('2022-11-28')
+    expect(request.headers['user-agent']).toBeTruthy()
+    if (request.headers.authorization !== `Bearer ${TOKEN}`) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
+    const origin = 'http://api'
+    const path = request.path.slice(prefix.length)
+    if (request.method === 'POST' && path === '/repos/acme/docs/pulls') {
+      expect(request.headers['content-type']).toMatch(/^application\/json/)
+      const body = request.body as Record<string, unknown>
+      expect(Object.keys(body).sort()).toEqual(['base', 'body', 'head', 'title'])
+      if (pulls.some((p) => p.head === body.head && p.state === 'open')) {
+        return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for acme:${body.head}.` }] } }
+      }
+      const pull: FakePull = { number: pulls.length + 1, title: String(body.title), body: String(body.body), head: String(body.head), base: String(body.base), state: 'open' }
+      pulls.push(pull)
+      return { status: 201, body: view(pull, origin) }
+    }
+    if (request.method === 'GET' && path === '/repos/acme/docs/pulls') {
+      const head = request.query.get('head')
+      const state = request.query.get('state') ?? 'open'
+      const found = pulls.filter((p) => (options.ignoreHeadFilter || !head || `acme:${p.head}` === head) && (state === 'all' || p.state === state))
+      return { status: 200, body: found.map((p) => view(p, origin)) }
+    }
+    const match = /^\/repos\/acme\/docs\/pulls\/(\d+)$/.exec(path)
+    if (request.method === 'PATCH' && match) {
+      const pull = pulls.find((p) => p.number === Number(match[1]))
+      if (!pull) return { status: 404, body: { message: 'Not Found' } }
+      const body = request.body as Record<string, unknown>
+      expect(Object.keys(body).sort()).toEqual(['body', 'title'])
+      pull.title = String(body.title)
+      pull.body = String(body.body)
+      return { status: 200, body: view(pull, origin) }
+    }
+    return { status: 404, body: { message: 'Not Found' } }
+  }
+  return { pulls, handle }
+}
+
+const input = (over: Partial<PullRequestInput> = {}): PullRequestInput => ({
+  jobId: 'job1',
+  branch: 'docent/rename-job1',
+  base: 'main',
+  title: 'Rename the product',
+  body: 'Replaced "Acme Cloud" with "Acme Platform".',
+  existing: null,
+  ...over,
+})
+
+const servers: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close()
+})
+
+async function setup(prefix: string, options: { ignoreHeadFilter?: boolean } = {}) {
+  const fake = fakeGitHub(prefix, options)
+  const server = await startApiServer(fake.handle)
+  servers.push(server)
+  const host = createGitHubHost({ fetch, apiBase: `${server.url}${prefix}`, repo: 'acme/docs', token: TOKEN })
+  return { fake, server, host }
+}
+
+describe('GitHub host', () => {
+  it('opens a pull request with the documented request, then updates the same one on a follow-up', async () => {
+    const { fake, server, host } = await setup('')
+    const first = await host.openOrUpdatePullRequest(input())
+    expect(first).toEqual({ number: '1', url: 'https://github.example/acme/docs/pull/1' })
+    const create = server.requests.find((r) => r.method === 'POST')!
+    expect(create.path).toBe('/repos/acme/docs/pulls')
+    expect(create.body).toEqual({ title: 'Rename the product', head: 'docent/rename-job1', base: 'main', body: 'Replaced "Acme Cloud" with "Acme Platform".' })
+    const lookup = server.requests.find((r) => r.method === 'GET')!
+    expect(lookup.query.get('head')).toBe('acme:docent/rename-job1')
+    expect(lookup.query.get('state')).toBe('open')
+
+    const second = await host.openOrUpdatePullRequest(input({ title: 'Rename, take two', existing: first }))
+    expect(second).toEqual(first)
+    const patch = server.requests.at(-1)!
+    expect(patch.method).toBe('PATCH')
+    expect(patch.path).toBe('/repos/acme/docs/pulls/1')
+    expect(patch.body).toEqual({ title: 'Rename, take two', body: 'Replaced "Acme Cloud" with "Acme Platform".' })
+    expect(fake.pulls).toHaveLength(1)
+    expect(fake.pulls[0]!.title).toBe('Rename, take two')
+  })
+
+  it('a retried run that lost the PR record finds the open PR by head and does not open a second', async () => {
+    const { fake, host } = await setup('')
+    const first = await host.openOrUpdatePullRequest(input())
+    const again = await host.openOrUpdatePullRequest(input({ body: 'retry' }))
+    expect(again).toEqual(first)
+    expect(fake.pulls).toHaveLength(1)
+    expect(fake.pulls[0]!.body).toBe('retry')
+  })
+
+  it('a closed PR that is gone (404 on update) leads to a new one', async () => {
+    const { fake, host } = await setup('')
+    const opened = await host.openOrUpdatePullRequest(input({ existing: { number: '99', url: 'https://github.example/acme/docs/pull/99' } }))
+    expect(opened.number).toBe('1')
+    expect(fake.pulls).toHaveLength(1)
+  })
+
+  it('works on GitHub Enterprise under /api/v3', async () => {
+    const { server, host } = await setup('/api/v3')
+    const pr = await host.openOrUpdatePullRequest(input())
+    expect(pr.number).toBe('1')
+    expect(server.requests.every((r) => r.path.startsWith('/api/v3/repos/acme/docs/pulls'))).toBe(true)
+  })
+
+  it('works with Gitea/Forgejo under /api/v1, which ignores the head filter', async () => {
+    const { fake, host } = await setup('/api/v1', { ignoreHeadFilter: true })
+    await host.openOrUpdatePullRequest(input({ branch: 'docent/other-job0', jobId: 'job0' }))
+    const mine = await host.openOrUpdatePullRequest(input())
+    expect(mine.number).toBe('2')
+    const again = await host.openOrUpdatePullRequest(input({ title: 'again' }))
+    expect(again.number).toBe('2')
+    expect(fake.pulls.map((p) => p.title)).toEqual(['Rename the product', 'again'])
+  })
+
+  it('a rejected token gives an error naming the call, never the token', async () => {
+    const fake = fakeGitHub('')
+    const server = await startApiServer(fake.handle)
+    servers.push(server)
+    const host = createGitHubHost({ fetch, apiBase: server.url, repo: 'acme/docs', token: 'ghp_wrongWrongWrong' })
+    const error = (await host.openOrUpdatePullRequest(input()).catch((e: unknown) => e)) as Error
+    expect(error.message).toContain('401')
+    expect(error.message).toContain('Bad credentials')
+    expect(error.message).not.toContain('ghp_wrongWrongWrong')
+  })
+})
