@@ -1,6 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai'
 import type { LanguageModel } from 'ai'
 import type { DocentConfig, Env } from '../config.ts'
+import { offlineAnswerModel } from './offline-answer.ts'
 
 export interface ModelDeps {
   fetch: typeof fetch
@@ -20,4 +21,10 @@ export function openAiCompatibleModel(config: DocentConfig, id: string, deps: Mo
     fetch: deps.fetch,
   })
   return provider.chat(id)
+}
+
+/** The model that answers readers: the configured OpenAI(-compatible) model, or the built-in `offline-answer`. */
+export function answerModel(config: DocentConfig, deps: ModelDeps): LanguageModel {
+  if (config.model.provider === 'openai') return openAiCompatibleModel(config, config.model.id ?? 'gpt-4o-mini', deps)
+  return offlineAnswerModel()
 }

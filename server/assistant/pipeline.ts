@@ -1,0 +1,115 @@
+import { type LanguageModel, type ModelMessage, streamText } from 'ai'
+import type { ChatTurn, ContextItem, Source } from '../../shared/assistant.ts'
+import type { SearchFilter } from '../../shared/search.ts'
+import type { ProjectConfig } from '../config.ts'
+import type { DocentContext } from '../context.ts'
+import { newId } from './ids.ts'
+import { retrieve } from './retrieval.ts'
+import { systemPrompt } from './system-prompt.ts'
+import { openThread, saveExchange } from './threads.ts'
+
+export interface AnswerRequest {
+  fp: string
+  threadId?: string | null
+  turns: ChatTurn[]
+  pageSize: number
+  filter?: SearchFilter | null
+  currentPath?: string
+  context?: ContextItem[]
+  /** Origin of the request, for source links when neither `siteUrl` nor `publicUrl` is configured. */
+  origin: string
+}
+
+/** What the model writes, as the encoders see it: the same parts for v1 and v2. */
+export type AnswerEvent = { type: 'text'; delta: string } | { type: 'error'; message: string }
+
+export interface Answer {
+  threadId: string
+  /** Id of the assistant message: the client's message id, and what feedback refers to. */
+  messageId: string
+  /** What was searched: the question, made standalone when it was a follow-up. */
+  query: string
+  sources: Source[]
+  /**
+   * The answer as it is generated. It ends only after the exchange is stored, so a client that saw the end can
+   * continue the thread at once. Cancelling it (the client went away) stops the model and stores what was written.
+   */
+  events: ReadableStream<AnswerEvent>
+}
+
+/** Follows DESIGN.md's flow: thread → search → streamText with the sources in the system prompt. */
+export async function startAnswer(ctx: DocentContext, project: ProjectConfig, model: LanguageModel, request: AnswerRequest): Promise<Answer> {
+  const askedAt = ctx.now()
+  const thread = await openThread(ctx, project.id, request.fp, request.threadId)
+  // Clients normally resend the conversation; one that sends only its last message gets the stored turns back.
+  const turns = request.turns.length === 1 && thread.history.length > 0 ? [...thread.history, ...request.turns] : request.turns
+  const question = turns.at(-1)!.text
+  const retrieval = await retrieve(ctx, project, { ...request, turns })
+  const instructions = systemPrompt({
+    docsName: project.name ?? project.domain,
+    sources: retrieval.blocks,
+    standalone: retrieval.query !== question.trim() ? retrieval.query : undefined,
+    currentPath: request.currentPath,
+    context: request.context,
+  })
+  const abort = new AbortController()
+  const result = streamText({
+    model,
+    instructions,
+    messages: modelMessages(turns),
+    abortSignal: abort.signal,
+    maxRetries: 1,
+    onError: ({ error }) => ctx.log.warn('answer model failed', { project: project.id, thread: thread.id, error: String(error) }),
+  })
+
+  const messageId = newId('msg')
+  let text = ''
+  let saved: Promise<void> | undefined
+  const save = () =>
+    (saved ??= saveExchange(ctx, thread.id, { question, askedAt, answerId: messageId, answer: text, sources: retrieval.sources }).catch((error) =>
+      ctx.log.error('storing an answer failed', { project: project.id, thread: thread.id, error: String(error) }),
+    ))
+  const parts = result.fullStream[Symbol.asyncIterator]()
+  let broken = false
+  const events = new ReadableStream<AnswerEvent>({
+    async pull(controller) {
+      for (;;) {
+        // A stream that threw stays broken: report it once, then end.
+        const next = broken
+          ? ({ done: true } as const)
+          : await parts.next().catch((error: unknown) => {
+              broken = true
+              return { done: false as const, value: { type: 'error' as const, error } }
+            })
+        if (next.done) {
+          await save()
+          controller.close()
+          return
+        }
+        const part = next.value
+        if (part.type === 'text-delta' && part.text) {
+          text += part.text
+          controller.enqueue({ type: 'text', delta: part.text })
+          return
+        }
+        if (part.type === 'error') {
+          controller.enqueue({ type: 'error', message: 'The answer was cut off: the model failed. Please try again.' })
+          return
+        }
+      }
+    },
+    async cancel() {
+      abort.abort()
+      await save()
+    },
+  })
+  return { threadId: thread.id, messageId, query: retrieval.query, sources: retrieval.sources, events }
+}
+
+/** The conversation as model messages; client-sent `system` turns are dropped (readers do not get to set rules). */
+function modelMessages(turns: ChatTurn[]): ModelMessage[] {
+  return turns.flatMap((turn): ModelMessage[] => {
+    if (turn.role === 'system' || !turn.text.trim()) return []
+    return [{ role: turn.role, content: turn.text }]
+  })
+}
