@@ -1,7 +1,128 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
+import { ApiError } from '../http/errors.ts'
+import type { Corpus, PageInfo } from '../search/types.ts'
+import { pageDocument, type SiteShell } from './layout.ts'
+import { buildNavigation, readingOrder } from './navigation.ts'
+import { renderPageHtml } from './page-html.ts'
+import { siteKeyProvider } from './site-key.ts'
 
-// Not built yet: mounted by app.ts so the app compiles while this feature is written.
-export function siteRoutes(_ctx: DocentContext): Hono {
-  return new Hono()
+// Pages load only the widget from this server; no inline script, so a strict policy costs nothing.
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'",
+}
+
+// Paths of the API and of other routes: an unknown one there stays a JSON 404/405, never a docs page.
+const API_PREFIXES = ['/discovery/', '/v1/', '/v2/', '/mcp', '/review/', '/docs/', '/widget/', '/openapi.json', '/healthz', '/llms']
+
+/**
+ * The demo docs site at `/` (pages rendered from the site project's docs, with navigation and the widget on
+ * every page) and the built widget at `/widget/*`. Mounted last: every other route wins.
+ */
+export function siteRoutes(ctx: DocentContext): Hono {
+  const app = new Hono()
+  const project = siteProject(ctx)
+  const siteKey = project ? siteKeyProvider(ctx, project) : null
+
+  app.get('/widget/:file{.+}', async (c) => {
+    const name = c.req.param('file')
+    const { readWidgetFile } = await import('./widget-files.ts')
+    const body = await readWidgetFile(name)
+    if (!body) {
+      const missing = name === 'docent.js' ? 'the widget is not built: run `npm run build`' : 'no such widget file'
+      throw new ApiError(404, missing)
+    }
+    // Chunk names carry a content hash; the entry files keep their names, so they are revalidated.
+    const immutable = name.startsWith('chunks/')
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': name.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      // The widget runs on other sites' pages: its ES modules are fetched cross-origin.
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+      'x-content-type-options': 'nosniff',
+    })
+  })
+
+  if (!project || !siteKey) return app
+
+  const corpusOf = async (): Promise<Corpus> => {
+    try {
+      return await ctx.search.corpus(project.id)
+    } catch (error) {
+      ctx.log.error('docs unavailable for the site', { project: project.id, error: String(error) })
+      throw new ApiError(503, 'the docs are not available right now', { 'retry-after': '30' })
+    }
+  }
+
+  const shellOf = async (corpus: Corpus, pages: PageInfo[]): Promise<SiteShell> => ({
+    siteName: corpus.name || project.name || project.domain,
+    description: corpus.description,
+    navigation: buildNavigation(pages),
+    widgetSrc: '/widget/docent.js',
+    widget: {
+      'data-domain': project.domain,
+      'data-api-key': await siteKey(),
+      'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
+      'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
+    },
+  })
+
+  const servePage = async (c: Context, next: () => Promise<void>) => {
+    const path = c.req.path
+    if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return next()
+    const corpus = await corpusOf()
+    const pages = corpus.pages()
+    const url = normalize(path)
+    const page = pages.find((candidate) => candidate.url === url)
+    const content = page ? corpus.page(page.path) : null
+    const shell = await shellOf(corpus, pages)
+    if (!page || !content) {
+      // A browser gets a page with the menu; an API client a JSON 404.
+      if (!(c.req.header('accept') ?? '').includes('text/html')) return next()
+      return c.body(pageDocument(shell, null, { notFound: true }), 404, PAGE_HEADERS)
+    }
+    const order = readingOrder(shell.navigation)
+    const index = order.findIndex((candidate) => candidate.url === page.url)
+    const html = pageDocument(shell, {
+      page,
+      rendered: renderPageHtml(content.content),
+      previous: index > 0 ? order[index - 1] : undefined,
+      next: index >= 0 ? order[index + 1] : undefined,
+      markdownUrl: `${page.url === '/' ? '/index' : page.url}.md`,
+    })
+    return c.body(html, 200, PAGE_HEADERS)
+  }
+
+  app.get('/', servePage)
+  app.get('*', servePage)
+  return app
+}
+
+/** The project whose docs Docent serves at `/`: the first without an external `siteUrl`, else the first. */
+function siteProject(ctx: DocentContext): ProjectConfig | undefined {
+  return ctx.projects.all.find((project) => !project.siteUrl) ?? ctx.projects.all[0]
+}
+
+function normalize(path: string): string {
+  let decoded = path
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    // undecodable: compared as is, matches no page
+  }
+  const trimmed = decoded.replace(/\/+$/, '').replace(/\/index$/, '')
+  return trimmed === '' ? '/' : trimmed
+}
+
+/** Three questions a newcomer might ask first: what it is, how to start, and the first guide's topic. */
+function starterQuestions(name: string, pages: PageInfo[]): string[] {
+  const guide = pages.find((page) => !page.hidden && page.path.startsWith('guides/'))
+  return [`What is ${name}?`, 'How do I get started?', ...(guide ? [`Explain ${guide.title.toLowerCase()}`] : [])]
 }

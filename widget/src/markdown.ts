@@ -1,0 +1,139 @@
+import { html, nothing, type TemplateResult } from 'lit'
+import { Lexer, type Token, type Tokens } from 'marked'
+
+/**
+ * Model output as markdown, rendered to Lit templates from marked's tokens. Nothing is ever parsed as HTML:
+ * raw HTML in the answer becomes visible text, images become links, and only http(s), mailto and relative
+ * links are live. Lit puts every value in as text, so the output is inert by construction (no sanitizer needed).
+ */
+export interface MarkdownOptions {
+  copyLabel: string
+  onCopy: (text: string, button: HTMLButtonElement) => void
+}
+
+type Part = TemplateResult | string | typeof nothing
+
+export function renderMarkdown(text: string, options: MarkdownOptions): Part[] {
+  let tokens: Token[]
+  try {
+    tokens = Lexer.lex(text, { gfm: true })
+  } catch {
+    return [html`<p>${text}</p>`]
+  }
+  return blocks(tokens, options)
+}
+
+/** A link target that cannot run script: relative, http(s) or mailto; anything else is dropped. */
+export function safeHref(href: string): string | null {
+  const trimmed = href.trim()
+  if (/^(#|\/(?!\/)|\.{1,2}\/)/.test(trimmed)) return trimmed
+  try {
+    const url = new URL(trimmed, location.href)
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+function blocks(tokens: Token[], options: MarkdownOptions): Part[] {
+  return tokens.map((token) => block(token, options))
+}
+
+function block(token: Token, options: MarkdownOptions): Part {
+  const t = token as Tokens.Generic
+  switch (token.type) {
+    case 'space':
+    case 'def':
+      return nothing
+    case 'paragraph':
+      return html`<p>${inline((token as Tokens.Paragraph).tokens)}</p>`
+    case 'heading': {
+      const heading = token as Tokens.Heading
+      return html`<p class="heading h${Math.min(heading.depth, 4)}" role="heading" aria-level=${Math.min(heading.depth + 2, 6)}>${inline(heading.tokens)}</p>`
+    }
+    case 'code': {
+      const code = token as Tokens.Code
+      return html`<div class="code" part="code-block">
+        <div class="code-bar"><span>${code.lang ?? ''}</span
+          ><button type="button" class="copy-code" aria-label=${options.copyLabel} @click=${(e: Event) => options.onCopy(code.text, e.currentTarget as HTMLButtonElement)}>${options.copyLabel}</button></div>
+        <pre><code>${code.text}</code></pre>
+      </div>`
+    }
+    case 'blockquote':
+      return html`<blockquote>${blocks((token as Tokens.Blockquote).tokens, options)}</blockquote>`
+    case 'hr':
+      return html`<hr />`
+    case 'list': {
+      const list = token as Tokens.List
+      const items = list.items.map((item) => html`<li>${item.task ? (item.checked ? '☑ ' : '☐ ') : ''}${listItem(item, options)}</li>`)
+      return list.ordered ? html`<ol start=${typeof list.start === 'number' ? list.start : 1}>${items}</ol>` : html`<ul>${items}</ul>`
+    }
+    case 'table': {
+      const table = token as Tokens.Table
+      const style = (i: number) => (table.align[i] ? `text-align:${table.align[i]}` : nothing)
+      return html`<div class="table"><table>
+        <thead><tr>${table.header.map((cell, i) => html`<th style=${style(i)}>${inline(cell.tokens)}</th>`)}</tr></thead>
+        <tbody>${table.rows.map((row) => html`<tr>${row.map((cell, i) => html`<td style=${style(i)}>${inline(cell.tokens)}</td>`)}</tr>`)}</tbody>
+      </table></div>`
+    }
+    case 'html':
+      // Raw HTML from the model is shown as the text it is, never parsed.
+      return html`<p>${t.raw}</p>`
+    case 'text':
+      return html`<p>${t.tokens ? inline(t.tokens) : t.text}</p>`
+    default:
+      return t.raw ? html`<p>${t.raw}</p>` : nothing
+  }
+}
+
+function listItem(item: Tokens.ListItem, options: MarkdownOptions): Part[] {
+  // Tight list items hold a bare text token: render it inline so items do not become paragraphs.
+  return item.tokens.map((token) => {
+    if (token.type === 'text') {
+      const text = token as Tokens.Text
+      return html`${text.tokens ? inline(text.tokens) : text.text}`
+    }
+    if (token.type === 'checkbox') return nothing
+    return block(token, options)
+  })
+}
+
+function inline(tokens: Token[] | undefined): Part[] {
+  return (tokens ?? []).map((token): Part => {
+    const t = token as Tokens.Generic
+    switch (token.type) {
+      case 'strong':
+        return html`<strong>${inline(t.tokens)}</strong>`
+      case 'em':
+        return html`<em>${inline(t.tokens)}</em>`
+      case 'del':
+        return html`<del>${inline(t.tokens)}</del>`
+      case 'codespan':
+        return html`<code>${(token as Tokens.Codespan).text}</code>`
+      case 'br':
+        return html`<br />`
+      case 'link': {
+        const link = token as Tokens.Link
+        const href = safeHref(link.href)
+        if (!href) return html`${inline(link.tokens)}`
+        const external = /^(https?:|mailto:)/.test(href) && !href.startsWith(location.origin)
+        return external
+          ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${inline(link.tokens)}</a>`
+          : html`<a href=${href}>${inline(link.tokens)}</a>`
+      }
+      case 'image': {
+        // Images are not loaded (no tracking pixels, no onerror): the reader gets a link to open them.
+        const image = token as Tokens.Image
+        const href = safeHref(image.href)
+        const label = image.text || image.href
+        return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">🖼 ${label}</a>` : label
+      }
+      case 'text':
+      case 'escape':
+        return t.tokens ? html`${inline(t.tokens)}` : (t.text as string)
+      default:
+        // html tags and anything unknown: the raw text, shown as text.
+        return (t.raw as string) ?? ''
+    }
+  })
+}
