@@ -106,6 +106,15 @@ if ('skip' in server) {
       expect((await a!.listRuns(job.id))[0]).toMatchObject({ status: 'failed', error: 'boom', attempts: 2 })
     })
 
+    test('two instances seeding the same key from env at once both start, and one key is kept', async () => {
+      const url = await server.createDatabase('docent_seed')
+      const [a, b] = await Promise.all([open(url), open(url)])
+      const key = (id: string) => ({ id, hash: 'same-secret-hash', kind: 'admin' as const, organization: 'demo', projectId: null, name: 'from env', last4: 'abcd', createdAt: new Date(), expiresAt: null, revokedAt: null })
+      await Promise.all([a!.insertKey(key('k-a')), b!.insertKey(key('k-b'))])
+      expect(await a!.listKeys('demo')).toHaveLength(1)
+      expect(['k-a', 'k-b']).toContain((await b!.findKeyByHash('same-secret-hash'))?.id)
+    })
+
     test('rate-limit counters shared by two instances count every request once', async () => {
       const url = await server.createDatabase('docent_counters')
       const [a, b] = await Promise.all([open(url), open(url)])

@@ -40,9 +40,11 @@ export class SqlStore implements Store {
   // Keys ---------------------------------------------------------------------------------------------------
 
   async insertKey(key: KeyRecord) {
+    // One hash is one secret: instances starting together may both seed the same key from env; the first one stays.
     await this.db.query(
       `INSERT INTO docent_keys (id, hash, kind, organization, project_id, name, last4, created_at, expires_at, revoked_at)
-       VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8::timestamptz, $9::timestamptz, $10::timestamptz)`,
+       VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8::timestamptz, $9::timestamptz, $10::timestamptz)
+       ON CONFLICT (hash) DO NOTHING`,
       [key.id, key.hash, key.kind, key.organization, key.projectId, json(key.name), key.last4, iso(key.createdAt), iso(key.expiresAt), iso(key.revokedAt)],
     )
   }
