@@ -1,0 +1,25 @@
+const MAX_SLUG = 40
+
+/** A branch-safe slug of the first prompt: lower-case words joined by `-`, at most 40 characters. */
+export function slugOfPrompt(prompt: string): string {
+  const words = prompt
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+  let slug = ''
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word
+    if (next.length > MAX_SLUG) break
+    slug = next
+  }
+  return slug || (words[0]?.slice(0, MAX_SLUG) ?? '') || 'edit'
+}
+
+/** `docent/<slug>-<short id>`: stable for a job, so a retried run pushes to the same branch. */
+export function branchName(firstPrompt: string, jobId: string): string {
+  return `docent/${slugOfPrompt(firstPrompt)}-${jobId.slice(0, 8).toLowerCase()}`
+}

@@ -1,0 +1,62 @@
+import { generateText, hasToolCall, type LanguageModel, type ModelMessage, stepCountIs } from 'ai'
+import type { JobEvents } from './events.ts'
+import { agentTools, type ToolLimits, type ToolState } from './tools.ts'
+import type { Workspace } from './types.ts'
+
+export interface AgentLoopInput {
+  model: LanguageModel
+  workspace: Workspace
+  /** The job's conversation so far (earlier prompts, tool calls and results): a follow-up continues it. */
+  conversation: ModelMessage[]
+  prompt: string
+  instructions: string
+  limits: ToolLimits & { maxSteps: number }
+  events: JobEvents
+  signal: AbortSignal
+}
+
+export interface AgentLoopResult {
+  /** The finish summary, else the model's last text, else null. */
+  summary: string | null
+  /** The whole conversation including this run's prompt and every step. */
+  conversation: ModelMessage[]
+  steps: number
+  /** True when the step limit ended the loop before the model called finish. */
+  hitStepLimit: boolean
+}
+
+/** One run of the agent: the model calls file tools until it calls `finish` or reaches the step limit. */
+export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResult> {
+  const state: ToolState = { summary: null }
+  const tools = agentTools({ workspace: input.workspace, limits: input.limits, events: input.events, state })
+  const messages: ModelMessage[] = [...input.conversation, { role: 'user', content: input.prompt }]
+  const result = await generateText({
+    model: input.model,
+    instructions: input.instructions,
+    messages,
+    tools,
+    stopWhen: [stepCountIs(input.limits.maxSteps), hasToolCall('finish')],
+    // File edits depend on each other's results: run a step's tool calls one after another.
+    toolCallConcurrency: 1,
+    abortSignal: input.signal,
+    maxRetries: 1,
+    onStepFinish: async (step) => {
+      for (const part of step.content) {
+        if (part.type === 'tool-error') {
+          await input.events.add('error', `${part.toolName} refused: ${errorText(part.error)}`, { tool: part.toolName })
+        }
+      }
+    },
+  })
+  const summary = state.summary ?? (result.text.trim() || null)
+  return {
+    summary,
+    conversation: [...messages, ...result.responseMessages],
+    steps: result.steps.length,
+    hitStepLimit: state.summary === null && result.steps.length >= input.limits.maxSteps && result.finishReason === 'tool-calls',
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,303 @@
+import { type EditIntent, MISSPELLINGS, parseInstruction, UNDERSTOOD_INSTRUCTIONS } from './edit-instructions.ts'
+
+/** One tool call of an earlier step in this run, with what the tool answered (`error` when it refused). */
+export interface PastCall {
+  toolName: string
+  input: Record<string, unknown>
+  output: unknown
+  error: string | null
+}
+
+export interface PlannedCall {
+  toolName: string
+  input: Record<string, unknown>
+}
+
+/** The next step: tool calls to make, or (once `finish` was called) a closing text. */
+export type NextStep = { calls: PlannedCall[] } | { text: string }
+
+const MAX_FILES = 500
+
+/**
+ * The offline editor's whole mind: from the instruction and the steps taken so far in this run, the next tool calls.
+ * It acts only through the agent's tools, as an LLM would, so the tools' path confinement and limits apply to it too.
+ */
+export function planNextStep(instruction: string, steps: PastCall[][]): NextStep {
+  if (steps.some((step) => step.some((call) => call.toolName === 'finish'))) return { text: 'Done.' }
+  const intent = parseInstruction(instruction)
+  switch (intent.kind) {
+    case 'replace':
+      return intent.page ? replaceInPage(intent, steps) : replaceEverywhere(intent, steps)
+    case 'add-page':
+      return addPage(intent, steps)
+    case 'append-section':
+      return appendSection(intent, steps)
+    case 'fix-spelling':
+      return fixSpelling(intent, steps)
+    case 'unknown':
+      return finish(notUnderstood(instruction))
+  }
+}
+
+export function notUnderstood(instruction: string): string {
+  return [
+    'No change: the offline editor did not understand this instruction.',
+    '',
+    `Instruction: ${instruction.length > 300 ? `${instruction.slice(0, 300)}…` : instruction}`,
+    '',
+    'The offline editor understands these instructions (configure a model for anything else):',
+    ...UNDERSTOOD_INSTRUCTIONS.map((line) => `- ${line}`),
+  ].join('\n')
+}
+
+const finish = (summary: string): NextStep => ({ calls: [{ toolName: 'finish', input: { summary } }] })
+const call = (toolName: string, input: Record<string, unknown>): PlannedCall => ({ toolName, input })
+
+type Replace = Extract<EditIntent, { kind: 'replace' }>
+
+function replaceEverywhere(intent: Replace, steps: PastCall[][]): NextStep {
+  if (steps.length === 0) return { calls: [call('search_docs', { query: intent.from, exact: true, limit: MAX_FILES })] }
+  if (steps.length === 1) {
+    const paths = searchPaths(steps[0]!)
+    if (paths.length === 0) return finish(`No change: no page contains "${intent.from}".`)
+    return { calls: paths.map((path) => call('edit_file', { path, old_text: intent.from, new_text: intent.to, replace_all: true })) }
+  }
+  return finish(editSummary(`Replace "${intent.from}" with "${intent.to}" everywhere`, steps[1]!))
+}
+
+function replaceInPage(intent: Replace, steps: PastCall[][]): NextStep {
+  const found = findPage(intent.page!, steps)
+  if ('step' in found) return found.step
+  if (steps.length === 1) return { calls: [call('edit_file', { path: found.path, old_text: intent.from, new_text: intent.to, replace_all: true })] }
+  return finish(editSummary(`Replace "${intent.from}" with "${intent.to}" in ${found.path}`, steps[1]!))
+}
+
+type AddPage = Extract<EditIntent, { kind: 'add-page' }>
+
+function addPage(intent: AddPage, steps: PastCall[][]): NextStep {
+  if (steps.length === 0) return { calls: [call('read_file', { path: 'docs.json' }), call('list_files', {})] }
+  if (steps.length === 1) {
+    const [docsJson, listing] = steps[0]!
+    const files = new Set(((listing?.output as { files?: string[] })?.files ?? []) as string[])
+    const navigation = docsJson?.error ? null : parseJson((docsJson?.output as { content?: string })?.content)
+    const group = navigation ? pickGroup(navigation.value, intent.group) : null
+    const folder = group ? folderOf(group.pages) : ''
+    const slug = slugify(intent.title) || 'new-page'
+    let path = `${folder ? `${folder}/` : ''}${slug}.mdx`
+    for (let n = 2; files.has(path); n++) path = `${folder ? `${folder}/` : ''}${slug}-${n}.mdx`
+    const calls = [call('write_file', { path, content: newPage(intent.title, intent.body) })]
+    if (navigation && group) {
+      group.pages.push(path.replace(/\.mdx$/, ''))
+      calls.push(call('write_file', { path: 'docs.json', content: navigation.stringify() }))
+    }
+    return { calls }
+  }
+  const written = steps[1]!.filter((past) => past.toolName === 'write_file')
+  const refused = written.filter((past) => past.error)
+  if (refused.length > 0) return finish(`Could not add the page "${intent.title}": ${refused.map((past) => past.error).join('; ')}`)
+  const page = String(written[0]?.input.path)
+  const nav = written.length > 1 ? ' and added it to the navigation in docs.json' : ' (no docs.json navigation found, so it is not in the navigation)'
+  return finish(`Add the page "${intent.title}"\n\nCreated ${page}${nav}.`)
+}
+
+type AppendSection = Extract<EditIntent, { kind: 'append-section' }>
+
+function appendSection(intent: AppendSection, steps: PastCall[][]): NextStep {
+  const found = findPage(intent.page, steps)
+  if ('step' in found) return found.step
+  if (steps.length === 1) return { calls: [call('read_file', { path: found.path })] }
+  if (steps.length === 2) {
+    const read = steps[1]![0]!
+    if (read.error) return finish(`Could not append to ${found.path}: ${read.error}`)
+    const content = String((read.output as { content?: string }).content ?? '')
+    const section = `## ${intent.heading}\n\n${intent.body ?? placeholder}\n`
+    return { calls: [call('write_file', { path: found.path, content: `${content.trimEnd()}\n\n${section}` })] }
+  }
+  const write = steps[2]![0]!
+  if (write.error) return finish(`Could not append to ${found.path}: ${write.error}`)
+  return finish(`Add the section "${intent.heading}" to ${found.path}\n\nAppended the section at the end of the page.`)
+}
+
+type FixSpelling = Extract<EditIntent, { kind: 'fix-spelling' }>
+
+function fixSpelling(intent: FixSpelling, steps: PastCall[][]): NextStep {
+  let words: Array<[string, string]>
+  if (intent.word) {
+    const correction = intent.correction ?? MISSPELLINGS[intent.word.toLowerCase()]
+    if (!correction) {
+      return finish(`No change: I do not know the right spelling of "${intent.word}". Say: Fix the misspelling "${intent.word}" -> "correct spelling".`)
+    }
+    words = [[intent.word, correction]]
+  } else {
+    words = Object.entries(MISSPELLINGS)
+  }
+  // Steps: find the files (by page, or by searching each word), read them, write the corrected ones, finish.
+  let offset: number
+  let paths: string[]
+  if (intent.page) {
+    const found = findPage(intent.page, steps)
+    if ('step' in found) return found.step
+    offset = 1
+    paths = [found.path]
+  } else {
+    if (steps.length === 0) return { calls: words.map(([word]) => call('search_docs', { query: word, exact: true, ignore_case: true, limit: MAX_FILES })) }
+    offset = 1
+    paths = [...new Set(steps[0]!.flatMap((past) => searchPaths([past])))].sort()
+    if (paths.length === 0) return finish('No change: found none of the misspellings I know.')
+  }
+  if (steps.length === offset) return { calls: paths.map((path) => call('read_file', { path })) }
+  if (steps.length === offset + 1) {
+    const calls: PlannedCall[] = []
+    for (const read of steps[offset]!) {
+      if (read.error) continue
+      const content = String((read.output as { content?: string }).content ?? '')
+      const fixed = correctSpelling(content, words)
+      if (fixed !== content) calls.push(call('write_file', { path: String(read.input.path), content: fixed }))
+    }
+    if (calls.length === 0) return finish('No change: the misspelling appears only inside code or as part of other words.')
+    return { calls }
+  }
+  const label = intent.word ? `Fix the misspelling "${words[0]![0]}" -> "${words[0]![1]}"` : 'Fix common misspellings'
+  return finish(editSummary(label, steps[offset + 1]!))
+}
+
+/** Resolves `<page>` (a path, a path without extension, or a page title) with one list_files + search_docs step. */
+function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: NextStep } {
+  if (steps.length === 0) return { step: { calls: [call('list_files', {}), call('search_docs', { query: ref, limit: 10 })] } }
+  const [listing, search] = steps[0]!
+  const files = ((listing?.output as { files?: string[] })?.files ?? []).filter((path) => /\.mdx?$/i.test(path))
+  const wanted = ref.trim().replace(/^\/+/, '').replace(/\.mdx?$/i, '').toLowerCase()
+  const bare = (path: string) => path.replace(/\.mdx?$/i, '').toLowerCase()
+  const byPath = files.find((path) => bare(path) === wanted) ?? files.find((path) => bare(path).endsWith(`/${wanted}`))
+  if (byPath) return { path: byPath }
+  const hits = ((search?.output as { results?: Array<{ path: string; title: string | null }> })?.results ?? [])
+  const byTitle = hits.find((hit) => hit.title?.toLowerCase() === ref.trim().toLowerCase())
+  if (byTitle) return { path: byTitle.path }
+  const slug = slugify(ref)
+  const bySlug = files.find((path) => bare(path).split('/').pop() === slug)
+  if (bySlug) return { path: bySlug }
+  return { step: finish(`No change: I could not find the page "${ref}". Give its path (e.g. guides/webhooks.mdx) or its exact title.`) }
+}
+
+function searchPaths(step: PastCall[]): string[] {
+  return step.flatMap((past) => ((past.output as { results?: Array<{ path: string }> })?.results ?? []).map((hit) => hit.path))
+}
+
+/** What a step of edits did: its first line is the commit title. */
+function editSummary(title: string, step: PastCall[]): string {
+  const done = step.filter((past) => !past.error)
+  const refused = step.filter((past) => past.error)
+  const count = (past: PastCall) => (past.output as { replacements?: number })?.replacements ?? 1
+  const lines = [title, '']
+  if (done.length === 0) lines[0] = `No change: ${title.charAt(0).toLowerCase()}${title.slice(1)} failed`
+  else lines.push(`Changed ${done.length} file(s):`, ...done.map((past) => `- ${past.input.path}${past.toolName === 'edit_file' ? ` (${count(past)} replacement(s))` : ''}`))
+  if (refused.length > 0) lines.push('', 'Not changed:', ...refused.map((past) => `- ${past.input.path}: ${past.error}`))
+  return lines.join('\n')
+}
+
+const placeholder = '{/* Write this section here. */}'
+
+function newPage(title: string, body: string | null): string {
+  const description = body ? firstSentence(body) : null
+  return [
+    '---',
+    `title: ${JSON.stringify(title)}`,
+    ...(description ? [`description: ${JSON.stringify(description)}`] : []),
+    '---',
+    '',
+    body ?? '{/* Write this page here. */}',
+    '',
+  ].join('\n')
+}
+
+function firstSentence(text: string): string {
+  const sentence = /^[^.!?\n]+[.!?]?/.exec(text.trim())?.[0] ?? text
+  return sentence.length > 160 ? `${sentence.slice(0, 157)}…` : sentence
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+}
+
+function parseJson(text: string | undefined): { value: unknown; stringify(): string } | null {
+  if (typeof text !== 'string') return null
+  try {
+    const value = JSON.parse(text) as unknown
+    const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  '
+    return { value, stringify: () => `${JSON.stringify(value, null, indent)}${text.endsWith('\n') ? '\n' : ''}` }
+  } catch {
+    return null
+  }
+}
+
+interface NavGroup {
+  group: string
+  pages: unknown[]
+}
+
+/** The named group (case-insensitive; created beside the first group when missing), else the first group. */
+function pickGroup(docs: unknown, name: string | null): NavGroup | null {
+  const groups: Array<{ group: NavGroup; siblings: unknown[] }> = []
+  const walk = (node: unknown, siblings: unknown[] | null) => {
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, node)
+      return
+    }
+    if (!node || typeof node !== 'object') return
+    const record = node as Record<string, unknown>
+    if (typeof record.group === 'string' && Array.isArray(record.pages) && siblings) groups.push({ group: record as unknown as NavGroup, siblings })
+    for (const value of Object.values(record)) if (value && typeof value === 'object') walk(value, null)
+  }
+  walk((docs as { navigation?: unknown })?.navigation, null)
+  if (name) {
+    const match = groups.find((entry) => entry.group.group.toLowerCase() === name.toLowerCase())
+    if (match) return match.group
+    const first = groups[0]
+    if (!first) return null
+    const created: NavGroup = { group: name, pages: [] }
+    first.siblings.push(created)
+    return created
+  }
+  return groups[0]?.group ?? null
+}
+
+/** The folder most pages of a group live in ('' for the root). */
+function folderOf(pages: unknown[]): string {
+  const counts = new Map<string, number>()
+  for (const page of pages) {
+    if (typeof page !== 'string') continue
+    const folder = page.includes('/') ? page.slice(0, page.lastIndexOf('/')) : ''
+    counts.set(folder, (counts.get(folder) ?? 0) + 1)
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ''
+}
+
+/** Corrects whole-word misspellings outside fenced code, keeping the capitalization of each occurrence. */
+export function correctSpelling(content: string, words: Array<[string, string]>): string {
+  const parts = content.split(/(^```[\s\S]*?^```)/m)
+  return parts
+    .map((part, index) => {
+      if (index % 2 === 1) return part
+      let out = part
+      for (const [wrong, right] of words) {
+        const pattern = new RegExp(`(?<![\\p{L}\\p{N}_/.-])${escapeRegExp(wrong)}(?![\\p{L}\\p{N}_])`, 'giu')
+        out = out.replace(pattern, (found) => matchCase(found, right))
+      }
+      return out
+    })
+    .join('')
+}
+
+function matchCase(found: string, right: string): string {
+  if (found.length > 1 && found === found.toUpperCase()) return right.toUpperCase()
+  if (found[0] === found[0]!.toUpperCase()) return right.charAt(0).toUpperCase() + right.slice(1)
+  return right
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,0 +1,134 @@
+import type { ModelMessage } from 'ai'
+import type { ProjectConfig } from '../config.ts'
+import type { DocentContext } from '../context.ts'
+import type { JobRecord, RunRecord } from '../store/types.ts'
+import { branchName } from './branch.ts'
+import { compactConversation } from './conversation.ts'
+import { errorMessage, jobEvents } from './events.ts'
+import { runAgentLoop } from './loop.ts'
+import type { AgentModel } from './model.ts'
+import { agentSystemPrompt } from './system-prompt.ts'
+import type { GitHost, RepositoryRef, WorkspaceFactory } from './types.ts'
+import type { ExecuteRun, RunResult } from './worker.ts'
+
+/** What a run needs from outside: where to clone, where PRs go, which model (all per project, built on demand). */
+export interface RunDeps {
+  workspaces: WorkspaceFactory
+  repository(project: ProjectConfig): RepositoryRef
+  host(project: ProjectConfig): GitHost
+  model(): AgentModel
+  /** Secrets that must never reach events or errors (tokens, API keys). */
+  secrets(project: ProjectConfig): string[]
+}
+
+/**
+ * One run of a job: clone (the job's branch when it exists), let the model edit through the file tools, commit,
+ * push to `docent/<slug>-<short id>`, open or update the job's one pull request.
+ */
+export function agentRunExecutor(ctx: DocentContext, deps: RunDeps): ExecuteRun {
+  return async (run, job, signal) => {
+    const project = ctx.projects.byId(run.projectId)
+    if (!project?.agent) throw new Error(`project ${run.projectId} has no agent configured`)
+    const secrets = deps.secrets(project)
+    try {
+      return await execute(ctx, deps, project, run, job, signal, secrets)
+    } catch (error) {
+      if (signal.aborted) throw signal.reason
+      // Errors become the job's `error` and events: no token may survive in them.
+      throw new Error(errorMessage(error, secrets))
+    }
+  }
+}
+
+async function execute(
+  ctx: DocentContext,
+  deps: RunDeps,
+  project: ProjectConfig,
+  run: RunRecord,
+  job: JobRecord,
+  signal: AbortSignal,
+  secrets: string[],
+): Promise<RunResult> {
+  const agent = project.agent!
+  const { limits } = ctx.config
+  const events = jobEvents(ctx.store, job.id, ctx.now, secrets)
+  const repository = deps.repository(project)
+  const base = job.source.ref ?? repository.ref
+  const firstPrompt = (await ctx.store.listRuns(job.id))[0]?.prompt ?? run.prompt
+  const branch = job.branch ?? branchName(firstPrompt, job.id)
+
+  const workspace = await deps.workspaces.open({ ...repository, ref: base, preferBranch: branch, jobId: job.id, signal })
+  await events.add('message', `checked out ${job.branch ? branch : base} at ${workspace.baseCommit.slice(0, 8)}`, { commit: workspace.baseCommit })
+
+  const { model } = deps.model()
+  const loop = await runAgentLoop({
+    model,
+    workspace,
+    conversation: job.conversation as ModelMessage[],
+    prompt: run.prompt,
+    instructions: agentSystemPrompt({ repository: job.source.repository, ref: base }),
+    limits: { maxSteps: limits.agentMaxSteps, maxChangedBytes: limits.agentMaxChangedBytes, maxFilesTouched: limits.agentMaxFilesTouched },
+    events,
+    signal,
+  })
+  if (loop.hitStepLimit) await events.add('error', `stopped at the step limit (${limits.agentMaxSteps} steps) before the model called finish`)
+  const summary = loop.summary ?? `Docent: ${firstLine(run.prompt)}`
+  const conversation = compactConversation(loop.conversation)
+
+  const changes = workspace.changes()
+  let pushed = job.branch !== null
+  let committed: string | null = null
+  if (changes.length > 0) {
+    committed = await workspace.commit({ message: commitMessage(summary, run.prompt), author: agent.author })
+    if (committed) {
+      await events.add('commit', `committed ${changes.length} file(s) as ${committed.slice(0, 8)}`, {
+        commit: committed,
+        files: changes.map((change) => ({ path: change.path, kind: change.kind })),
+      })
+      await workspace.push(branch, { signal })
+      await events.add('push', `pushed ${branch}`, { branch, commit: committed })
+      pushed = true
+      // Saved at once: a retry after a crash then knows the branch exists and still opens the PR.
+      await ctx.store.updateJob(job.id, { branch }, { ifStatusIn: ['active'] })
+    }
+  }
+  if (!committed) await events.add('message', `no file changed. ${summary}`)
+
+  let pr = job.pr
+  // A PR for every pushed branch: opened once, updated by later runs that commit (and by a retry whose push landed).
+  if (pushed && (committed || !pr)) {
+    const prompts = (await ctx.store.listRuns(job.id)).filter((other) => other.seq <= run.seq && other.status !== 'cancelled')
+    pr = await deps.host(project).openOrUpdatePullRequest(
+      { jobId: job.id, branch, base, title: prTitle(summary, firstPrompt), body: prBody(summary, prompts, job.id), existing: job.pr },
+      { signal },
+    )
+    await events.add('pr', `${job.pr ? 'updated' : 'opened'} pull request ${pr.url}`, { url: pr.url, number: pr.number })
+  }
+  return { pr, branch: pushed ? branch : job.branch, conversation }
+}
+
+const firstLine = (text: string) => (text.trim().split('\n')[0] ?? '').slice(0, 72)
+
+/** The commit: the summary's first line as title, the rest as body (the workspace adds the Docent-Job trailer). */
+function commitMessage(summary: string, prompt: string): string {
+  const [title, ...rest] = summary.trim().split('\n')
+  const body = rest.join('\n').trim()
+  return `${(title ?? '').slice(0, 72) || `Docent: ${firstLine(prompt)}`}\n\n${body ? `${body}\n\n` : ''}Requested: ${firstLine(prompt)}`
+}
+
+function prTitle(summaryOrPrompt: string, firstPrompt: string): string {
+  const title = firstLine(summaryOrPrompt).replace(/^No change:\s*/i, '')
+  return title || `Docent: ${firstLine(firstPrompt)}`
+}
+
+function prBody(summary: string, runs: RunRecord[], jobId: string): string {
+  return [
+    summary.trim(),
+    '',
+    '---',
+    'Requested of Docent:',
+    ...runs.map((run) => `${run.seq}. ${run.prompt.length > 500 ? `${run.prompt.slice(0, 500)}…` : run.prompt}`),
+    '',
+    `Docent job ${jobId}`,
+  ].join('\n')
+}

@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest'
+import { MemoryWorkspace } from '../../tests/agent/support/memory-workspace.ts'
+import type { JobEvents } from './events.ts'
+import { confinePath } from './paths.ts'
+import { agentTools } from './tools.ts'
+import { WorkspacePathError } from './types.ts'
+
+function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
+  const workspace = new MemoryWorkspace({
+    'docs.json': '{ "navigation": [] }',
+    'index.mdx': '---\ntitle: Home\n---\n\nWelcome to Lumen Flags. Lumen Flags is fast.\n',
+    'guides/webhooks.mdx': '---\ntitle: Webhooks\n---\n\nSend events.\n',
+  })
+  const seen: string[] = []
+  const events: JobEvents = { add: async (type, message) => void seen.push(`${type}: ${message}`) }
+  const state = { summary: null as string | null }
+  const tools = agentTools({ workspace, limits, events, state })
+  const options = { toolCallId: 'call_1', messages: [] }
+  // Calls a tool the way generateText does (input already validated against its schema).
+  const run = (name: keyof typeof tools, input: Record<string, unknown>) =>
+    (tools[name].execute as (input: unknown, options: unknown) => Promise<unknown>)(input, options)
+  return { workspace, run, seen, state }
+}
+
+describe('agent file tools', () => {
+  test.each(['../x', '/etc/passwd', '.git/config', 'guides/../../x', '.GIT/HEAD', 'a/.git/objects', 'C:/x', '~/x', 'a\\b', 'x\u0000y', '', '.'])(
+    'refuses the path %j on every tool',
+    async (path) => {
+      const t = setup()
+      for (const [name, input] of [
+        ['read_file', { path }],
+        ['write_file', { path, content: 'x' }],
+        ['edit_file', { path, old_text: 'a', new_text: 'b' }],
+        ['delete_file', { path }],
+      ] as const) {
+        await expect(t.run(name, input), `${name} ${path}`).rejects.toThrow(WorkspacePathError)
+      }
+      expect(t.workspace.changes()).toEqual([])
+    },
+  )
+
+  test('confinePath normalizes harmless forms', () => {
+    expect(confinePath('./guides//webhooks.mdx')).toBe('guides/webhooks.mdx')
+    expect(confinePath(' index.mdx ')).toBe('index.mdx')
+    expect(() => confinePath('/etc/passwd')).toThrow(/absolute paths are not allowed/)
+    expect(() => confinePath('../x')).toThrow(/would leave the repository/)
+    expect(() => confinePath('.git/config')).toThrow(/\.git/)
+  })
+
+  test('read, list and search', async () => {
+    const t = setup()
+    expect(await t.run('list_files', {})).toEqual({ files: ['docs.json', 'guides/webhooks.mdx', 'index.mdx'], truncated: false })
+    expect(await t.run('list_files', { prefix: 'guides/' })).toEqual({ files: ['guides/webhooks.mdx'], truncated: false })
+    expect(await t.run('read_file', { path: 'guides/webhooks.mdx' })).toMatchObject({ content: expect.stringContaining('Send events.') })
+    await expect(t.run('read_file', { path: 'nope.mdx' })).rejects.toThrow(/no such file: nope.mdx/)
+    const exact = (await t.run('search_docs', { query: 'Lumen Flags', exact: true })) as { results: Array<{ path: string; matches: number }> }
+    expect(exact.results).toEqual([expect.objectContaining({ path: 'index.mdx', matches: 2, title: 'Home' })])
+    const ranked = (await t.run('search_docs', { query: 'webhooks events' })) as { results: Array<{ path: string }> }
+    expect(ranked.results[0]!.path).toBe('guides/webhooks.mdx')
+    expect(t.seen).toContain('file.read: read guides/webhooks.mdx')
+  })
+
+  test('edit_file: exact, unique search/replace; clear errors when not found or not unique', async () => {
+    const t = setup()
+    await expect(t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Toggles', new_text: 'x' })).rejects.toThrow(/old_text was not found in index.mdx/)
+    await expect(t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Flags', new_text: 'x' })).rejects.toThrow(/occurs 2 times in index.mdx/)
+    expect(await t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Flags is', new_text: 'It is' })).toEqual({ path: 'index.mdx', replacements: 1 })
+    expect(await t.run('edit_file', { path: 'guides/webhooks.mdx', old_text: 'e', new_text: 'E', replace_all: true })).toMatchObject({ replacements: 5 })
+    expect(t.workspace.snapshot()['index.mdx']).toContain('Welcome to Lumen Flags. It is fast.')
+    // The search index follows edits.
+    const after = (await t.run('search_docs', { query: 'Lumen Flags', exact: true })) as { results: Array<{ matches: number }> }
+    expect(after.results[0]!.matches).toBe(1)
+  })
+
+  test('write and delete, with events', async () => {
+    const t = setup()
+    expect(await t.run('write_file', { path: 'guides/new.mdx', content: '---\ntitle: New\n---\n' })).toMatchObject({ kind: 'added' })
+    expect(await t.run('delete_file', { path: 'guides/webhooks.mdx' })).toEqual({ path: 'guides/webhooks.mdx', deleted: true })
+    await expect(t.run('delete_file', { path: 'guides/webhooks.mdx' })).rejects.toThrow(/no such file/)
+    expect(t.workspace.changes().map((change) => [change.path, change.kind])).toEqual([
+      ['guides/new.mdx', 'added'],
+      ['guides/webhooks.mdx', 'deleted'],
+    ])
+    expect(t.seen).toEqual(expect.arrayContaining(['file.changed: added guides/new.mdx', 'file.deleted: deleted guides/webhooks.mdx']))
+  })
+
+  test('limits: changed bytes and files touched per run', async () => {
+    const t = setup({ maxChangedBytes: 100, maxFilesTouched: 2 })
+    await expect(t.run('write_file', { path: 'big.mdx', content: 'x'.repeat(101) })).rejects.toThrow(/101 changed bytes; the limit is 100/)
+    await t.run('write_file', { path: 'a.mdx', content: 'a' })
+    await t.run('write_file', { path: 'b.mdx', content: 'b' })
+    // Rewriting a file already touched is fine; a third file is not.
+    await t.run('write_file', { path: 'a.mdx', content: 'aa' })
+    await expect(t.run('write_file', { path: 'c.mdx', content: 'c' })).rejects.toThrow(/at most 2 files/)
+    expect(t.workspace.changes().map((change) => change.path)).toEqual(['a.mdx', 'b.mdx'])
+  })
+
+  test('finish records the summary', async () => {
+    const t = setup()
+    expect(await t.run('finish', { summary: 'Rename the product\n\nEverywhere.' })).toEqual({ ok: true })
+    expect(t.state.summary).toBe('Rename the product\n\nEverywhere.')
+  })
+})

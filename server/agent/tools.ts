@@ -1,0 +1,166 @@
+import { tool } from 'ai'
+import { z } from 'zod'
+import type { JobEvents } from './events.ts'
+import { confinePath } from './paths.ts'
+import type { Workspace } from './types.ts'
+import { WorkspaceSearch } from './workspace-search.ts'
+
+const MAX_READ_CHARS = 200_000
+const MAX_LIST = 5_000
+
+export interface ToolLimits {
+  maxChangedBytes: number
+  maxFilesTouched: number
+}
+
+/** What the tools found out during a run: the summary given to `finish`, for the commit message and the PR. */
+export interface ToolState {
+  summary: string | null
+}
+
+export interface AgentToolsOptions {
+  workspace: Workspace
+  limits: ToolLimits
+  events: JobEvents
+  state: ToolState
+}
+
+/** An error the model sees as the tool's result; it names what went wrong so the model can correct itself. */
+export class ToolError extends Error {
+  override name = 'ToolError'
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length
+
+/**
+ * The agent's file tools over one workspace. Every path is confined to the repository (no `..`, no absolute
+ * paths, no `.git/`), and writes are refused past the run's changed-bytes and files-touched limits.
+ */
+export function agentTools({ workspace, limits, events, state }: AgentToolsOptions) {
+  const search = new WorkspaceSearch(workspace)
+
+  function checkLimits(path: string, newBytes: number): void {
+    const others = workspace.changes().filter((change) => change.path !== path)
+    const bytes = others.reduce((sum, change) => sum + change.bytes, 0) + newBytes
+    if (bytes > limits.maxChangedBytes) {
+      throw new ToolError(`refused: this change would bring the run to ${bytes} changed bytes; the limit is ${limits.maxChangedBytes}`)
+    }
+    if (others.length + 1 > limits.maxFilesTouched) {
+      throw new ToolError(`refused: a run may touch at most ${limits.maxFilesTouched} files`)
+    }
+  }
+
+  async function write(path: string, content: string): Promise<'added' | 'modified'> {
+    const before = await workspace.readFile(path)
+    checkLimits(path, byteLength(content))
+    await workspace.writeFile(path, content)
+    search.changed(path, content)
+    const kind = before === null ? 'added' : 'modified'
+    await events.add('file.changed', `${kind} ${path}`, { path, kind, bytes: byteLength(content) })
+    return kind
+  }
+
+  return {
+    list_files: tool({
+      description: 'Lists the files of the docs repository (paths relative to its root), optionally only those under a folder.',
+      inputSchema: z.object({ prefix: z.string().optional().describe('a folder, e.g. "guides/"') }),
+      execute: async ({ prefix }) => {
+        const folder = prefix && prefix.replace(/^\.?\/*/, '') !== '' ? `${confinePath(prefix)}/` : ''
+        const files = (await workspace.listFiles()).filter((path) => path.startsWith(folder))
+        return { files: files.slice(0, MAX_LIST), truncated: files.length > MAX_LIST }
+      },
+    }),
+
+    read_file: tool({
+      description: 'Reads one file of the docs repository.',
+      inputSchema: z.object({ path: z.string().describe('relative to the repository root, e.g. "guides/webhooks.mdx"') }),
+      execute: async ({ path: raw }) => {
+        const path = confinePath(raw)
+        const content = await workspace.readFile(path)
+        if (content === null) throw new ToolError(`no such file: ${path}`)
+        await events.add('file.read', `read ${path}`, { path })
+        const truncated = content.length > MAX_READ_CHARS
+        return { path, content: truncated ? content.slice(0, MAX_READ_CHARS) : content, truncated }
+      },
+    }),
+
+    search_docs: tool({
+      description:
+        'Full-text search over the text files of the docs repository. Ranked by relevance by default; with exact=true, ' +
+        'finds every file containing the query as an exact substring (case-sensitive unless ignore_case=true).',
+      inputSchema: z.object({
+        query: z.string().min(1),
+        exact: z.boolean().optional(),
+        ignore_case: z.boolean().optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      }),
+      execute: async ({ query, exact, ignore_case, limit }) => {
+        const results = await search.search(query, { exact, ignoreCase: ignore_case, limit })
+        await events.add('search', `searched for "${query}": ${results.length} file(s)`, { query, files: results.length })
+        return { results }
+      },
+    }),
+
+    write_file: tool({
+      description: 'Creates a file or replaces its whole content.',
+      inputSchema: z.object({ path: z.string(), content: z.string() }),
+      execute: async ({ path: raw, content }) => {
+        const path = confinePath(raw)
+        const kind = await write(path, content)
+        return { path, kind, bytes: byteLength(content) }
+      },
+    }),
+
+    edit_file: tool({
+      description:
+        'Replaces exact text in a file. old_text must occur exactly once (include surrounding text to make it unique), ' +
+        'or set replace_all=true to replace every occurrence.',
+      inputSchema: z.object({
+        path: z.string(),
+        old_text: z.string().min(1),
+        new_text: z.string(),
+        replace_all: z.boolean().optional(),
+      }),
+      execute: async ({ path: raw, old_text, new_text, replace_all }) => {
+        const path = confinePath(raw)
+        const content = await workspace.readFile(path)
+        if (content === null) throw new ToolError(`no such file: ${path}`)
+        const count = content.split(old_text).length - 1
+        if (count === 0) throw new ToolError(`old_text was not found in ${path}; read the file and copy the text exactly`)
+        if (count > 1 && !replace_all) {
+          throw new ToolError(`old_text occurs ${count} times in ${path}; include more surrounding text, or set replace_all=true`)
+        }
+        await write(path, content.split(old_text).join(new_text))
+        return { path, replacements: count }
+      },
+    }),
+
+    delete_file: tool({
+      description: 'Deletes a file.',
+      inputSchema: z.object({ path: z.string() }),
+      execute: async ({ path: raw }) => {
+        const path = confinePath(raw)
+        const before = await workspace.readFile(path)
+        if (before === null) throw new ToolError(`no such file: ${path}`)
+        checkLimits(path, byteLength(before))
+        await workspace.deleteFile(path)
+        search.changed(path, null)
+        await events.add('file.deleted', `deleted ${path}`, { path })
+        return { path, deleted: true }
+      },
+    }),
+
+    finish: tool({
+      description:
+        'Call once when the work is done: a short summary of what changed and why. Its first line becomes the commit ' +
+        'title; the summary becomes the pull request description.',
+      inputSchema: z.object({ summary: z.string().min(1).max(10_000) }),
+      execute: async ({ summary }) => {
+        state.summary = summary
+        return { ok: true }
+      },
+    }),
+  }
+}
+
+export type AgentTools = ReturnType<typeof agentTools>

@@ -1,0 +1,122 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider'
+import { type PastCall, planNextStep } from '../agent/offline-plan.ts'
+
+const usage: LanguageModelV4Usage = {
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 0, text: 0, reasoning: 0 },
+}
+
+/**
+ * `offline-editor`: the agent model used when no model is configured. An AI SDK language model that understands a
+ * documented set of plain edit instructions (see `UNDERSTOOD_INSTRUCTIONS`) and carries them out through the same
+ * tool calls an LLM would make; anything else ends the run with no change and a list of what it understands.
+ */
+export class OfflineEditor implements LanguageModelV4 {
+  readonly specificationVersion = 'v4'
+  readonly provider = 'docent'
+  readonly modelId = 'offline-editor'
+  readonly supportedUrls = {}
+  private calls = 0
+
+  async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    const content = this.respond(options)
+    const toolCalls = content.some((part) => part.type === 'tool-call')
+    return {
+      content,
+      finishReason: { unified: toolCalls ? 'tool-calls' : 'stop', raw: undefined },
+      usage,
+      warnings: [],
+      response: { id: `offline-${++this.calls}`, modelId: this.modelId, timestamp: new Date() },
+    }
+  }
+
+  async doStream(options: LanguageModelV4CallOptions) {
+    const result = await this.doGenerate(options)
+    const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }]
+    for (const part of result.content) {
+      if (part.type === 'text') {
+        parts.push({ type: 'text-start', id: 't0' }, { type: 'text-delta', id: 't0', delta: part.text }, { type: 'text-end', id: 't0' })
+      } else {
+        parts.push(part as LanguageModelV4StreamPart)
+      }
+    }
+    parts.push({ type: 'finish', usage, finishReason: result.finishReason })
+    return {
+      stream: new ReadableStream<LanguageModelV4StreamPart>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part)
+          controller.close()
+        },
+      }),
+    }
+  }
+
+  private respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] {
+    const { instruction, steps } = readPrompt(options.prompt)
+    const available = new Set((options.tools ?? []).map((tool) => tool.name))
+    const next = planNextStep(instruction, steps)
+    if ('text' in next) return [{ type: 'text', text: next.text }]
+    const calls = next.calls.filter((planned) => available.has(planned.toolName))
+    if (calls.length === 0) return [{ type: 'text', text: 'The offline editor edits docs through file tools, and none were given.' }]
+    const step = steps.length
+    return calls.map((planned, index) => ({
+      type: 'tool-call',
+      toolCallId: `offline_${step}_${index}_${crypto.randomUUID().slice(0, 8)}`,
+      toolName: planned.toolName,
+      input: JSON.stringify(planned.input),
+    }))
+  }
+}
+
+/** The last user message (the instruction of this run) and the tool calls made since, grouped by step. */
+function readPrompt(prompt: LanguageModelV4Prompt): { instruction: string; steps: PastCall[][] } {
+  let last = -1
+  prompt.forEach((message, index) => {
+    if (message.role === 'user') last = index
+  })
+  const user = prompt[last]
+  const instruction =
+    user?.role === 'user' ? user.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n').trim() : ''
+  const results = new Map<string, { output: unknown; error: string | null }>()
+  for (const message of prompt.slice(last + 1)) {
+    if (message.role !== 'tool' && message.role !== 'assistant') continue
+    for (const part of message.content) {
+      if (part.type !== 'tool-result') continue
+      const output = part.output
+      if (output.type === 'json') results.set(part.toolCallId, { output: output.value, error: null })
+      else if (output.type === 'text') results.set(part.toolCallId, { output: output.value, error: null })
+      else if (output.type === 'error-text') results.set(part.toolCallId, { output: null, error: output.value })
+      else if (output.type === 'error-json') results.set(part.toolCallId, { output: null, error: JSON.stringify(output.value) })
+      else results.set(part.toolCallId, { output: null, error: output.type })
+    }
+  }
+  const steps: PastCall[][] = []
+  for (const message of prompt.slice(last + 1)) {
+    if (message.role !== 'assistant') continue
+    const step: PastCall[] = []
+    for (const part of message.content) {
+      if (part.type !== 'tool-call') continue
+      const result = results.get(part.toolCallId) ?? { output: null, error: 'no result' }
+      const input = (typeof part.input === 'string' ? safeParse(part.input) : part.input) as Record<string, unknown>
+      step.push({ toolName: part.toolName, input: input ?? {}, ...result })
+    }
+    if (step.length > 0) steps.push(step)
+  }
+  return { instruction, steps }
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return {}
+  }
+}

@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { UNDERSTOOD_INSTRUCTIONS } from '../../server/agent/edit-instructions.ts'
+import type { JobEvents } from '../../server/agent/events.ts'
+import { runAgentLoop } from '../../server/agent/loop.ts'
+import { agentSystemPrompt } from '../../server/agent/system-prompt.ts'
+import { OfflineEditor } from '../../server/models/offline-editor.ts'
+import { readDocsFolder } from './support/demo-files.ts'
+import { MemoryWorkspace } from './support/memory-workspace.ts'
+
+let demo: Record<string, string>
+beforeAll(async () => {
+  demo = await readDocsFolder('demo/docs')
+})
+
+async function edit(prompt: string, files: Record<string, string> = demo) {
+  const workspace = new MemoryWorkspace(files)
+  const seen: string[] = []
+  const events: JobEvents = { add: async (type, message) => void seen.push(`${type}: ${message}`) }
+  const result = await runAgentLoop({
+    model: new OfflineEditor(),
+    workspace,
+    conversation: [],
+    prompt,
+    instructions: agentSystemPrompt({ repository: 'local:demo', ref: 'main' }),
+    limits: { maxSteps: 10, maxChangedBytes: 5_000_000, maxFilesTouched: 500 },
+    events,
+    signal: new AbortController().signal,
+  })
+  return { workspace, result, events: seen, files: workspace.snapshot(), changes: workspace.changes() }
+}
+
+const textFiles = (files: Record<string, string>) => Object.entries(files).filter(([path]) => /\.(mdx?|json)$/.test(path))
+
+describe('offline-editor on the demo docs, through the agent tools', () => {
+  test('Replace "Lumen Flags" with "Lumen Toggles" everywhere', async () => {
+    const before = textFiles(demo).filter(([, text]) => text.includes('Lumen Flags')).map(([path]) => path).sort()
+    expect(before.length).toBeGreaterThan(10)
+    const { files, changes, result, events } = await edit('Replace "Lumen Flags" with "Lumen Toggles" everywhere')
+    expect(changes.map((change) => change.path)).toEqual(before)
+    expect(changes.every((change) => change.kind === 'modified')).toBe(true)
+    for (const [path, text] of textFiles(files)) expect(text, path).not.toContain('Lumen Flags')
+    const count = (text: string, phrase: string) => text.split(phrase).length - 1
+    for (const path of before) expect(count(files[path]!, 'Lumen Toggles')).toBe(count(demo[path]!, 'Lumen Flags') + count(demo[path]!, 'Lumen Toggles'))
+    expect(result.summary).toMatch(/^Replace "Lumen Flags" with "Lumen Toggles" everywhere\n/)
+    expect(result.summary).toContain(`Changed ${before.length} file(s)`)
+    expect(result.hitStepLimit).toBe(false)
+    expect(result.steps).toBe(3)
+    expect(events.filter((event) => event.startsWith('file.changed'))).toHaveLength(before.length)
+  })
+
+  test('Replace a phrase in one page, named by path or by title', async () => {
+    const byPath = await edit('Replace "Lumen Flags" with "Lumen Toggles" in quickstart.mdx')
+    expect(byPath.changes.map((change) => change.path)).toEqual(['quickstart.mdx'])
+    expect(byPath.files['quickstart.mdx']).not.toContain('Lumen Flags')
+    const byTitle = await edit('Replace "Lumen Flags" with "Lumen Toggles" in "Quickstart"')
+    expect(byTitle.changes.map((change) => change.path)).toEqual(['quickstart.mdx'])
+    const missing = await edit('Replace "Lumen Flags" with "Lumen Toggles" in "No such page"')
+    expect(missing.changes).toEqual([])
+    expect(missing.result.summary).toMatch(/could not find the page "No such page"/)
+  })
+
+  test('Add a page with a title to a group: a new MDX page with frontmatter, listed in docs.json navigation', async () => {
+    const { files, changes, result } = await edit('Add a page titled "Rollback plans" in the "Guides" group with the text "Plan how to turn a flag off safely."')
+    expect(changes.map((change) => [change.path, change.kind])).toEqual([
+      ['docs.json', 'modified'],
+      ['guides/rollback-plans.mdx', 'added'],
+    ])
+    expect(files['guides/rollback-plans.mdx']).toBe('---\ntitle: "Rollback plans"\ndescription: "Plan how to turn a flag off safely."\n---\n\nPlan how to turn a flag off safely.\n')
+    const docs = JSON.parse(files['docs.json']!)
+    const guides = docs.navigation.versions[0].tabs[0].groups.find((group: { group: string }) => group.group === 'Guides')
+    expect(guides.pages.at(-1)).toBe('guides/rollback-plans')
+    // Only that line changed: same indentation, nothing else moved.
+    const diff = files['docs.json']!.split('\n').filter((line, i, all) => !demo['docs.json']!.split('\n').includes(line) || all.indexOf(line) !== i)
+    expect(diff.map((line) => line.trim())).toContain('"guides/rollback-plans"')
+    expect(result.summary).toMatch(/^Add the page "Rollback plans"/)
+  })
+
+  test('Append a section to a page', async () => {
+    const { files, changes } = await edit('Append a section "Next steps" to quickstart with the text "Read the targeting guide."')
+    expect(changes.map((change) => change.path)).toEqual(['quickstart.mdx'])
+    expect(files['quickstart.mdx']!.startsWith(demo['quickstart.mdx']!.trimEnd())).toBe(true)
+    expect(files['quickstart.mdx']!.endsWith('\n\n## Next steps\n\nRead the targeting guide.\n')).toBe(true)
+  })
+
+  test('Fix a misspelling, keeping capitals and leaving code and other words alone', async () => {
+    const files = {
+      'docs.json': '{}',
+      'guides/a.mdx': '---\ntitle: A\n---\n\nYou will recieve a webhook. Recieve it twice.\n\n```js\nconst recieve = 1\n```\n',
+      'guides/b.mdx': '---\ntitle: B\n---\n\nNothing to see; recieved is another word.\n',
+    }
+    const one = await edit('Fix the misspelling "recieve"', files)
+    expect(one.changes.map((change) => change.path)).toEqual(['guides/a.mdx'])
+    expect(one.files['guides/a.mdx']).toBe('---\ntitle: A\n---\n\nYou will receive a webhook. Receive it twice.\n\n```js\nconst recieve = 1\n```\n')
+    const all = await edit('Fix all misspellings', files)
+    expect(all.changes.map((change) => change.path)).toEqual(['guides/a.mdx', 'guides/b.mdx'])
+    expect(all.files['guides/b.mdx']).toContain('received is another word')
+  })
+
+  test('Anything else: no change, and the summary lists the instructions it understands', async () => {
+    const { changes, result } = await edit('Make the docs friendlier and add more examples')
+    expect(changes).toEqual([])
+    expect(result.summary).toMatch(/^No change: the offline editor did not understand/)
+    for (const instruction of UNDERSTOOD_INSTRUCTIONS) expect(result.summary).toContain(instruction)
+  })
+
+  test('a follow-up in the same conversation acts on the new instruction only', async () => {
+    const first = await edit('Replace "Lumen Flags" with "Lumen Toggles" in quickstart.mdx')
+    const workspace = first.workspace
+    const events: JobEvents = { add: async () => {} }
+    const second = await runAgentLoop({
+      model: new OfflineEditor(),
+      workspace,
+      conversation: first.result.conversation,
+      prompt: 'Append a section "Support" to quickstart',
+      instructions: 'x',
+      limits: { maxSteps: 10, maxChangedBytes: 5_000_000, maxFilesTouched: 500 },
+      events,
+      signal: new AbortController().signal,
+    })
+    expect(second.summary).toMatch(/^Add the section "Support" to quickstart.mdx/)
+    expect(workspace.snapshot()['quickstart.mdx']).toMatch(/Lumen Toggles[\s\S]*## Support\n/)
+    expect(second.conversation.filter((message) => message.role === 'user')).toHaveLength(2)
+  })
+})
