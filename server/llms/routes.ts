@@ -1,7 +1,88 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
+import { ApiError } from '../http/errors.ts'
+import type { Corpus } from '../search/types.ts'
+import { TextCache } from './cache.ts'
+import { projectLinks, serverBase, siteProject } from './links.ts'
+import { llmsFullTxt, llmsTxt } from './llms-txt.ts'
 
-// Not built yet: replaced by the feature (llms.txt, llms-full.txt and page markdown (.md)).
-export function llmsRoutes(_ctx: DocentContext): Hono {
-  return new Hono()
+const FILES = { 'llms.txt': llmsTxt, 'llms-full.txt': llmsFullTxt } as const
+type FileName = keyof typeof FILES
+
+// Docs are public: any site (or a browser-based AI tool) may fetch them.
+const PUBLIC_HEADERS = { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=60' }
+
+/**
+ * `/llms.txt`, `/llms-full.txt` and `<page>.md` for the site Docent serves, and the same per project under
+ * `/docs/{domain}/`. Mounted before the site routes, so a `.md` path that is not a page falls through to them.
+ */
+export function llmsRoutes(ctx: DocentContext): Hono {
+  const app = new Hono()
+  const cache = new TextCache()
+
+  const corpusOf = async (project: ProjectConfig): Promise<Corpus> => {
+    try {
+      return await ctx.search.corpus(project.id)
+    } catch (error) {
+      ctx.log.error('docs unavailable for llms.txt', { project: project.id, error: String(error) })
+      throw new ApiError(503, 'the docs of this project are not available right now', { 'retry-after': '30' })
+    }
+  }
+  const projectOfDomain = (c: Context): ProjectConfig => {
+    const project = ctx.projects.byDomain(c.req.param('domain'))
+    if (!project) throw new ApiError(404, 'no project with this domain')
+    return project
+  }
+  const siteOnly = (): ProjectConfig => {
+    const project = siteProject(ctx.projects)
+    if (!project) throw new ApiError(404, 'not found')
+    return project
+  }
+
+  const serveFile = async (c: Context, project: ProjectConfig, file: FileName, atRoot: boolean) => {
+    const corpus = await corpusOf(project)
+    const base = serverBase(ctx.config, c.req.url)
+    const links = projectLinks(project, base, { atRoot })
+    const text = await cache.get(`${project.id}|${file}|${links.llmsBase}`, corpus.revision, () => FILES[file](corpus, links))
+    const headers = { ...PUBLIC_HEADERS, etag: text.etag }
+    if (c.req.header('if-none-match') === text.etag) return c.body(null, 304, headers)
+    return c.text(text.body, 200, headers)
+  }
+
+  const serveMarkdown = async (c: Context, project: ProjectConfig, urlPath: string): Promise<Response | undefined> => {
+    const pagePath = decodePath(urlPath.slice(0, -'.md'.length))
+    if (pagePath === undefined) return undefined
+    const page = (await corpusOf(project)).page(pagePath === '' || pagePath === '/' ? 'index' : pagePath)
+    if (!page) return undefined
+    return c.body(page.content, 200, { ...PUBLIC_HEADERS, 'content-type': 'text/markdown; charset=utf-8' })
+  }
+
+  for (const file of Object.keys(FILES) as FileName[]) {
+    app.get(`/${file}`, (c) => serveFile(c, siteOnly(), file, true))
+    app.get(`/docs/:domain/${file}`, (c) => serveFile(c, projectOfDomain(c), file, false))
+  }
+  app.get('/docs/:domain/*', async (c, next) => {
+    const project = ctx.projects.byDomain(c.req.param('domain'))
+    const rest = c.req.path.slice(`/docs/${c.req.param('domain')}`.length)
+    const response = project && rest.endsWith('.md') ? await serveMarkdown(c, project, rest) : undefined
+    if (response) return response
+    await next()
+  })
+  app.get('*', async (c, next) => {
+    const project = c.req.path.endsWith('.md') ? siteProject(ctx.projects) : undefined
+    const response = project ? await serveMarkdown(c, project, c.req.path) : undefined
+    if (response) return response
+    await next()
+  })
+  return app
+}
+
+/** The page path of a request path, or undefined for undecodable input (then it is simply not a page). */
+function decodePath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return undefined
+  }
 }

@@ -1,7 +1,82 @@
-import { Hono } from 'hono'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { type Context, Hono } from 'hono'
+import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
+import { assistantAuth } from '../http/auth.ts'
+import { clientIp } from '../http/client-ip.ts'
+import { ApiError } from '../http/errors.ts'
+import { rateLimit } from '../http/rate-limit.ts'
+import { projectLinks, serverBase, siteProject } from '../llms/links.ts'
+import type { Corpus } from '../search/types.ts'
+import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
+import { docsMcpServer } from './docs-server.ts'
+import { rpcErrorResponse } from './rpc-error.ts'
 
-// Not built yet: replaced by the feature (MCP server per project at /mcp/{domain}).
-export function mcpRoutes(_ctx: DocentContext): Hono {
-  return new Hono()
+/**
+ * `/mcp/{domain}`: the project's docs as an MCP server over Streamable HTTP. Stateless: every POST gets a fresh
+ * server and transport over the current corpus, so any instance can answer any request and nothing is kept.
+ * Auth: the project's assistant key, or none when the project sets `mcp.public`. Limits: the same per-organization
+ * and per-IP counters as the assistant endpoints.
+ */
+export function mcpRoutes(ctx: DocentContext): Hono {
+  const app = new Hono()
+  const limiter = rateLimit({
+    store: ctx.store,
+    now: ctx.now,
+    rules: (c) => {
+      const project = ctx.projects.byDomain(c.req.param('domain'))!
+      return [
+        { name: 'org-hour', limit: ctx.config.limits.organizationPerHour, window: 'hour', key: () => project.organization },
+        { name: 'ip-day', limit: ctx.config.limits.ipPerDay, window: 'day', key: (c) => clientIp(c, ctx.config.trustProxy) },
+      ]
+    },
+  })
+  const checkKey = assistantAuth(ctx)
+
+  const corpusOf = async (project: ProjectConfig): Promise<Corpus> => {
+    try {
+      return await ctx.search.corpus(project.id)
+    } catch (error) {
+      ctx.log.error('docs unavailable for MCP', { project: project.id, error: String(error) })
+      throw new ApiError(503, 'the docs of this project are not available right now', { 'retry-after': '30' })
+    }
+  }
+
+  const serve = async (c: Context, project: ProjectConfig): Promise<Response> => {
+    const corpus = await corpusOf(project)
+    const links = projectLinks(project, serverBase(ctx.config, c.req.url), { atRoot: project === siteProject(ctx.projects) })
+    const server = docsMcpServer({ corpus, links })
+    // JSON responses rather than SSE: every tool answers at once, and the request ends with the answer.
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
+    await server.connect(transport)
+    try {
+      return await transport.handleRequest(c.req.raw)
+    } finally {
+      await server.close()
+    }
+  }
+
+  app.all('/mcp/:domain', async (c) => {
+    const project = ctx.projects.byDomain(c.req.param('domain'))
+    if (!project) return rpcErrorResponse(new ApiError(404, `no MCP server for domain "${c.req.param('domain')}"`))
+    const cors = mcpCorsHeaders(project, c.req.header('origin'))
+    if (!cors) return rpcErrorResponse(new ApiError(403, `origin ${c.req.header('origin')} is not allowed for this project`))
+    if (c.req.method === 'OPTIONS') {
+      return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders(c.req.header('access-control-request-headers')) } })
+    }
+    try {
+      // Stateless: no session to open a server-to-client stream on (GET) or to end (DELETE); clients expect 405.
+      if (c.req.method !== 'POST') throw new ApiError(405, 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST, OPTIONS' })
+      if (!project.mcp.public || c.req.header('authorization') !== undefined) await checkKey(c, async () => {})
+      await limiter(c, async () => {
+        c.res = await serve(c, project)
+      })
+      for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value)
+      return c.res
+    } catch (error) {
+      if (error instanceof ApiError) return rpcErrorResponse(error, cors)
+      throw error
+    }
+  })
+  return app
 }

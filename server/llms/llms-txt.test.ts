@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest'
+import type { Corpus, PageInfo } from '../search/types.ts'
+import { markdownPath, projectLinks } from './links.ts'
+import { llmsFullTxt, llmsTxt, sections } from './llms-txt.ts'
+import { ProjectConfig } from '../config.ts'
+
+const page = (path: string, groups: string[], extra: Partial<PageInfo> = {}): PageInfo => ({
+  path,
+  url: `/${path === 'index' ? '' : path}`,
+  title: path,
+  groups,
+  hidden: false,
+  ...extra,
+})
+
+/** A corpus over fixed pages: these tests are about the text format, not about loading docs. */
+function corpusOf(pages: PageInfo[], contents: Record<string, string> = {}): Corpus {
+  return {
+    name: 'Acme [Docs]',
+    description: 'Acme docs,\n  on two lines.',
+    revision: 'r1',
+    search: () => [],
+    page: (path) => (contents[path] !== undefined ? { path, content: contents[path]! } : null),
+    pages: () => pages,
+  }
+}
+
+const project = ProjectConfig.parse({ id: 'p', organization: 'o', domain: 'acme.example', docs: { directory: 'x' } })
+const links = projectLinks(project, 'https://h.test', { atRoot: true })
+
+describe('llms.txt text', () => {
+  test('sections in navigation order, version-suffixed when not the main version, hidden pages left out', () => {
+    const grouped = sections([
+      page('index', ['Guides', 'Start'], { version: 'v2' }),
+      page('a', ['Guides', 'Start'], { version: 'v2' }),
+      page('old', ['API', 'Reference'], { version: 'v1' }),
+      page('new', ['API', 'Reference'], { version: 'v2' }),
+      page('secret', ['Guides', 'Start'], { hidden: true }),
+      page('loose', []),
+    ])
+    expect([...grouped].map(([name, pages]) => [name, pages.map((p) => p.path)])).toEqual([
+      ['Guides / Start', ['index', 'a']],
+      ['API / Reference (v1)', ['old']],
+      ['API / Reference', ['new']],
+      ['Optional', ['loose']],
+    ])
+  })
+
+  test('escapes link text, keeps descriptions to one line, omits missing descriptions', () => {
+    const text = llmsTxt(corpusOf([page('a', ['G'], { title: 'Use [brackets]', description: 'One\nline.' }), page('b', ['G'])]), links)
+    expect(text).toBe(
+      [
+        '# Acme [Docs]',
+        '',
+        '> Acme docs, on two lines.',
+        '',
+        'The full text of every page is at https://h.test/llms-full.txt.',
+        '',
+        '## G',
+        '',
+        '- [Use \\[brackets\\]](https://h.test/a.md): One line.',
+        '- [b](https://h.test/b.md)',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  test('the full text puts each page under its title with its source', () => {
+    const text = llmsFullTxt(corpusOf([page('a', ['G'], { title: 'A' }), page('b', ['G'], { title: 'B' })], { a: '# A\n\nBody of a.\n', b: 'No heading here.' }), links)
+    expect(text).toBe('# Acme [Docs]\n\n> Acme docs, on two lines.\n\n---\n\n# A\nSource: https://h.test/a\n\nBody of a.\n\n---\n\n# B\nSource: https://h.test/b\n\nNo heading here.\n')
+  })
+})
+
+describe('links', () => {
+  test('markdown twins of page URLs', () => {
+    expect(markdownPath('/')).toBe('/index.md')
+    expect(markdownPath('/sdks/go')).toBe('/sdks/go.md')
+    expect(markdownPath('/sdks/go/#x')).toBe('/sdks/go.md')
+  })
+
+  test('per-project links live under /docs/{domain}; page links use siteUrl when set', () => {
+    const external = projectLinks({ ...project, siteUrl: 'https://docs.acme.com/' }, 'https://h.test', { atRoot: false })
+    expect(external.markdown('/a b')).toBe('https://h.test/docs/acme.example/a%20b.md')
+    expect(external.page('/a#x')).toBe('https://docs.acme.com/a#x')
+    expect(external.llmsBase).toBe('https://h.test/docs/acme.example')
+  })
+})
