@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { bearer, json, testDocent } from '../support/app.ts'
+import { startGatedModel } from './gated-model.ts'
+import { serveApp } from './support.ts'
+
+// Answers that do not end normally: the model fails after some text, or the reader goes away mid-answer.
+// Nothing the reader asked is lost, and the model is stopped when nobody listens any more.
+
+const model = await startGatedModel()
+let t: Awaited<ReturnType<typeof testDocent>>
+let server: Awaited<ReturnType<typeof serveApp>>
+beforeAll(async () => {
+  t = await testDocent({ model: { provider: 'openai', id: 'gated', baseURL: model.baseURL } })
+  server = await serveApp(t.app)
+})
+afterAll(async () => {
+  await server.close()
+  await model.close()
+  await t.docent.stop()
+})
+
+const question = 'How do percentage rollouts work?'
+const body = (version: 'v1' | 'v2') => ({
+  fp: 'anonymous',
+  messages: [version === 'v1' ? { id: 'q', role: 'user', content: question } : { id: 'q', role: 'user', parts: [{ type: 'text', text: question }] }],
+})
+
+/** Reads the response until `seen` matches what was read so far. */
+async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: (text: string) => boolean): Promise<string> {
+  const decoder = new TextDecoder()
+  let text = ''
+  while (!seen(text)) {
+    const { done, value } = await reader.read()
+    if (done) break
+    text += decoder.decode(value, { stream: true })
+  }
+  return text
+}
+
+test('v2: the model fails after some text → the client gets the text, an error part and finish; the thread keeps question and partial answer', async () => {
+  const pending = t.app.request('/discovery/v2/assistant/demo/message', json(body('v2'), bearer(t.keys.assistant)))
+  const turn = await model.nextTurn()
+  turn.write('Rollouts are ')
+  const response = await pending
+  const reader = response.body!.getReader()
+  const before = await readUntil(reader, (text) => text.includes('"text-delta"'))
+  turn.drop()
+  const rest = await readUntil(reader, () => false)
+  const types = (before + rest)
+    .split('\n\n')
+    .filter((line) => line.startsWith('data: {'))
+    .map((line) => JSON.parse(line.slice(6)).type)
+  expect(types.slice(-4)).toEqual(['text-delta', 'text-end', 'error', 'finish'])
+  expect(rest).toContain('"errorText":"The answer was cut off: the model failed. Please try again."')
+  expect(rest.endsWith('data: [DONE]\n\n')).toBe(true)
+  const stored = await t.store.listMessages(response.headers.get('x-thread-id')!)
+  expect(stored.map((m) => [m.role, m.content])).toEqual([
+    ['user', question],
+    ['assistant', 'Rollouts are '],
+  ])
+})
+
+test('v2 over HTTP: the reader disconnects mid-answer → the model call is aborted and the thread keeps question and partial answer', async () => {
+  const abort = new AbortController()
+  const pending = fetch(`${server.url}/discovery/v2/assistant/demo/message`, { ...json(body('v2'), bearer(t.keys.assistant)), signal: abort.signal })
+  const turn = await model.nextTurn()
+  turn.write('Partial answer')
+  const response = await pending
+  const threadId = response.headers.get('x-thread-id')!
+  await readUntil(response.body!.getReader(), (text) => text.includes('"text-delta"'))
+  abort.abort()
+  await turn.closed
+  await vi.waitFor(async () => {
+    const stored = await t.store.listMessages(threadId)
+    expect(stored.map((m) => [m.role, m.content])).toEqual([
+      ['user', question],
+      ['assistant', 'Partial answer'],
+    ])
+  })
+})
+
+test('v1 in-process: cancelling the body stores the exchange once, and the thread can be continued', async () => {
+  const pending = t.app.request('/discovery/v1/assistant/demo/message', json(body('v1'), bearer(t.keys.assistant)))
+  const turn = await model.nextTurn()
+  turn.write('Half')
+  const response = await pending
+  const threadId = response.headers.get('x-thread-id')!
+  const reader = response.body!.getReader()
+  await readUntil(reader, (text) => text.includes('0:"Half"'))
+  await reader.cancel()
+  await turn.closed
+  await vi.waitFor(async () => expect((await t.store.getThread('demo', threadId))?.messageCount).toBe(2))
+
+  const next = t.app.request('/discovery/v1/assistant/demo/message', json({ ...body('v1'), threadId }, bearer(t.keys.assistant)))
+  const second = await model.nextTurn()
+  // The client sent only its new question: the stored turns come back for the model.
+  expect(second.request.messages.slice(1).map((m) => [m.role, m.content])).toEqual([
+    ['user', question],
+    ['assistant', 'Half'],
+    ['user', question],
+  ])
+  second.write('Whole answer.')
+  second.end()
+  const text = await (await next).text()
+  expect(text).toContain('0:"Whole answer."')
+  expect(text).toContain(`8:[{"threadId":"${threadId}"}]`)
+  expect((await t.store.listMessages(threadId)).map((m) => m.content)).toEqual([question, 'Half', question, 'Whole answer.'])
+})
