@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type UserConfig } from 'vite'
+import { defineConfig, type InlineConfig } from 'vite'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -28,7 +28,7 @@ export default defineConfig({
   },
 })
 
-export const loaderConfig: UserConfig = {
+export const loaderConfig: InlineConfig = {
   root,
   logLevel: 'warn',
   configFile: false,

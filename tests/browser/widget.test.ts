@@ -1,0 +1,178 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSkipReason, ensureWidgetBuilt, launchBrowser, recordAssistantRequests, type RunningDocent, startDocent } from './support.ts'
+
+// The widget in Debian's chromium against a real Docent server (offline answer model): keyboard, starter
+// questions, streamed answers with sources, the thread kept over a reload, new threads, selection context, feedback.
+
+const skip = browserSkipReason()
+
+describe.skipIf(skip)('<docent-chat> on the demo site', () => {
+  let browser: Browser
+  let server: RunningDocent
+
+  beforeAll(async () => {
+    await ensureWidgetBuilt()
+    ;[browser, server] = await Promise.all([launchBrowser(), startDocent()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  const focusedInWidget = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.querySelector('docent-chat')?.shadowRoot?.activeElement
+      return active ? `${active.tagName.toLowerCase()}${active.className ? `.${active.className.split(' ')[0]}` : ''}` : null
+    })
+  const answers = (page: Page) => page.locator('docent-chat article.assistant')
+  /** Waits until `count` answers have finished (their action buttons appear once streaming ends). */
+  const waitForAnswers = (page: Page, count: number) => answers(page).nth(count - 1).locator('.actions').waitFor()
+  const saved = (page: Page) =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('docent:demo:conversation') ?? 'null') as { threadId: string | null; messages: unknown[] } | null)
+  const threadOf = async (threadId: string) => {
+    const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${server.adminKey}` } })
+    expect(response.status).toBe(200)
+    return (await response.json()) as { messages: Array<{ id: string; role: string; content: string; feedback?: { rating: string } }> }
+  }
+
+  it('opens with Ctrl+I, answers a starter question with sources, keeps the thread over a reload, and starts a new thread', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const sent = recordAssistantRequests(context)
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(`${server.url}/quickstart`)
+    const chat = page.locator('docent-chat')
+    await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
+
+    // Keyboard: Ctrl+I opens the dialog with the question box focused; Tab stays inside; Esc closes and returns focus.
+    await page.locator('h1').click()
+    await page.keyboard.press('Control+i')
+    const dialog = chat.getByRole('dialog', { name: 'Ask Lumen Flags' })
+    await dialog.waitFor()
+    await expect.poll(() => focusedInWidget(page)).toBe('textarea')
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab')
+    expect(await focusedInWidget(page)).not.toBeNull()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await page.keyboard.press('Control+i')
+    await dialog.waitFor()
+
+    // A starter question, answered from the docs with sources linking to the site's pages.
+    const starters = chat.getByRole('list', { name: 'Suggested questions' }).getByRole('button')
+    expect(await starters.count()).toBeLessThanOrEqual(3)
+    await chat.getByRole('button', { name: 'How do I get started?' }).click()
+    await waitForAnswers(page, 1)
+    const answer = answers(page).first()
+    expect((await answer.locator('.answer').innerText()).length).toBeGreaterThan(40)
+    const sources = answer.getByRole('navigation', { name: 'Sources' }).getByRole('link')
+    expect(await sources.count()).toBeGreaterThan(0)
+    const href = (await sources.first().getAttribute('href'))!
+    expect(href.startsWith(`${server.url}/`)).toBe(true)
+    expect((await fetch(href.replace(/#.*$/, ''), { headers: { accept: 'text/html' } })).status).toBe(200)
+    await expect.poll(() => chat.locator('[aria-live="polite"]').innerText()).toMatch(/^Answer ready: /)
+    expect(sent[0]).toMatchObject({ fp: expect.stringMatching(/^fp_/), threadId: null, currentPath: '/quickstart', retrievalPageSize: 5 })
+
+    const first = await saved(page)
+    expect(first?.threadId).toMatch(/\S/)
+    expect(first?.messages).toHaveLength(2)
+    const threadId = first!.threadId!
+
+    // Reload: the conversation is restored and the next question continues the same thread.
+    await page.reload()
+    await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
+    await page.keyboard.press('Control+i')
+    await dialog.waitFor()
+    await answers(page).first().waitFor()
+    expect(await chat.locator('.message.user').first().innerText()).toBe('How do I get started?')
+    await chat.getByRole('textbox').fill('How do I install the JavaScript SDK?')
+    await page.keyboard.press('Enter')
+    await waitForAnswers(page, 2)
+    expect(sent[1]).toMatchObject({ threadId })
+    expect((sent[1]!.messages as unknown[]).length).toBe(3)
+    expect((await saved(page))?.threadId).toBe(threadId)
+    expect((await threadOf(threadId)).messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+
+    // New thread: the conversation is cleared and the next question starts another thread.
+    await chat.getByRole('button', { name: 'New conversation' }).click()
+    await chat.getByRole('button', { name: 'How do I get started?' }).waitFor()
+    expect(await answers(page).count()).toBe(0)
+    expect((await saved(page))?.threadId ?? null).toBeNull()
+    await chat.getByRole('textbox').fill('What is a segment?')
+    await chat.getByRole('button', { name: 'Send' }).click()
+    await waitForAnswers(page, 1)
+    expect(sent[2]).toMatchObject({ threadId: null })
+    expect((sent[2]!.messages as unknown[]).length).toBe(1)
+    const next = (await saved(page))?.threadId
+    expect(next).toMatch(/\S/)
+    expect(next).not.toBe(threadId)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('sends selected page text as context, and a thumbs-up reaches the feedback endpoint', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const sent = recordAssistantRequests(context)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/concepts/flags`)
+    const chat = page.locator('docent-chat')
+    await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
+
+    const selected = await page.evaluate(() => {
+      const paragraph = document.querySelector('.prose p')!
+      const range = document.createRange()
+      range.selectNodeContents(paragraph)
+      document.getSelection()!.removeAllRanges()
+      document.getSelection()!.addRange(range)
+      return document.getSelection()!.toString().trim()
+    })
+    await chat.getByRole('button', { name: 'Ask about selection' }).click()
+    await chat.getByRole('dialog').waitFor()
+    expect(await chat.locator('.chip').innerText()).toContain(selected.slice(0, 40))
+    await chat.getByRole('textbox').fill('What does this mean?')
+    await page.keyboard.press('Enter')
+    await waitForAnswers(page, 1)
+    expect(sent[0]!.context).toEqual([{ type: 'textSelection', value: selected, path: '/concepts/flags' }])
+    expect(await chat.locator('.chip').count()).toBe(0)
+
+    const helpful = answers(page).first().getByRole('button', { name: 'Helpful', exact: true })
+    const [feedback] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/discovery/v1/assistant/demo/feedback')),
+      helpful.click(),
+    ])
+    expect(feedback.status()).toBe(204)
+    expect(await helpful.getAttribute('aria-pressed')).toBe('true')
+    const { threadId } = (await saved(page))!
+    const stored = await threadOf(threadId!)
+    const assistant = stored.messages.find((message) => message.role === 'assistant')!
+    expect(assistant.feedback).toMatchObject({ rating: 'up' })
+    await context.close()
+  })
+
+  it('works as a modal with window.Docent, and inline in the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    const chat = page.locator('docent-chat')
+    await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
+    await page.evaluate(() => ((document.querySelector('docent-chat') as HTMLElement & { variant: string }).variant = 'modal'))
+    await page.evaluate(() => (window as unknown as { Docent: { open(): Promise<void> } }).Docent.open())
+    const dialog = chat.getByRole('dialog')
+    expect(await dialog.getAttribute('aria-modal')).toBe('true')
+    await chat.locator('.backdrop').click({ position: { x: 5, y: 5 } })
+    await dialog.waitFor({ state: 'detached' })
+    // The top bar's "Ask AI" search box opens it too (`data-docent-open`).
+    await page.getByRole('button', { name: /Ask AI about/ }).click()
+    await dialog.waitFor()
+    await page.evaluate(() => (window as unknown as { Docent: { close(): void } }).Docent.close())
+    await dialog.waitFor({ state: 'detached' })
+
+    await page.evaluate(() => ((document.querySelector('docent-chat') as HTMLElement & { variant: string }).variant = 'inline'))
+    const region = chat.getByRole('region', { name: 'Ask Lumen Flags' })
+    await region.waitFor()
+    await page.evaluate(() => (window as unknown as { Docent: { ask(text: string): Promise<void> } }).Docent.ask('What is an environment?'))
+    await waitForAnswers(page, 1)
+    await context.close()
+  })
+})
