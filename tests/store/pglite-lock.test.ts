@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
@@ -50,4 +50,21 @@ test('a second process is refused the PGlite data directory; after the owner die
   const again = await openPgliteStore(dataDir)
   expect((await again.findKeyByHash('hash-mine'))?.hash).toBe('hash-mine')
   await again.close()
+})
+
+test('a lock from another host is honoured while its owner keeps touching it, and taken over once it goes stale', async () => {
+  const { lockDataDir } = await import('../../server/store/sql/data-dir-lock.ts')
+  const { utimes } = await import('node:fs/promises')
+  const target = join(dir, 'elsewhere')
+  await writeFile(`${target}.lock`, JSON.stringify({ pid: 4242, host: 'another-host' }))
+  await expect(lockDataDir(target)).rejects.toThrow('in use by process 4242 on another-host')
+  const minuteAgo = new Date(Date.now() - 60_000)
+  await utimes(`${target}.lock`, minuteAgo, minuteAgo)
+  const release = await lockDataDir(target)
+  // Within this process the lock is shared; the file goes when the last holder releases it.
+  const second = await lockDataDir(target)
+  await release()
+  await expect(readFile(`${target}.lock`, 'utf8')).resolves.toContain(`"pid":${process.pid}`)
+  await second()
+  await expect(readFile(`${target}.lock`, 'utf8')).rejects.toThrow()
 })

@@ -1,53 +1,104 @@
-import { open, readFile, rm } from 'node:fs/promises'
+import { open, readFile, rm, stat, utimes } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import process from 'node:process'
+import { setInterval, clearInterval } from 'node:timers'
+
+/** The owner touches its lock this often; a lock untouched for STALE_MS is taken as left by a dead owner. */
+const HEARTBEAT_MS = 5_000
+const STALE_MS = 30_000
 
 /** Opens of each lock file in this process: one process may open its own data directory again (tests reopen it). */
-const held = new Map<string, number>()
+const held = new Map<string, { count: number; heartbeat: ReturnType<typeof setInterval> }>()
 
-function alive(pid: number): boolean {
+interface Owner {
+  pid: number
+  host: string
+}
+
+const thisHost = () => {
   try {
-    process.kill(pid, 0)
+    return hostname()
+  } catch {
+    return ''
+  }
+}
+
+/** true or false when the process table can say; null when it cannot (another host, or Deno without --allow-run). */
+function alive(owner: Owner): boolean | null {
+  if (!owner.pid || owner.host !== thisHost()) return null
+  if (owner.pid === process.pid) return false // a lock from an earlier process that had our pid
+  try {
+    process.kill(owner.pid, 0)
     return true
   } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as { code?: string }).code === 'EPERM'
+    const code = (error as { code?: string }).code
+    return code === 'ESRCH' ? false : code === 'EPERM' ? true : null
+  }
+}
+
+/** The lock's owner (null when the file is still being written) and how long since it was touched; null if gone. */
+async function ownerOf(path: string): Promise<{ owner: Owner | null; age: number } | null> {
+  try {
+    const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)])
+    let owner: Owner | null = null
+    try {
+      owner = JSON.parse(text) as Owner
+    } catch {
+      // written by `open` but not yet filled in: its age decides
+    }
+    return { owner, age: Date.now() - info.mtimeMs }
+  } catch {
+    return null
   }
 }
 
 /**
  * Claims `<dir>.lock` for this process, so a second process (a second server, or the CLI while the server runs)
- * fails with a clear message instead of writing the same PGlite data directory and corrupting it. A lock left by a
- * process that no longer exists is taken over. Returns the release function.
+ * fails with a clear message instead of writing the same PGlite data directory and corrupting it. A lock whose owner
+ * is gone (its pid no longer runs on this host, or, where that cannot be checked, it has not been touched for
+ * STALE_MS) is taken over. Returns the release function.
  */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   const path = `${dir}.lock`
   const release = async () => {
-    const count = (held.get(path) ?? 1) - 1
-    if (count > 0) return void held.set(path, count)
+    const entry = held.get(path)
+    if (!entry) return
+    if (--entry.count > 0) return
+    clearInterval(entry.heartbeat)
     held.delete(path)
     await rm(path, { force: true })
   }
-  if (held.has(path)) {
-    held.set(path, held.get(path)! + 1)
+  const mine = held.get(path)
+  if (mine) {
+    mine.count++
     return release
   }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const file = await open(path, 'wx')
-      await file.writeFile(`${process.pid}\n`)
+      await file.writeFile(JSON.stringify({ pid: process.pid, host: thisHost() } satisfies Owner))
       await file.close()
-      held.set(path, 1)
+      const heartbeat = setInterval(() => {
+        const now = new Date()
+        utimes(path, now, now).catch(() => {})
+      }, HEARTBEAT_MS)
+      heartbeat.unref?.()
+      held.set(path, { count: 1, heartbeat })
       return release
     } catch (error) {
       if ((error as { code?: string }).code !== 'EEXIST') throw error
-      const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim())
-      if (pid && pid !== process.pid && alive(pid)) {
+      const found = await ownerOf(path)
+      if (!found) continue
+      const running = (found.owner && alive(found.owner)) ?? found.age < STALE_MS
+      if (running) {
+        const who = found.owner ? `process ${found.owner.pid}${found.owner.host ? ` on ${found.owner.host}` : ''}` : 'another process'
         throw new Error(
-          `the PGlite data directory ${dir} is in use by process ${pid}: PGlite is single-process. Stop that process first, ` +
-            'or share a PostgreSQL server between processes (DATABASE_URL, DOCENT_STORE=postgres)',
+          `the PGlite data directory ${dir} is in use by ${who}: ` +
+            'PGlite is single-process. Stop that process first, or share a PostgreSQL server between processes (DATABASE_URL, DOCENT_STORE=postgres)',
         )
       }
-      // Left by a process that has ended (or unreadable half-written): take it over.
+      // Its owner is gone. (Two processes taking over one stale lock in the same instant could both win: that needs
+      // two starts within milliseconds of each other after a crash.)
       await rm(path, { force: true })
     }
   }
