@@ -1,8 +1,8 @@
 // A real PostgreSQL server for tests: DATABASE_URL when set, otherwise a throwaway cluster from Debian's binaries
 // (`apt-get install postgresql`; .ci/run installs it) in a temp folder on a free loopback port. Each test file (or
 // each server process of a scale-out test) gets its own database from `createDatabase()`.
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { execFile, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -71,17 +71,26 @@ async function freePort(): Promise<number> {
 }
 
 async function startCluster(bin: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'docent-pg-'))
+  const user = await clusterUser()
+  // As root the cluster's user must reach the folder: /tmp is open to all, a TMPDIR under /root may not be.
+  const dir = await mkdtemp(join(user ? '/tmp' : tmpdir(), 'docent-pg-'))
   const data = join(dir, 'data')
   const log = join(dir, 'server.log')
-  const user = await clusterUser()
   if (user) await chown(dir, user.uid, user.gid)
   const as = (command: string, args: string[]) => {
     const [file, ...rest] = [...(user?.prefix ?? []), join(bin, command), ...args]
     return run(file!, rest, { cwd: dir })
   }
+  const stopCommand = [...(user?.prefix ?? []), join(bin, 'pg_ctl'), 'stop', '-D', data, '-m', 'immediate', '-w']
+  // If the test process exits without calling stop() (a crash, a failed hook), the cluster must not outlive it.
+  const onExit = () => {
+    spawnSync(stopCommand[0]!, stopCommand.slice(1), { stdio: 'ignore' })
+    rmSync(dir, { recursive: true, force: true })
+  }
+  process.once('exit', onExit)
   const stop = async () => {
-    await as('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']).catch(() => {})
+    process.off('exit', onExit)
+    await run(stopCommand[0]!, stopCommand.slice(1)).catch(() => {})
     await rm(dir, { recursive: true, force: true })
   }
   try {
