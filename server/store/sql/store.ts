@@ -159,7 +159,7 @@ export class SqlStore implements Store {
     const [row] = await this.db.query(
       `WITH candidate AS (
          SELECT r.id FROM docent_runs r
-         WHERE (r.status = 'queued' OR (r.status = 'running' AND r.lease_expires_at <= $3::timestamptz))
+         WHERE (r.status = 'queued' OR (r.status = 'running' AND coalesce(r.lease_expires_at <= $3::timestamptz, true)))
            AND NOT EXISTS (
              SELECT 1 FROM docent_runs earlier
              WHERE earlier.job_id = r.job_id AND earlier.seq < r.seq AND earlier.status IN ('queued', 'running'))
