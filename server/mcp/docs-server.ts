@@ -1,5 +1,6 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { z } from 'zod'
 import { SearchFilter } from '../../shared/search.ts'
 import type { ProjectLinks } from '../llms/links.ts'
@@ -14,6 +15,10 @@ export interface DocsServerOptions {
   /** Docent's own version, reported beside the docs revision. */
   version?: string
 }
+
+// The SDK builds an Ajv instance per server unless given one (only elicitation uses it); one for all requests
+// saves most of a stateless request's cost.
+let sharedValidator: AjvJsonSchemaValidator | undefined
 
 const SearchResultShape = z.object({
   title: z.string(),
@@ -40,6 +45,7 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
       websiteUrl: links.siteBase,
     },
     {
+      jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
       instructions: [
         corpus.description,
         `Use search_docs to find the sections of the ${corpus.name} documentation that answer a question, then get_page ` +

@@ -10,7 +10,7 @@ import { projectLinks, serverBase, siteProject } from '../llms/links.ts'
 import type { Corpus } from '../search/types.ts'
 import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
 import { docsMcpServer } from './docs-server.ts'
-import { rpcErrorResponse } from './rpc-error.ts'
+import { plainError, rpcErrorResponse } from './rpc-error.ts'
 
 /**
  * `/mcp/{domain}`: the project's docs as an MCP server over Streamable HTTP. Stateless: every POST gets a fresh
@@ -56,27 +56,31 @@ export function mcpRoutes(ctx: DocentContext): Hono {
     }
   }
 
-  app.all('/mcp/:domain', async (c) => {
+  const handle = async (c: Context) => {
     const project = ctx.projects.byDomain(c.req.param('domain'))
-    if (!project) return rpcErrorResponse(new ApiError(404, `no MCP server for domain "${c.req.param('domain')}"`))
+    if (!project) throw new ApiError(404, `no MCP server for domain "${c.req.param('domain')}"`)
     const cors = mcpCorsHeaders(project, c.req.header('origin'))
-    if (!cors) return rpcErrorResponse(new ApiError(403, `origin ${c.req.header('origin')} is not allowed for this project`))
+    if (!cors) throw new ApiError(403, `origin ${c.req.header('origin')} is not allowed for this project`)
     if (c.req.method === 'OPTIONS') {
       return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders(c.req.header('access-control-request-headers')) } })
     }
+    // Set before anything can fail, so a browser client can read a 401 or 429 too.
+    for (const [name, value] of Object.entries(cors)) c.header(name, value)
+    // Stateless: no session to open a server-to-client stream on (GET) or to end (DELETE); clients expect 405.
+    if (c.req.method !== 'POST') throw new ApiError(405, 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST, OPTIONS' })
+    if (!project.mcp.public || c.req.header('authorization') !== undefined) await checkKey(c, async () => {})
     try {
-      // Stateless: no session to open a server-to-client stream on (GET) or to end (DELETE); clients expect 405.
-      if (c.req.method !== 'POST') throw new ApiError(405, 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST, OPTIONS' })
-      if (!project.mcp.public || c.req.header('authorization') !== undefined) await checkKey(c, async () => {})
       await limiter(c, async () => {
-        c.res = await serve(c, project)
+        c.res = await plainError(await serve(c, project))
       })
-      for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value)
-      return c.res
     } catch (error) {
-      if (error instanceof ApiError) return rpcErrorResponse(error, cors)
+      if (error instanceof ApiError && error.status === 429) return rpcErrorResponse(error, cors)
       throw error
     }
-  })
+    return c.res
+  }
+  app.all('/mcp/:domain', handle)
+  // Client configs often end the URL with a slash.
+  app.all('/mcp/:domain/', handle)
   return app
 }

@@ -1,28 +1,40 @@
 import { ApiError } from '../http/errors.ts'
 
-/** JSON-RPC error codes: the spec's reserved server range, one per HTTP refusal so clients can tell them apart. */
-const RPC_CODES: Record<number, number> = {
-  401: -32001,
-  403: -32003,
-  404: -32004,
-  405: -32005,
-  413: -32013,
-  429: -32029,
-  503: -32053,
-}
+/** In the JSON-RPC range reserved for implementation-defined server errors. */
+const RATE_LIMITED = -32029
 
 /**
- * An HTTP refusal as the MCP Streamable HTTP transport answers one: the status (and its headers, e.g. Retry-After)
- * with a JSON-RPC error response without an id as the body. The SDK client reports the status and this text.
+ * The rate-limit refusal as the MCP Streamable HTTP transport words one: status 429 with Retry-After and
+ * `RateLimit-*`, and a JSON-RPC error response without an id as the body. (The SDK client raises
+ * `StreamableHTTPError` with `code` 429 and this body in its message.)
  */
 export function rpcErrorResponse(error: ApiError, extraHeaders: Record<string, string> = {}): Response {
   const body = {
     jsonrpc: '2.0',
     id: null,
-    error: { code: RPC_CODES[error.status] ?? -32000, message: error.message, data: { status: error.status, code: error.code } },
+    error: { code: RATE_LIMITED, message: error.message, data: { status: error.status, code: error.code } },
   }
   return new Response(JSON.stringify(body), {
     status: error.status,
     headers: { 'content-type': 'application/json', ...error.headers, ...extraHeaders },
   })
+}
+
+/**
+ * The transport's own HTTP refusals (406 without the right Accept, 415, 400 for unparsable JSON) reworded as
+ * `{"error": "..."}`, like every other refusal of the API; MCP clients read only the status of these.
+ */
+export async function plainError(response: Response): Promise<Response> {
+  if (response.status < 400) return response
+  const text = await response.text()
+  let message = text || response.statusText || 'bad request'
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } }
+    if (typeof body.error?.message === 'string') message = body.error.message
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  const headers = new Headers(response.headers)
+  headers.set('content-type', 'application/json')
+  return new Response(JSON.stringify({ error: message }), { status: response.status, headers })
 }

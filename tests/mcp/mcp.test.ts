@@ -131,6 +131,10 @@ describe('MCP auth', () => {
     const client = await connect(t.app, 'acme.example')
     const result = await client.callTool({ name: 'search_docs', arguments: { query: 'percentage rollout' } })
     expect((result.structuredContent as { results: unknown[] }).results.length).toBeGreaterThan(0)
+    // Not the site project: its pages' markdown lives under /docs/{domain}/.
+    const { resources } = await client.listResources()
+    expect(resources.every((r) => r.uri.startsWith(`${BASE}/docs/acme.example/`))).toBe(true)
+    expect((await t.app.request(resources[0]!.uri)).status).toBe(200)
     await client.close()
     expect((await refusal('acme.example', 'svc_dsc_notarealkeyatallnotarealkey')).code).toBe(401)
     expect((await refusal('acme.example', t.keys.assistant)).code).toBe(403)
@@ -138,14 +142,29 @@ describe('MCP auth', () => {
     await keyed.close()
   })
 
-  test('refusals carry a JSON-RPC error body; unknown domain 404, GET 405', async () => {
-    const response = await t.app.request('/mcp/demo', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' })
-    expect(response.status).toBe(401)
-    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, message: expect.stringMatching(/Authorization/) } })
-    expect((await t.app.request('/mcp/nope.example', { method: 'POST' })).status).toBe(404)
+  test('refusals are {"error"} like the rest of the API: no key 401, unknown domain 404, GET 405, transport refusals', async () => {
+    const post = (path: string, headers: Record<string, string>, body = '{}') => t.app.request(path, { method: 'POST', headers, body })
+    const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+    const noKey = await post('/mcp/demo', { ...mcpHeaders, origin: 'https://docs.example.com' })
+    expect(noKey.status).toBe(401)
+    expect(noKey.headers.get('www-authenticate')).toBe('Bearer')
+    // A browser-based client may read the refusal.
+    expect(noKey.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
+    expect(await noKey.json()).toEqual({ error: expect.stringMatching(/Authorization/) })
+    const unknown = await post('/mcp/nope.example', mcpHeaders)
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ error: 'no MCP server for domain "nope.example"' })
     const get = await t.app.request('/mcp/acme.example')
     expect(get.status).toBe(405)
     expect(get.headers.get('allow')).toBe('POST, OPTIONS')
+    expect(await get.json()).toEqual({ error: expect.stringMatching(/stateless/) })
+    expect((await t.app.request('/mcp/acme.example/')).status).toBe(405) // trailing slash: the same endpoint
+    const notAcceptable = await post('/mcp/acme.example', { 'content-type': 'application/json' }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))
+    expect(notAcceptable.status).toBe(406)
+    expect(await notAcceptable.json()).toEqual({ error: expect.stringMatching(/Not Acceptable/) })
+    const garbage = await post('/mcp/acme.example', mcpHeaders, '{not json')
+    expect(garbage.status).toBe(400)
+    expect(await garbage.json()).toEqual({ error: expect.stringMatching(/Parse error/) })
   })
 
   test('CORS: preflight granted to allowed origins (any origin on a public server), others refused', async () => {
