@@ -80,6 +80,8 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
             run = null
           }
           if (!run) break
+          // Our own run, reclaimed because a stalled event loop let its lease lapse: it is still ours and running.
+          if (running.has(run.id)) continue
           start(run)
         }
       } while (again && !stopped)
