@@ -51,13 +51,13 @@ function viaWorkspace(fs: () => GitFs) {
 /** The textbook isomorphic-git flow, for comparison: clone with checkout of every file, add, commit, push. */
 async function viaCheckout(url: string, branch: string): Promise<void> {
   const fs = memoryFs()
+  const files = fs as unknown as { promises: { readFile(path: string, encoding: 'utf8'): Promise<string>; writeFile(path: string, text: string): Promise<void> } }
   const http = fetchHttpClient(fetch)
   const dir = '/repo'
   await git.clone({ fs, http, dir, url, ref: 'main', singleBranch: true, depth: 1, noTags: true })
   await git.writeRef({ fs, dir, ref: 'refs/remotes/origin/HEAD', value: 'refs/remotes/origin/main', symbolic: true, force: true })
   const path = `${dir}/${target}`
-  const text = (await fs.promises.readFile(path, 'utf8')) as string
-  await fs.promises.writeFile(path, edit(text))
+  await files.promises.writeFile(path, edit(await files.promises.readFile(path, 'utf8')))
   await git.add({ fs, dir, filepath: target })
   await git.commit({ fs, dir, message: 'bench edit', author })
   await git.push({ fs, http, dir, url, ref: 'main', remoteRef: `refs/heads/${branch}` })

@@ -119,6 +119,23 @@ describe('in-memory git workspace', () => {
     expect(sent[0]).toBeLessThan(20_000)
   })
 
+  it('an aborted signal stops a clone and a push', async () => {
+    const repo = await createRepo(server, 'abort', { files })
+    const controller = new AbortController()
+    // Aborts once the clone has made its first request.
+    const aborting: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init)
+      controller.abort()
+      return response
+    }
+    await expect(createWorkspaceFactory({ fetch: aborting }).open({ repository: repo.url, ref: 'main', signal: controller.signal })).rejects.toThrow()
+    const workspace = await createWorkspaceFactory({ fetch }).open({ repository: repo.url, ref: 'main' })
+    await workspace.writeFile('index.mdx', 'x\n')
+    await workspace.commit({ message: 'x', author })
+    await expect(workspace.push('docent/aborted', { signal: AbortSignal.abort() })).rejects.toThrow()
+    await expect(git(repo.bare, 'rev-parse', '--verify', '-q', 'refs/heads/docent/aborted')).rejects.toThrow()
+  })
+
   it('refuses paths outside the repository', async () => {
     const repo = await createRepo(server, 'paths', { files })
     const workspace = await createWorkspaceFactory({ fetch }).open({ repository: repo.url, ref: 'main' })

@@ -1,12 +1,12 @@
 import git from 'isomorphic-git'
-import type { HttpClient } from 'isomorphic-git'
 import type { OpenWorkspaceOptions, Workspace } from '../types.ts'
+import { fetchHttpClient } from './http-client.ts'
 import { ObjectWorkspace, type GitFs } from './object-workspace.ts'
 import { gitError, GitOperationError } from './scrub.ts'
 
 export interface HttpCloneOptions {
   fs: () => GitFs
-  http: HttpClient
+  fetch: typeof fetch
   now: () => Date
   /** HTTP user name sent with the token (GitHub accepts any; `x-access-token` also suits app tokens, GitLab `oauth2`). */
   username?: string
@@ -22,12 +22,13 @@ const GITDIR = '/repo/.git'
 export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: HttpCloneOptions): Promise<Workspace> {
   const secrets = [options.token]
   const onAuth = options.token ? () => ({ username: deps.username ?? 'x-access-token', password: options.token }) : undefined
+  const http = fetchHttpClient(deps.fetch, options.signal)
   const candidates = options.preferBranch && options.preferBranch !== options.ref ? [options.preferBranch, options.ref] : [options.ref]
   for (const [i, ref] of candidates.entries()) {
     options.signal?.throwIfAborted()
     const fs = deps.fs()
     try {
-      await git.clone({ fs, http: deps.http, dir: DIR, gitdir: GITDIR, url: options.repository, ref, singleBranch: true, depth: 1, noCheckout: true, noTags: true, onAuth })
+      await git.clone({ fs, http, dir: DIR, gitdir: GITDIR, url: options.repository, ref, singleBranch: true, depth: 1, noCheckout: true, noTags: true, onAuth })
     } catch (error) {
       // The job's branch does not exist before its first push: fall back to the base ref.
       if (i < candidates.length - 1 && isMissingRef(error)) continue
@@ -46,7 +47,7 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
       now: deps.now,
       push: async (branch, _head, signal) => {
         try {
-          const result = await git.push({ fs, http: deps.http, gitdir: GITDIR, url: options.repository, ref: localRef, remoteRef: `refs/heads/${branch}`, onAuth, signal })
+          const result = await git.push({ fs, http: fetchHttpClient(deps.fetch, signal), gitdir: GITDIR, url: options.repository, ref: localRef, remoteRef: `refs/heads/${branch}`, onAuth, signal })
           if (!result.ok) throw new GitOperationError(`push rejected: ${result.error ?? 'unknown reason'}`, 'PushRejectedError')
         } catch (error) {
           throw gitError(`cannot push ${branch}`, error, secrets)

@@ -1,6 +1,5 @@
 import type { OpenWorkspaceOptions, Workspace, WorkspaceFactory } from '../types.ts'
 import { openHttpWorkspace } from './clone.ts'
-import { fetchHttpClient } from './http-client.ts'
 import { memoryFs } from './memory-fs.ts'
 import type { GitFs } from './object-workspace.ts'
 
@@ -17,7 +16,6 @@ export interface WorkspaceFactoryOptions {
 
 /** Workspaces over HTTP(S) remotes (in memory) and, when given, the embedded `local:` repositories. */
 export function createWorkspaceFactory(options: WorkspaceFactoryOptions): WorkspaceFactory {
-  const http = fetchHttpClient(options.fetch)
   const now = options.now ?? (() => new Date())
   return {
     async open(open: OpenWorkspaceOptions): Promise<Workspace> {
@@ -28,7 +26,7 @@ export function createWorkspaceFactory(options: WorkspaceFactoryOptions): Worksp
       if (!/^https?:\/\//i.test(open.repository)) {
         throw new Error('agent repository must be an http(s) URL or local:<name>')
       }
-      return openHttpWorkspace(open, { fs: options.fs ?? memoryFs, http, now, username: options.username })
+      return openHttpWorkspace(open, { fs: options.fs ?? memoryFs, fetch: options.fetch, now, username: options.username })
     },
   }
 }

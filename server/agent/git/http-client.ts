@@ -4,7 +4,7 @@ import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git
  * isomorphic-git's HTTP client over an injected `fetch` (the context's), so tests and runtimes choose the transport
  * and no global is assumed. Request bodies are collected first: streaming uploads are not portable across runtimes.
  */
-export function fetchHttpClient(fetchImpl: typeof fetch): HttpClient {
+export function fetchHttpClient(fetchImpl: typeof fetch, signal?: AbortSignal): HttpClient {
   return {
     async request(request: GitHttpRequest): Promise<GitHttpResponse> {
       const body = request.body ? await collect(request.body) : undefined
@@ -12,7 +12,8 @@ export function fetchHttpClient(fetchImpl: typeof fetch): HttpClient {
         method: request.method ?? 'GET',
         headers: request.headers,
         body,
-        signal: (request as { signal?: AbortSignal }).signal,
+        // isomorphic-git passes a signal to push only; the bound one also cancels clones.
+        signal: (request as { signal?: AbortSignal }).signal ?? signal,
       })
       const headers: Record<string, string> = {}
       response.headers.forEach((value, key) => {
