@@ -69,7 +69,7 @@ export async function startAnswer(ctx: DocentContext, project: ProjectConfig, mo
     (saved ??= saveExchange(ctx, thread.id, { question, askedAt, answerId: messageId, answer: text, sources: retrieval.sources }).catch((error) =>
       ctx.log.error('storing an answer failed', { project: project.id, thread: thread.id, error: String(error) }),
     ))
-  const parts = result.fullStream[Symbol.asyncIterator]()
+  const parts = result.stream[Symbol.asyncIterator]()
   let broken = false
   const events = new ReadableStream<AnswerEvent>({
     async pull(controller) {

@@ -78,7 +78,7 @@ describe('offline-answer model', () => {
       abortSignal: abort.signal,
     })
     let deltas = 0
-    for await (const part of result.fullStream) {
+    for await (const part of result.stream) {
       if (part.type === 'text-delta' && ++deltas === 2) abort.abort()
     }
     // streamText reads a little ahead; what matters is that the model stopped well before its end.
