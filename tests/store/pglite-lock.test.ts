@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { sampleKey } from '../../server/store/conformance.ts'
 import { openPgliteStore } from '../../server/store/sql/pglite.ts'
+import { pgliteDataDir } from '../support/pglite.ts'
 
 const dir = await mkdtemp(join(tmpdir(), 'docent-pglite-lock-'))
 afterAll(() => rm(dir, { recursive: true, force: true }))
@@ -29,7 +30,7 @@ async function holder(dataDir: string, hash: string) {
 }
 
 test('a second process is refused the PGlite data directory; after the owner dies it opens with the data intact', async () => {
-  const dataDir = join(dir, 'pglite')
+  const dataDir = await pgliteDataDir(join(dir, 'pglite'))
   const child = await holder(dataDir, 'hash-held')
   try {
     await expect(openPgliteStore(dataDir)).rejects.toThrow(`in use by process ${child.pid}`)

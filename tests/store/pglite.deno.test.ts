@@ -5,9 +5,11 @@ import { afterAll } from 'vitest'
 import { describeStoreConformance } from '../../server/store/conformance.ts'
 import { openPgliteStore } from '../../server/store/sql/pglite.ts'
 import type { Store } from '../../server/store/types.ts'
+import { pgliteDataDir } from '../support/pglite.ts'
 
 // The embedded default store as `npm run start:deno` opens it: PGlite under Deno (needs --allow-read/--allow-write).
-const dir = await mkdtemp(join(tmpdir(), 'docent-pglite-deno-'))
+const root = await mkdtemp(join(tmpdir(), 'docent-pglite-deno-'))
+const dir = await pgliteDataDir(join(root, 'pglite'))
 let shared: Store | undefined
 let last: Store | undefined
 
@@ -23,5 +25,5 @@ describeStoreConformance(
 afterAll(async () => {
   await shared?.close().catch(() => {})
   await last?.close().catch(() => {})
-  await rm(dir, { recursive: true, force: true })
+  await rm(root, { recursive: true, force: true })
 })

@@ -5,9 +5,11 @@ import { afterAll } from 'vitest'
 import { describeStoreConformance } from '../../server/store/conformance.ts'
 import { openPgliteStore } from '../../server/store/sql/pglite.ts'
 import type { Store } from '../../server/store/types.ts'
+import { pgliteDataDir } from '../support/pglite.ts'
 
-// One PGlite for the whole file: a fresh data directory runs initdb (seconds), so no test opens its own.
-const dir = await mkdtemp(join(tmpdir(), 'docent-pglite-'))
+// One PGlite for the whole file, on a copy of the migrated template (a fresh directory would run initdb: seconds).
+const root = await mkdtemp(join(tmpdir(), 'docent-pglite-'))
+const dir = await pgliteDataDir(join(root, 'pglite'))
 let shared: Store | undefined
 let last: Store | undefined
 
@@ -23,5 +25,5 @@ describeStoreConformance(
 afterAll(async () => {
   await shared?.close().catch(() => {})
   await last?.close().catch(() => {})
-  await rm(dir, { recursive: true, force: true })
+  await rm(root, { recursive: true, force: true })
 })
