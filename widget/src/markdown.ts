@@ -9,6 +9,8 @@ import { Lexer, type Token, type Tokens } from 'marked'
 export interface MarkdownOptions {
   copyLabel: string
   onCopy: (text: string, button: HTMLButtonElement) => void
+  /** The answer's n-th source (1-based), so a citation like `[2]` becomes a link to it. */
+  source?: (n: number) => { href: string; title: string } | undefined
 }
 
 type Part = TemplateResult | string | typeof nothing
@@ -46,10 +48,10 @@ function block(token: Token, options: MarkdownOptions): Part {
     case 'def':
       return nothing
     case 'paragraph':
-      return html`<p>${inline((token as Tokens.Paragraph).tokens)}</p>`
+      return html`<p>${inline((token as Tokens.Paragraph).tokens, options)}</p>`
     case 'heading': {
       const heading = token as Tokens.Heading
-      return html`<p class="heading h${Math.min(heading.depth, 4)}" role="heading" aria-level=${Math.min(heading.depth + 2, 6)}>${inline(heading.tokens)}</p>`
+      return html`<p class="heading h${Math.min(heading.depth, 4)}" role="heading" aria-level=${Math.min(heading.depth + 2, 6)}>${inline(heading.tokens, options)}</p>`
     }
     case 'code': {
       const code = token as Tokens.Code
@@ -72,15 +74,15 @@ function block(token: Token, options: MarkdownOptions): Part {
       const table = token as Tokens.Table
       const style = (i: number) => (table.align[i] ? `text-align:${table.align[i]}` : nothing)
       return html`<div class="table"><table>
-        <thead><tr>${table.header.map((cell, i) => html`<th style=${style(i)}>${inline(cell.tokens)}</th>`)}</tr></thead>
-        <tbody>${table.rows.map((row) => html`<tr>${row.map((cell, i) => html`<td style=${style(i)}>${inline(cell.tokens)}</td>`)}</tr>`)}</tbody>
+        <thead><tr>${table.header.map((cell, i) => html`<th style=${style(i)}>${inline(cell.tokens, options)}</th>`)}</tr></thead>
+        <tbody>${table.rows.map((row) => html`<tr>${row.map((cell, i) => html`<td style=${style(i)}>${inline(cell.tokens, options)}</td>`)}</tr>`)}</tbody>
       </table></div>`
     }
     case 'html':
       // Raw HTML from the model is shown as the text it is, never parsed.
       return html`<p>${t.raw}</p>`
     case 'text':
-      return html`<p>${t.tokens ? inline(t.tokens) : t.text}</p>`
+      return html`<p>${t.tokens ? inline(t.tokens, options) : t.text}</p>`
     default:
       return t.raw ? html`<p>${t.raw}</p>` : nothing
   }
@@ -91,23 +93,23 @@ function listItem(item: Tokens.ListItem, options: MarkdownOptions): Part[] {
   return item.tokens.map((token) => {
     if (token.type === 'text') {
       const text = token as Tokens.Text
-      return html`${text.tokens ? inline(text.tokens) : text.text}`
+      return html`${text.tokens ? inline(text.tokens, options) : text.text}`
     }
     if (token.type === 'checkbox') return nothing
     return block(token, options)
   })
 }
 
-function inline(tokens: Token[] | undefined): Part[] {
+function inline(tokens: Token[] | undefined, options: MarkdownOptions): Part[] {
   return (tokens ?? []).map((token): Part => {
     const t = token as Tokens.Generic
     switch (token.type) {
       case 'strong':
-        return html`<strong>${inline(t.tokens)}</strong>`
+        return html`<strong>${inline(t.tokens, options)}</strong>`
       case 'em':
-        return html`<em>${inline(t.tokens)}</em>`
+        return html`<em>${inline(t.tokens, options)}</em>`
       case 'del':
-        return html`<del>${inline(t.tokens)}</del>`
+        return html`<del>${inline(t.tokens, options)}</del>`
       case 'codespan':
         return html`<code>${(token as Tokens.Codespan).text}</code>`
       case 'br':
@@ -115,11 +117,11 @@ function inline(tokens: Token[] | undefined): Part[] {
       case 'link': {
         const link = token as Tokens.Link
         const href = safeHref(link.href)
-        if (!href) return html`${inline(link.tokens)}`
+        if (!href) return html`${inline(link.tokens, options)}`
         const external = /^(https?:|mailto:)/.test(href) && !href.startsWith(location.origin)
         return external
-          ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${inline(link.tokens)}</a>`
-          : html`<a href=${href}>${inline(link.tokens)}</a>`
+          ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${inline(link.tokens, options)}</a>`
+          : html`<a href=${href}>${inline(link.tokens, options)}</a>`
       }
       case 'image': {
         // Images are not loaded (no tracking pixels, no onerror): the reader gets a link to open them.
@@ -129,11 +131,22 @@ function inline(tokens: Token[] | undefined): Part[] {
         return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">🖼 ${label}</a>` : label
       }
       case 'text':
+        return t.tokens ? html`${inline(t.tokens, options)}` : citations(t.text as string, options)
       case 'escape':
-        return t.tokens ? html`${inline(t.tokens)}` : (t.text as string)
+        return t.text as string
       default:
         // html tags and anything unknown: the raw text, shown as text.
         return (t.raw as string) ?? ''
     }
   })
+}
+
+/** `[2]` in an answer's text becomes a small link to its second source, when the answer has one. */
+function citations(text: string, options: MarkdownOptions): Part {
+  if (!options.source || !/\[\d{1,2}\]/.test(text)) return text
+  return html`${text.split(/(\[\d{1,2}\])/).map((piece) => {
+    const n = /^\[(\d{1,2})\]$/.exec(piece)?.[1]
+    const source = n ? options.source!(Number(n)) : undefined
+    return source ? html`<a class="cite" href=${source.href} title=${source.title} aria-label="Source ${n}: ${source.title}">${n}</a>` : piece
+  })}`
 }

@@ -192,6 +192,25 @@ export const panelStyles = css`
   .sources a {
     color: var(--_accent);
   }
+  .answer a.cite {
+    display: inline-grid;
+    place-items: center;
+    min-width: 17px;
+    height: 17px;
+    padding: 0 4px;
+    margin: 0 1px;
+    border-radius: 5px;
+    background: color-mix(in srgb, var(--_accent) 14%, transparent);
+    font-size: 11px;
+    font-weight: 600;
+    line-height: 1;
+    text-decoration: none;
+    vertical-align: 2px;
+  }
+  .answer a.cite:hover {
+    background: var(--_accent);
+    color: var(--_accent-fg);
+  }
   .answer code {
     font-family: var(--_mono);
     font-size: 0.9em;

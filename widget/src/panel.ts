@@ -244,9 +244,15 @@ export class Panel {
     const answer = textOf(message)
     const streaming = this.busy && message === this.chat.lastMessage
     const sources = sourcesOf(message)
+    const cited = message.parts.filter((part) => part.type === 'source-url')
     const rating = this.chat.feedback[message.id]
     const copied = this.#copied.has(message.id)
     const markdown = renderMarkdown(answer, {
+      source: (n) => {
+        const part = cited[n - 1]
+        const href = part?.type === 'source-url' ? safeHref(part.url) : null
+        return part?.type === 'source-url' && href ? { href, title: part.title || part.url } : undefined
+      },
       copyLabel: text.copyCode,
       onCopy: (code, button) => {
         void this.#copy(`${message.id}:code`, code)
