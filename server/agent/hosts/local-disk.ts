@@ -27,7 +27,7 @@ export function createDiskRepositories(options: LocalRepositoriesOptions): Local
 
 async function ensureRepository(name: string, options: LocalRepositoriesOptions): Promise<LocalRepository> {
   const gitdir = join(options.dataDir, 'git', `${name}.git`)
-  const repo = { fs: fs as unknown as GitFs, gitdir }
+  const repo = { fs: atomicFs, gitdir }
   if (await exists(join(gitdir, 'HEAD'))) return repo
   const source = options.seedDirectory(name)
   if (!source || !(await exists(source))) {
@@ -68,6 +68,26 @@ async function writeDirectory(gitdir: string, dir: string): Promise<string | nul
   }
   return entries.length === 0 ? null : git.writeTree({ fs, gitdir, tree: entries })
 }
+
+/**
+ * node:fs for isomorphic-git, except that files are written to a temporary name and renamed into place: a server
+ * killed mid-write must not leave a truncated object behind (isomorphic-git never rewrites an object that exists).
+ */
+const atomicFs = {
+  promises: {
+    ...fs.promises,
+    async writeFile(path: string, data: Uint8Array | string, options?: fs.WriteFileOptions) {
+      const temp = `${path}.tmp-${crypto.randomUUID()}`
+      try {
+        await fs.promises.writeFile(temp, data, options)
+        await fs.promises.rename(temp, path)
+      } catch (error) {
+        await fs.promises.rm(temp, { force: true })
+        throw error
+      }
+    },
+  },
+} as unknown as GitFs
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
