@@ -40,7 +40,7 @@ export interface Answer {
 /** Follows DESIGN.md's flow: thread → search → streamText with the sources in the system prompt. */
 export async function startAnswer(ctx: DocentContext, project: ProjectConfig, model: LanguageModel, request: AnswerRequest): Promise<Answer> {
   const askedAt = ctx.now()
-  const thread = await openThread(ctx, project.id, request.fp, request.threadId)
+  const thread = await openThread(ctx, project.id, request.threadId)
   // Clients normally resend the conversation; one that sends only its last message gets the stored turns back.
   const turns = request.turns.length === 1 && thread.history.length > 0 ? [...thread.history, ...request.turns] : request.turns
   const question = turns.at(-1)!.text
@@ -66,7 +66,7 @@ export async function startAnswer(ctx: DocentContext, project: ProjectConfig, mo
   let text = ''
   let saved: Promise<void> | undefined
   const save = () =>
-    (saved ??= saveExchange(ctx, thread.id, { question, askedAt, answerId: messageId, answer: text, sources: retrieval.sources }).catch((error) =>
+    (saved ??= saveExchange(ctx, thread, { projectId: project.id, fp: request.fp, question, askedAt, answerId: messageId, answer: text, sources: retrieval.sources }).catch((error) =>
       ctx.log.error('storing an answer failed', { project: project.id, thread: thread.id, error: String(error) }),
     ))
   const parts = result.stream[Symbol.asyncIterator]()

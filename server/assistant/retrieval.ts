@@ -2,6 +2,7 @@ import type { ChatTurn, ContextItem, Source } from '../../shared/assistant.ts'
 import type { SearchFilter } from '../../shared/search.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
+import { ApiError } from '../http/errors.ts'
 import type { SourceBlock } from '../models/source-blocks.ts'
 import type { SearchHit } from '../search/types.ts'
 import { standaloneQuestion } from './standalone-question.ts'
@@ -31,7 +32,10 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   const selection = (request.context ?? []).map((item) => item.value.slice(0, CONTEXT_IN_QUERY)).join(' ')
   // A context item's page counts as where the reader is when the widget did not say.
   const currentPath = request.currentPath ?? request.context?.find((item) => item.path)?.path
-  const corpus = await ctx.search.corpus(project.id)
+  const corpus = await ctx.search.corpus(project.id).catch((error: unknown) => {
+    ctx.log.error('docs could not be loaded', { project: project.id, error: String(error) })
+    throw new ApiError(503, 'the docs of this project cannot be loaded right now; try again later')
+  })
   const hits = corpus.search(selection ? `${query} ${selection}` : query, { pageSize: request.pageSize, filter: request.filter, currentPath })
   const base = (project.siteUrl ?? ctx.config.publicUrl ?? request.origin).replace(/\/+$/, '')
   const seen = new Set<string>()

@@ -211,3 +211,12 @@ describe('rate limits → 429 with Retry-After and RateLimit-* headers', () => {
     await expect429(await send(proxied.app, proxied.keys.assistant, '10.0.0.1', { 'x-forwarded-for': '1.1.1.1' }), /ip-day/)
   })
 })
+
+test('docs that cannot be loaded → 503 with a clear error, and no empty thread is left behind', async () => {
+  const t = await testDocent({
+    projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'tests/assistant/no-such-docs' } }],
+  })
+  const response = await t.app.request(path('v2'), json(bodyOf('v2'), bearer(t.keys.assistant)))
+  await expectError(response, 503, /docs of this project cannot be loaded/)
+  expect((await t.store.listThreads('demo', { limit: 10 })).items).toEqual([])
+})
