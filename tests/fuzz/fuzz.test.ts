@@ -97,7 +97,8 @@ describe('fuzz: every endpoint, generated input', () => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         const headers = new Headers()
-        const secret = { none: undefined, garbage: 'Bearer svc_garbagegarbagegarbage', basic: 'Basic dXNlcjpwYXNz', ...t.keys }[r.auth as 'none']
+        const secrets: Record<string, string | undefined> = { none: undefined, garbage: 'Bearer svc_garbagegarbagegarbage', basic: 'Basic dXNlcjpwYXNz', ...t.keys }
+        const secret = secrets[r.auth]
         if (secret) headers.set('authorization', secret.startsWith('Bearer') || secret.startsWith('Basic') ? secret : `Bearer ${secret}`)
         if (r.contentType) headers.set('content-type', r.contentType)
         if (r.contentEncoding) headers.set('content-encoding', r.contentEncoding)
