@@ -7,8 +7,8 @@ import { setInterval, clearInterval } from 'node:timers'
 const HEARTBEAT_MS = 5_000
 const STALE_MS = 30_000
 
-/** Opens of each lock file in this process: one process may open its own data directory again (tests reopen it). */
-const held = new Map<string, { count: number; heartbeat: ReturnType<typeof setInterval> }>()
+/** Locks this process holds, with their heartbeats. */
+const held = new Map<string, ReturnType<typeof setInterval>>()
 
 interface Owner {
   pid: number
@@ -61,18 +61,14 @@ async function ownerOf(path: string): Promise<{ owner: Owner | null; age: number
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   const path = `${dir}.lock`
   const release = async () => {
-    const entry = held.get(path)
-    if (!entry) return
-    if (--entry.count > 0) return
-    clearInterval(entry.heartbeat)
+    const heartbeat = held.get(path)
+    if (!heartbeat) return
+    clearInterval(heartbeat)
     held.delete(path)
     await rm(path, { force: true })
   }
-  const mine = held.get(path)
-  if (mine) {
-    mine.count++
-    return release
-  }
+  // Two PGlite instances on one directory corrupt it just the same within one process.
+  if (held.has(path)) throw new Error(`the PGlite data directory ${dir} is already open in this process: close that store first`)
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const file = await open(path, 'wx')
@@ -83,7 +79,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
         utimes(path, now, now).catch(() => {})
       }, HEARTBEAT_MS)
       heartbeat.unref?.()
-      held.set(path, { count: 1, heartbeat })
+      held.set(path, heartbeat)
       return release
     } catch (error) {
       if ((error as { code?: string }).code !== 'EEXIST') throw error
