@@ -22,26 +22,36 @@ export function markdownPath(pageUrl: string): string {
 
 /** Where one project's page links point. */
 export interface ProjectLinks {
-  /** The page as readers see it: on the project's `siteUrl`, else on this server. */
+  /**
+   * The page as readers see it: on the project's `siteUrl`, on this server for the site project, else (a project
+   * with no HTML site) its markdown, so that every URL handed out resolves.
+   */
   page(pageUrl: string): string
-  /** The page's markdown, always served by this server (`/docs/{domain}/...md`, or `/...md` for the site project). */
+  /** The page's markdown, always served by this server (`/docs/{domain}/...md`, or `/...md` at the root). */
   markdown(pageUrl: string): string
   /** Where this project's llms.txt files live. */
   llmsBase: string
-  /** Where the project's pages live (its `siteUrl`, else this server). */
-  siteBase: string
+  /** Where the project's HTML pages live, if anywhere. */
+  siteBase?: string
+  /** Root-relative links of the docs (`/sdks/go#x`) made absolute: the page where there is one, else its markdown. */
+  resolve(path: string): string
 }
 
-export function projectLinks(project: ProjectConfig, base: string, { atRoot }: { atRoot: boolean }): ProjectLinks {
+export interface LinkOptions {
+  /** Links of the root files (`/llms.txt`, `/<page>.md`) rather than of `/docs/{domain}/`. */
+  atRoot: boolean
+  /** The project is the one whose HTML pages Docent serves at `/`. */
+  isSite: boolean
+}
+
+export function projectLinks(project: ProjectConfig, base: string, { atRoot, isSite }: LinkOptions): ProjectLinks {
   const llmsBase = atRoot ? base : `${base}/docs/${encodeURIComponent(project.domain)}`
-  const siteBase = trimSlash(project.siteUrl ?? base)
-  return {
-    page: (pageUrl) => siteBase + (pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`),
-    markdown: (pageUrl) => llmsBase + encodePath(markdownPath(pageUrl)),
-    llmsBase,
-    siteBase,
-  }
+  const markdown = (pageUrl: string) => llmsBase + encodePath(markdownPath(pageUrl)) + anchorOf(pageUrl)
+  const siteBase = project.siteUrl ? trimSlash(project.siteUrl) : isSite ? base : undefined
+  const page = (pageUrl: string) => (siteBase === undefined ? markdown(pageUrl) : siteBase + (pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`))
+  return { page, markdown, llmsBase, siteBase, resolve: page }
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '')
 const encodePath = (path: string) => path.split('/').map((part) => encodeURIComponent(part)).join('/')
+const anchorOf = (url: string) => /#.*$/.exec(url)?.[0] ?? ''

@@ -26,7 +26,7 @@ function corpusOf(pages: PageInfo[], contents: Record<string, string> = {}): Cor
 }
 
 const project = ProjectConfig.parse({ id: 'p', organization: 'o', domain: 'acme.example', docs: { directory: 'x' } })
-const links = projectLinks(project, 'https://h.test', { atRoot: true })
+const links = projectLinks(project, 'https://h.test', { atRoot: true, isSite: true })
 
 describe('llms.txt text', () => {
   test('sections in navigation order, version-suffixed when not the main version, hidden pages left out', () => {
@@ -79,9 +79,25 @@ describe('links', () => {
   })
 
   test('per-project links live under /docs/{domain}; page links use siteUrl when set', () => {
-    const external = projectLinks({ ...project, siteUrl: 'https://docs.acme.com/' }, 'https://h.test', { atRoot: false })
+    const external = projectLinks({ ...project, siteUrl: 'https://docs.acme.com/' }, 'https://h.test', { atRoot: false, isSite: false })
     expect(external.markdown('/a b')).toBe('https://h.test/docs/acme.example/a%20b.md')
     expect(external.page('/a#x')).toBe('https://docs.acme.com/a#x')
     expect(external.llmsBase).toBe('https://h.test/docs/acme.example')
+  })
+
+  test('a project with no HTML site links its pages to their markdown', () => {
+    const bare = projectLinks(project, 'https://h.test', { atRoot: false, isSite: false })
+    expect(bare.page('/sdks/go#install')).toBe('https://h.test/docs/acme.example/sdks/go.md#install')
+    expect(bare.page('/')).toBe('https://h.test/docs/acme.example/index.md')
+  })
+})
+
+describe('absolute links', () => {
+  test('root-relative links become absolute outside code blocks', async () => {
+    const { absoluteLinks } = await import('./absolute-links.ts')
+    const input = ['See [Go](/sdks/go) and ![logo](/logo.png), not [ext](https://x.dev/a) or [cdn](//cdn.x/a).', '```md', '[keep](/as-is)', '```', '[ref]: /cli/commands'].join('\n')
+    expect(absoluteLinks(input, (path) => `https://docs.test${path}`)).toBe(
+      ['See [Go](https://docs.test/sdks/go) and ![logo](https://docs.test/logo.png), not [ext](https://x.dev/a) or [cdn](//cdn.x/a).', '```md', '[keep](/as-is)', '```', '[ref]: https://docs.test/cli/commands'].join('\n'),
+    )
   })
 })

@@ -1,4 +1,5 @@
 import type { Corpus, PageInfo } from '../search/types.ts'
+import { absoluteLinks } from './absolute-links.ts'
 import type { ProjectLinks } from './links.ts'
 
 /** Pages outside the navigation: the llms.txt format names this section as the one a reader may skip. */
@@ -28,7 +29,7 @@ export function llmsFullTxt(corpus: Corpus, links: ProjectLinks): string {
     for (const page of pages) {
       const content = corpus.page(page.path)?.content
       if (content === undefined) continue
-      parts.push(withSource(content, page, links.page(page.url)))
+      parts.push(withSource(absoluteLinks(content, links.resolve), page, links.page(page.url)))
     }
   }
   return parts.join('\n\n---\n\n') + '\n'

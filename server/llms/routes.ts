@@ -3,6 +3,7 @@ import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Corpus } from '../search/types.ts'
+import { absoluteLinks } from './absolute-links.ts'
 import { TextCache } from './cache.ts'
 import { projectLinks, serverBase, siteProject } from './links.ts'
 import { llmsFullTxt, llmsTxt } from './llms-txt.ts'
@@ -40,22 +41,24 @@ export function llmsRoutes(ctx: DocentContext): Hono {
     return project
   }
 
+  const linksOf = (c: Context, project: ProjectConfig, atRoot: boolean) =>
+    projectLinks(project, serverBase(ctx.config, c.req.url), { atRoot, isSite: project === siteProject(ctx.projects) })
+
   const serveFile = async (c: Context, project: ProjectConfig, file: FileName, atRoot: boolean) => {
     const corpus = await corpusOf(project)
-    const base = serverBase(ctx.config, c.req.url)
-    const links = projectLinks(project, base, { atRoot })
+    const links = linksOf(c, project, atRoot)
     const text = await cache.get(`${project.id}|${file}|${links.llmsBase}`, corpus.revision, () => FILES[file](corpus, links))
     const headers = { ...PUBLIC_HEADERS, etag: text.etag }
     if (c.req.header('if-none-match') === text.etag) return c.body(null, 304, headers)
     return c.text(text.body, 200, headers)
   }
 
-  const serveMarkdown = async (c: Context, project: ProjectConfig, urlPath: string): Promise<Response | undefined> => {
+  const serveMarkdown = async (c: Context, project: ProjectConfig, urlPath: string, atRoot: boolean): Promise<Response | undefined> => {
     const pagePath = decodePath(urlPath.slice(0, -'.md'.length))
     if (pagePath === undefined) return undefined
     const page = (await corpusOf(project)).page(pagePath === '' || pagePath === '/' ? 'index' : pagePath)
     if (!page) return undefined
-    return c.body(page.content, 200, { ...PUBLIC_HEADERS, 'content-type': 'text/markdown; charset=utf-8' })
+    return c.body(absoluteLinks(page.content, linksOf(c, project, atRoot).resolve), 200, { ...PUBLIC_HEADERS, 'content-type': 'text/markdown; charset=utf-8' })
   }
 
   for (const file of Object.keys(FILES) as FileName[]) {
@@ -65,13 +68,13 @@ export function llmsRoutes(ctx: DocentContext): Hono {
   app.get('/docs/:domain/*', async (c, next) => {
     const project = ctx.projects.byDomain(c.req.param('domain'))
     const rest = c.req.path.slice(`/docs/${c.req.param('domain')}`.length)
-    const response = project && rest.endsWith('.md') ? await serveMarkdown(c, project, rest) : undefined
+    const response = project && rest.endsWith('.md') ? await serveMarkdown(c, project, rest, false) : undefined
     if (response) return response
     await next()
   })
   app.get('*', async (c, next) => {
     const project = c.req.path.endsWith('.md') ? siteProject(ctx.projects) : undefined
-    const response = project ? await serveMarkdown(c, project, c.req.path) : undefined
+    const response = project ? await serveMarkdown(c, project, c.req.path, true) : undefined
     if (response) return response
     await next()
   })

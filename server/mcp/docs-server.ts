@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { z } from 'zod'
 import { SearchFilter } from '../../shared/search.ts'
+import { absoluteLinks } from '../llms/absolute-links.ts'
 import type { ProjectLinks } from '../llms/links.ts'
 import type { Corpus, PageInfo, SearchHit } from '../search/types.ts'
 
@@ -42,7 +43,7 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
       title: `${corpus.name} documentation`,
       version: corpus.revision.slice(0, 12) || '0',
       ...(corpus.description ? { description: corpus.description } : {}),
-      websiteUrl: links.siteBase,
+      websiteUrl: links.siteBase ?? links.page('/'),
     },
     {
       jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
@@ -88,12 +89,12 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ path }): CallToolResult => {
-      const page = corpus.page(pagePathOf(path, [links.llmsBase, links.siteBase]))
+      const page = corpus.page(pagePathOf(path, [links.llmsBase, links.siteBase ?? '']))
       if (!page) {
         // A tool error rather than a protocol error, so the model reads it and can search instead.
         return { isError: true, content: [{ type: 'text', text: `No page at "${path}". Use search_docs to find the right page.` }] }
       }
-      return { content: [{ type: 'text', text: page.content }] }
+      return { content: [{ type: 'text', text: absoluteLinks(page.content, links.resolve) }] }
     },
   )
 
@@ -108,7 +109,7 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
       const page = byMarkdownUrl().get(uri.href)
       const content = page ? corpus.page(page.path)?.content : undefined
       if (!page || content === undefined) throw new Error(`no docs page at ${uri.href}`)
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: content }] }
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: absoluteLinks(content, links.resolve) }] }
     },
   )
   return server
@@ -122,7 +123,7 @@ function searchResult({ section, score }: SearchHit, links: ProjectLinks) {
     path: section.path,
     url: links.page(section.url),
     markdownUrl: links.markdown(section.url.replace(/#.*$/, '')),
-    content: section.content,
+    content: absoluteLinks(section.content, links.resolve),
     score: Math.round(score * 1000) / 1000,
   }
 }

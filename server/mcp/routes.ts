@@ -44,7 +44,8 @@ export function mcpRoutes(ctx: DocentContext): Hono {
 
   const serve = async (c: Context, project: ProjectConfig): Promise<Response> => {
     const corpus = await corpusOf(project)
-    const links = projectLinks(project, serverBase(ctx.config, c.req.url), { atRoot: project === siteProject(ctx.projects) })
+    const isSite = project === siteProject(ctx.projects)
+    const links = projectLinks(project, serverBase(ctx.config, c.req.url), { atRoot: isSite, isSite })
     const server = docsMcpServer({ corpus, links })
     // JSON responses rather than SSE: every tool answers at once, and the request ends with the answer.
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })

@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { absoluteLinks } from '../../server/llms/absolute-links.ts'
 import type { PageInfo } from '../../server/search/types.ts'
 import { testDocent } from '../support/app.ts'
 
@@ -88,8 +89,9 @@ describe('/llms.txt', () => {
       expect(response.status, link.url).toBe(200)
       expect(response.headers.get('content-type'), link.url).toBe('text/markdown; charset=utf-8')
       const body = await response.text()
-      const page = pages.find((p) => body === corpus.page(p.path)?.content)
-      expect(page?.title, link.url).toBe(link.title)
+      const page = pages.find((p) => link.url === `http://docs.test${p.url === '/' ? '/index' : p.url}.md`)!
+      expect(page.title, link.url).toBe(link.title)
+      expect(body, link.url).toBe(absoluteLinks(corpus.page(page.path)!.content, (path) => `http://docs.test${path}`))
     }
   })
 
@@ -118,7 +120,7 @@ describe('/llms-full.txt', () => {
     expect(new Set(sources).size).toBe(sources.length)
     const corpus = await t.docent.context.search.corpus('demo')
     for (const page of pages) {
-      const body = corpus.page(page.path)!.content.replace(/^# .*\n/, '').trim()
+      const body = absoluteLinks(corpus.page(page.path)!.content, (path) => `http://docs.test${path}`).replace(/^# .*\n/, '').trim()
       expect(text.split(body).length - 1, page.path).toBe(1)
     }
     expect(text).not.toMatch(/release checklist/i)
@@ -163,6 +165,9 @@ describe('<page>.md', () => {
     // MDX reduced: no imports or JSX components outside code blocks.
     const prose = body.replace(/^```[\s\S]*?^```/gm, '')
     expect(prose).not.toMatch(/^import |^export |<[A-Z][A-Za-z]*[\s/>]/m)
+    // The site's root-relative links are absolute, for tools reading the text away from the site.
+    expect(body).not.toMatch(/\]\(\/[^/]/)
+    expect(body).toMatch(/\]\(http:\/\/localhost\//)
     expect((await t.app.request('/index.md')).status).toBe(200)
     expect((await t.app.request('/sdks/javascript.md', { method: 'HEAD' })).status).toBe(200)
   })

@@ -79,6 +79,8 @@ describe('MCP server over Streamable HTTP (SDK client, demo docs)', () => {
     const page = await client.callTool({ name: 'get_page', arguments: { path: 'quickstart' } })
     expect(page.isError).toBeFalsy()
     expect(text(page)).toMatch(/^# Quickstart\n/)
+    expect(text(page)).toMatch(/\]\(http:\/\/docs\.test\/[a-z]/) // the site's links made absolute
+    expect(text(page)).not.toMatch(/\]\(\/[^/]/)
     expect(text(page).replace(/^```[\s\S]*?^```/gm, '')).not.toMatch(/<[A-Z][A-Za-z]*[\s/>]/) // MDX components reduced
     const byUrl = await client.callTool({ name: 'get_page', arguments: { path: `${BASE}/sdks/go.md` } })
     expect(text(byUrl)).toMatch(/^# Go SDK/)
@@ -130,7 +132,11 @@ describe('MCP auth', () => {
   test('a public project needs no key, but a wrong key is still refused', async () => {
     const client = await connect(t.app, 'acme.example')
     const result = await client.callTool({ name: 'search_docs', arguments: { query: 'percentage rollout' } })
-    expect((result.structuredContent as { results: unknown[] }).results.length).toBeGreaterThan(0)
+    const { results } = result.structuredContent as { results: Array<{ url: string }> }
+    expect(results.length).toBeGreaterThan(0)
+    // No HTML site for this project: its URLs point at the page markdown, which resolves.
+    expect(results[0]!.url).toMatch(new RegExp(`^${BASE}/docs/acme\\.example/.+\\.md(#|$)`))
+    expect((await t.app.request(results[0]!.url)).status).toBe(200)
     // Not the site project: its pages' markdown lives under /docs/{domain}/.
     const { resources } = await client.listResources()
     expect(resources.every((r) => r.uri.startsWith(`${BASE}/docs/acme.example/`))).toBe(true)
