@@ -28,7 +28,11 @@ function quoted(match: RegExpExecArray, first: number): string | undefined {
 
 /** `<page>` after "in"/"to": a quoted title or path, or one bare word (`quickstart`, `guides/webhooks.mdx`). */
 function pageRef(text: string): string | null {
-  const trimmed = text.trim().replace(/^(?:the\s+)?(?:page|file|doc)\s+/i, '').replace(/\s+(?:page|file)$/i, '')
+  const trimmed = text
+    .trim()
+    .replace(/^the\s+/i, '')
+    .replace(/^(?:page|file|doc)\s+/i, '')
+    .replace(/\s+(?:page|file)$/i, '')
   const match = new RegExp(`^${Q}$`).exec(trimmed)
   if (match) return quoted(match, 1) ?? null
   return /^\S+$/.test(trimmed) ? trimmed : null
