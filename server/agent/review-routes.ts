@@ -15,6 +15,9 @@ export function reviewRoutes(ctx: DocentContext): Hono {
   app.get('/review/:jobId', async (c) => {
     const jobId = c.req.param('jobId')
     const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await findReview(ctx, jobId) : null
+    // The page shows repository and model text: no script may run, whatever slips through.
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+    c.header('X-Content-Type-Options', 'nosniff')
     if (!view) return c.html(notFound(jobId), 404)
     return c.html(renderReviewPage(view))
   })

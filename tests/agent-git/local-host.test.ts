@@ -70,6 +70,7 @@ describe('local git host', () => {
     const page = await docent.app.request(`/review/${jobId}`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
     const html = await page.text()
     expect(html).toContain('<title>Welcome &lt;edits&gt; · Docent review</title>')
     expect(html).toContain('Changed the &quot;welcome&quot; page.')

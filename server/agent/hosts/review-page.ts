@@ -40,10 +40,19 @@ function fileDiff(file: ChangedFile): string {
   return `<pre class="diff">${rows.join('\n')}</pre>`
 }
 
+/** Past this many diff lines, further files are listed but not shown, so a sweeping change still gives a usable page. */
+const MAX_DIFF_LINES = 20_000
+
 /** The review page of a local "pull request": title, description, and the unified diff of the branch against its base. */
 export function renderReviewPage(view: ReviewView): string {
+  let budget = MAX_DIFF_LINES
   const files = view.files
-    .map((file, i) => `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${escapeHtml(file.path)}</h2>${fileDiff(file)}</section>`)
+    .map((file, i) => {
+      if (budget <= 0) return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${escapeHtml(file.path)}</h2><pre class="diff"><span class="meta">diff not shown: the page is long enough already</span></pre></section>`
+      const html = fileDiff(file)
+      budget -= html.split('\n').length
+      return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${escapeHtml(file.path)}</h2>${html}</section>`
+    })
     .join('\n')
   const toc = view.files.map((file, i) => `<li><a href="#file-${i}">${escapeHtml(file.path)}</a> <span class="kind ${file.kind}">${file.kind}</span></li>`).join('')
   return `<!doctype html>

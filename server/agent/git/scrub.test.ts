@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { checkBranchName } from './branch-name.ts'
+import { withTrailer } from './object-workspace.ts'
+import { gitError, scrubSecrets } from './scrub.ts'
+
+describe('secrets never reach messages', () => {
+  it('removes tokens and URL credentials', () => {
+    expect(scrubSecrets('GET https://x-access-token:ghp_abc123@github.com/a/b.git failed with ghp_abc123', ['ghp_abc123'])).toBe(
+      'GET https://github.com/a/b.git failed with ***',
+    )
+  })
+  it('wraps errors with a scrubbed message and keeps the code', () => {
+    const error = gitError('cannot push x', Object.assign(new Error('HTTP 403 for token tok_secret_1'), { code: 'HttpError' }), ['tok_secret_1'])
+    expect(error.message).toBe('cannot push x: HTTP 403 for token ***')
+    expect(error.code).toBe('HttpError')
+  })
+})
+
+describe('commit trailer and branch names', () => {
+  it('adds the Docent-Job trailer once, after a blank line', () => {
+    expect(withTrailer('Fix typo\n', 'abc')).toBe('Fix typo\n\nDocent-Job: abc\n')
+    expect(withTrailer('Fix typo\n\nDocent-Job: abc', 'abc')).toBe('Fix typo\n\nDocent-Job: abc\n')
+    expect(withTrailer('  ', undefined)).toBe('Docent edit\n')
+  })
+  it('accepts docent branches and refuses names git would not take', () => {
+    expect(checkBranchName('docent/fix-typo-1a2b3c')).toBe('docent/fix-typo-1a2b3c')
+    for (const bad of ['', '-x', 'a..b', 'a/', 'a//b', 'x.lock', 'a/.hidden', 'a b', 'a~1', 'refs:x']) expect(() => checkBranchName(bad)).toThrow(/invalid branch name/)
+  })
+})
