@@ -71,6 +71,8 @@ describe('demo site and widget files', () => {
     expect(loader.status).toBe(200)
     expect(loader.headers.get('content-type')).toContain('javascript')
     expect(loader.headers.get('access-control-allow-origin')).toBe('*')
+    const etag = loader.headers.get('etag')!
+    expect((await app.request('/widget/docent.js', { headers: { 'if-none-match': etag } })).status).toBe(304)
     const entry = await app.request('/widget/docent.mjs')
     expect(entry.status).toBe(200)
     const chunk = (await entry.text()).match(/\.\/(chunks\/[\w-]+\.mjs)/)?.[1]

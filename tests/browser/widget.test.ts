@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSkipReason, ensureWidgetBuilt, launchBrowser, recordAssistantRequests, type RunningDocent, startDocent } from './support.ts'
+import { browserSkipReason, ensureWidgetBuilt, launchBrowser, recordAssistantRequests, type RunningDocent, serveStatic, startDocent } from './support.ts'
 
 // The widget in Debian's chromium against a real Docent server (offline answer model): keyboard, starter
 // questions, streamed answers with sources, the thread kept over a reload, new threads, selection context, feedback.
@@ -56,6 +59,14 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     expect(await focusedInWidget(page)).not.toBeNull()
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
+    expect(await focusedInWidget(page)).toBe('button.launcher')
+    // Opened from a link in the page, closing returns focus to that link.
+    await page.locator('.sidebar a[href="/concepts/flags"]').focus()
+    await page.keyboard.press('Control+i')
+    await dialog.waitFor()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/concepts/flags')
     await page.keyboard.press('Control+i')
     await dialog.waitFor()
 
@@ -174,5 +185,45 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await page.evaluate(() => (window as unknown as { Docent: { ask(text: string): Promise<void> } }).Docent.ask('What is an environment?'))
     await waitForAnswers(page, 1)
     await context.close()
+  })
+})
+
+describe.skipIf(skip)('<docent-chat> embedded on another origin', () => {
+  let browser: Browser
+  let server: RunningDocent
+  let site: Awaited<ReturnType<typeof serveStatic>>
+  const dir = mkdtempSync(join(tmpdir(), 'docent-embed-'))
+
+  beforeAll(async () => {
+    await ensureWidgetBuilt()
+    ;[browser, server] = await Promise.all([launchBrowser(), startDocent()])
+    const page = readFileSync('demo/site/embed-example.html', 'utf8')
+      .replaceAll('http://localhost:8787', server.url)
+      .replace('svc_dsc_REPLACE_WITH_YOUR_ASSISTANT_KEY', server.assistantKey)
+    writeFileSync(join(dir, 'index.html'), page)
+    site = await serveStatic(dir)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await Promise.all([server?.stop(), site?.close()])
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('mounts from one script tag (data-* attributes), themed by the page, and answers across origins', async () => {
+    const page = await browser.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(`${site.url}/`)
+    const chat = page.locator('docent-chat')
+    await chat.getByRole('button', { name: 'Ask AI' }).waitFor()
+    const accent = await chat.locator('.launcher').evaluate((el) => getComputedStyle(el).backgroundColor)
+    expect(accent).toBe('rgb(15, 118, 110)')
+    await page.getByRole('button', { name: 'Ask a question' }).click()
+    await chat.getByRole('dialog', { name: 'Ask the docs' }).waitFor()
+    await chat.getByRole('button', { name: 'How do percentage rollouts work?' }).click()
+    await chat.locator('article.assistant .actions').waitFor()
+    expect(await chat.locator('article.assistant nav a').count()).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+    await page.close()
   })
 })

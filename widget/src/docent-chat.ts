@@ -123,7 +123,8 @@ export class DocentChat extends LitElement {
   async show() {
     if (this.variant !== 'inline' && !this.open) {
       const active = deepActiveElement()
-      this.#returnFocus = active && !this.contains(active) ? active : null
+      // Nothing focused (the body): focus goes back to the launcher on close.
+      this.#returnFocus = active && active !== document.body && !this.contains(active) ? active : null
       this.open = true
     }
     this.loading = !this.panel
