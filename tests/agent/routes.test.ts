@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { AgentEventList, AgentJob, AgentJobList } from '../../shared/agent.ts'
+import { AgentApiError, createAgentClient } from '../../shared/client.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
 
 const base = '/v2/agent/demo'
@@ -133,5 +134,18 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
     // Reads are not limited.
     expect((await t.get(`/job/${job.id}`)).status).toBe(200)
     expect((await t.store.listJobs('demo', { limit: 10 })).items).toHaveLength(2)
+  })
+
+  test('the typed agent client from shared/ speaks these endpoints', async () => {
+    const t = await setup()
+    const client = createAgentClient({ baseUrl: 'http://docent.test', apiKey: t.keys.admin, projectId: 'demo', fetch: ((url: string, init?: RequestInit) => t.app.request(url, init)) as typeof fetch })
+    const job = await client.createJob('Fix the misspelling "recieve"')
+    expect(await client.getJob(job.id)).toEqual(job)
+    expect((await client.listJobs({ limit: 5 })).jobs).toEqual([job])
+    expect((await client.sendMessage(job.id, 'and "teh"')).status).toBe('active')
+    expect((await client.events(job.id)).map((event) => event.type)).toEqual(['message', 'message'])
+    expect((await client.archiveJob(job.id)).status).toBe('archived')
+    await expect(client.sendMessage(job.id, 'again')).rejects.toMatchObject({ status: 409 })
+    await expect(client.getJob('missing')).rejects.toBeInstanceOf(AgentApiError)
   })
 })
