@@ -252,6 +252,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       expect(await store.listMessages(impossible)).toEqual([])
       expect(await store.putFeedback({ threadId: thread.id, messageId: impossible, rating: 'up', createdAt: at })).toBe(false)
       expect(await store.renewLease(run.id, impossible, 1000, at)).toBe(false)
+      const forged = btoa(`2000-01-01T00:00:00.000Z|${impossible}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+      expect((await store.listThreads(thread.projectId, { limit: 5, cursor: forged })).items).toEqual([])
+      expect((await store.listJobs(job.projectId, { limit: 5, cursor: forged })).items).toEqual([])
     })
 
     test('threads: messages need an existing thread; feedback needs a message of that thread', async () => {

@@ -141,7 +141,7 @@ export class SqlStore implements Store {
   async enqueueRun(run: Parameters<Store['enqueueRun']>[0]) {
     // seq is the job's next number; two enqueues racing for the same number meet the unique (job_id, seq) index,
     // the loser inserts nothing and tries the next number.
-    for (;;) {
+    for (let attempt = 0; attempt < 100; attempt++) {
       const [row] = await this.db.query(
         `INSERT INTO docent_runs (id, job_id, project_id, prompt, seq, status, created_at)
          SELECT $1::text, $2::text, $3::text, $4::text::json, coalesce(max(seq), 0) + 1, 'queued', $5::timestamptz
@@ -152,6 +152,7 @@ export class SqlStore implements Store {
       )
       if (row) return runFromRow(row)
     }
+    throw new Error(`could not enqueue run ${run.id}: too many concurrent enqueues on job ${run.jobId}`)
   }
   async claimRun({ owner, leaseMs, now }: ClaimOptions) {
     // SKIP LOCKED: a run another instance is claiming right now is passed over, not waited for; when its claim
@@ -278,7 +279,8 @@ export class SqlStore implements Store {
     const after = decodeCursor(page.cursor)
     const params: unknown[] = [projectId, page.limit + 1]
     const where = after ? ` AND (${at}, id) < ($3::timestamptz, $4::text)` : ''
-    if (after) params.push(after.at.toISOString(), after.id)
+    // A cursor is client input: a U+0000 in it (which no stored id has) is cut off rather than sent to Postgres.
+    if (after) params.push(after.at.toISOString(), after.id.split('\u0000')[0])
     const rows = await this.db.query(`SELECT * FROM ${table} WHERE project_id = $1${where} ORDER BY ${at} DESC, id DESC LIMIT $2`, params)
     const items = rows.slice(0, page.limit).map(fromRow)
     const last = items.at(-1)
