@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createKey } from '../../server/keys/keys.ts'
+import type { Logger } from '../../server/log.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
 
 // Who may touch what, on the real routes: assistant keys stay on the discovery endpoints of their one domain, admin
@@ -9,11 +10,17 @@ type TestDocent = Awaited<ReturnType<typeof testDocent>>
 let t: TestDocent
 let demoJobId: string
 let demoThreadId: string
+const logLines: string[] = []
+const capture: Logger = {
+  info: (message, fields) => logLines.push(JSON.stringify({ message, ...fields })),
+  warn: (message, fields) => logLines.push(JSON.stringify({ message, ...fields })),
+  error: (message, fields) => logLines.push(JSON.stringify({ message, ...fields })),
+}
 
 const question = { fp: 'anonymous', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'How do I install the SDK?' }] }] }
 
 beforeAll(async () => {
-  t = await testDocent()
+  t = await testDocent({}, { log: capture })
   const job = await t.app.request('/v2/agent/demo/job', json({ prompt: 'Fix the typo "recieve" everywhere' }, bearer(t.keys.admin)))
   expect(job.status).toBe(200)
   demoJobId = ((await job.json()) as { id: string }).id
@@ -143,5 +150,10 @@ describe('secrets', () => {
       const tail = secret.slice(secret.indexOf('_', 4) + 1)
       for (const text of bodies) expect(text.includes(tail)).toBe(false)
     }
+  })
+
+  test('key secrets never appear in the logs', () => {
+    expect(logLines.length).toBeGreaterThan(0)
+    for (const secret of Object.values(t.keys)) for (const line of logLines) expect(line.includes(secret)).toBe(false)
   })
 })
