@@ -30,6 +30,9 @@ describe('config', () => {
     expect(config.model).toMatchObject({ provider: 'openai', id: 'llama3.1', baseURL: 'http://localhost:11434/v1' })
     expect(config.adminKey).toBe('svc_abcdefghijkl')
     expect(configFromEnv({ DOCENT_STORE: 'memory', DATABASE_URL: 'postgres://x' }).store.kind).toBe('memory')
+    expect(configFromEnv({ DENO_DEPLOYMENT_ID: 'abc123' }).store.kind).toBe('denokv')
+    expect(configFromEnv({ DENO_DEPLOYMENT_ID: 'abc123', DATABASE_URL: 'postgres://x' }).store.kind).toBe('postgres')
+    expect(configFromEnv({}).store.kind).toBe('pglite')
   })
 
   test('a bad config names the field', () => {

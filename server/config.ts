@@ -157,7 +157,9 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   if (env.PORT !== undefined && !Number.isInteger(port)) throw new ConfigError('invalid config: PORT: must be an integer')
 
   const storeFromFile = (file.store ?? {}) as Record<string, unknown>
-  const storeKind = env.DOCENT_STORE || (env.DATABASE_URL ? 'postgres' : storeFromFile.kind)
+  // On Deno Deploy there is no disk for PGlite; Deno KV is the store it offers.
+  const onDenoDeploy = Boolean(env.DENO_DEPLOYMENT_ID)
+  const storeKind = env.DOCENT_STORE || (env.DATABASE_URL ? 'postgres' : (storeFromFile.kind ?? (onDenoDeploy ? 'denokv' : undefined)))
   const modelFromFile = (file.model ?? {}) as Record<string, unknown>
   const openai = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL)
   const model = openai
