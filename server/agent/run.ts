@@ -5,6 +5,7 @@ import type { JobRecord, RunRecord } from '../store/types.ts'
 import { branchName } from './branch.ts'
 import { compactConversation } from './conversation.ts'
 import { errorMessage, jobEvents } from './events.ts'
+import { withoutCredentials } from './job-view.ts'
 import { runAgentLoop } from './loop.ts'
 import type { AgentModel } from './model.ts'
 import { agentSystemPrompt } from './system-prompt.ts'
@@ -66,7 +67,7 @@ async function execute(
     workspace,
     conversation: job.conversation as ModelMessage[],
     prompt: run.prompt,
-    instructions: agentSystemPrompt({ repository: job.source.repository, ref: base }),
+    instructions: agentSystemPrompt({ repository: withoutCredentials(job.source.repository), ref: base }),
     limits: { maxSteps: limits.agentMaxSteps, maxChangedBytes: limits.agentMaxChangedBytes, maxFilesTouched: limits.agentMaxFilesTouched },
     events,
     signal,

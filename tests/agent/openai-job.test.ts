@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AgentJob } from '../../shared/agent.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
@@ -8,12 +11,16 @@ import { startGitHubPulls } from './support/github-pulls.ts'
 const SECRETS = { OPENAI_API_KEY: 'sk-test-0penai-secret-key', GITHUB_TOKEN: 'ghp_test_github_secret_token', GIT_TOKEN: 'git-http-secret-password' }
 
 let gitServer: GitServer
+/** The assistant's docs: one small page, so indexing stays out of the way of the agent under test. */
+let assistantDocs: string
 let github: Awaited<ReturnType<typeof startGitHubPulls>>
 let openai: ScriptedOpenAI
 /** The replies the scripted model gives, in order; each test queues its own. */
 const replies: Array<ScriptedReply | ((request: ChatRequest) => ScriptedReply)> = []
 
 beforeAll(async () => {
+  assistantDocs = await mkdtemp(join(tmpdir(), 'docent-assistant-docs-'))
+  await writeFile(join(assistantDocs, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n')
   gitServer = await startGitServer({ password: SECRETS.GIT_TOKEN })
   github = await startGitHubPulls(SECRETS.GITHUB_TOKEN)
   openai = await startScriptedOpenAI((request) => {
@@ -24,20 +31,22 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await Promise.all([gitServer?.close(), github?.close(), openai?.close()])
+  await rm(assistantDocs, { recursive: true, force: true })
 })
 
-async function setup(repoName: string) {
+async function setup(repoName: string, limits: Record<string, number> = {}) {
   const repo = await createRepo(gitServer, repoName, { sourceDir: 'demo/docs' })
   const t = await testDocent(
     {
       worker: true,
+      ...(Object.keys(limits).length ? { limits } : {}),
       model: { provider: 'openai', id: 'gpt-test', baseURL: openai.baseURL, apiKey: { env: 'OPENAI_API_KEY' } },
       projects: [
         {
           id: 'demo',
           organization: 'demo',
           domain: 'demo',
-          docs: { directory: 'demo/docs' },
+          docs: { directory: assistantDocs },
           agent: {
             repository: repo.url,
             ref: 'main',
@@ -46,7 +55,7 @@ async function setup(repoName: string) {
             author: { name: 'Docent Bot', email: 'bot@docent.test' },
           },
         },
-        { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: 'demo/docs' } },
+        { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: assistantDocs } },
       ],
     },
     { env: SECRETS },
@@ -77,6 +86,7 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     const t = await setup('docs-openai')
     const mainBefore = (await git(t.repo.bare, 'rev-parse', 'main')).trim()
     const start = openai.requests.length
+    const before = github.pulls.length
     replies.push(
       toolCalls(['read_file', { path: 'quickstart.mdx' }]),
       toolCalls(['edit_file', { path: 'quickstart.mdx', old_text: 'Lumen Flags', new_text: 'Lumen Toggles', replace_all: true }]),
@@ -85,7 +95,7 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     const created = await t.create('Rename Lumen Flags to Lumen Toggles in the quickstart')
     expect(created).toMatchObject({ status: 'active', prLink: null, model: 'gpt-test' })
     const done = await t.settled(created.id)
-    expect(done).toMatchObject({ status: 'completed', error: null, prLink: 'https://github.example/acme/docs/pull/1' })
+    expect(done).toMatchObject({ status: 'completed', error: null, prLink: `https://github.example/acme/docs/pull/${before + 1}` })
 
     // The model saw the system prompt, the request and the tools, with the API key and nothing else secret.
     const first = openai.requests[start]!
@@ -96,10 +106,10 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     expect(JSON.stringify(openai.requests)).not.toMatch(/ghp_test|git-http-secret/)
 
     // Read the pushed branch back with the git CLI.
-    const branch = github.pulls[0]!.head
+    const branch = github.pulls[before]!.head
     expect(branch).toMatch(new RegExp(`^docent/rename-lumen-flags-[a-z0-9-]*-${created.id.slice(0, 8).toLowerCase()}$`))
-    expect(github.pulls[0]).toMatchObject({ base: 'main', title: 'Rename the product in the quickstart' })
-    expect(github.pulls[0]!.body).toContain('Lumen Flags is now Lumen Toggles.')
+    expect(github.pulls[before]).toMatchObject({ base: 'main', title: 'Rename the product in the quickstart' })
+    expect(github.pulls[before]!.body).toContain('Lumen Flags is now Lumen Toggles.')
     expect((await git(t.repo.bare, 'diff', '--name-only', `main..${branch}`)).trim()).toBe('quickstart.mdx')
     const quickstart = await git(t.repo.bare, 'show', `${branch}:quickstart.mdx`)
     expect(quickstart).toContain('Lumen Toggles')
@@ -128,9 +138,9 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     expect((await git(t.repo.bare, 'rev-list', '--count', `main..${branch}`)).trim()).toBe('2')
     expect(await git(t.repo.bare, 'show', `${branch}:guides/rollback.mdx`)).toContain('Turn the toggle off.')
     expect(await git(t.repo.bare, 'show', `${branch}:quickstart.mdx`)).toContain('Lumen Toggles')
-    expect(github.pulls).toHaveLength(1)
-    expect(github.created()).toBe(1)
-    expect(github.pulls[0]!.body).toMatch(/1\. Rename Lumen Flags[\s\S]*2\. Also add a short rollback guide/)
+    expect(github.pulls).toHaveLength(before + 1)
+    expect(github.created()).toBe(before + 1)
+    expect(github.pulls[before]!.body).toMatch(/1\. Rename Lumen Flags[\s\S]*2\. Also add a short rollback guide/)
     expect((await git(t.repo.bare, 'rev-parse', 'main')).trim()).toBe(mainBefore)
 
     const events = await t.events(created.id)
@@ -176,6 +186,26 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     expect(done.error).toMatch(/model overloaded/)
     expect(done.prLink).toBeNull()
     expect(JSON.stringify(await t.events(job.id))).not.toContain(SECRETS.OPENAI_API_KEY)
+    replies.length = 0
+    await t.stop()
+  })
+
+  test('limits: a write past the changed-bytes limit is refused, and the step limit ends the run with what was done', async () => {
+    const t = await setup('docs-limits', { agentMaxSteps: 3, agentMaxChangedBytes: 200 })
+    replies.push(
+      toolCalls(['write_file', { path: 'guides/small.mdx', content: '---\ntitle: Small\n---\n\nShort.\n' }]),
+      toolCalls(['write_file', { path: 'guides/big.mdx', content: `---\ntitle: Big\n---\n\n${'x'.repeat(500)}\n` }]),
+      toolCalls(['list_files', {}]),
+      toolCalls(['list_files', {}]),
+    )
+    const job = await t.create('Write two guides')
+    const done = await t.settled(job.id)
+    expect(done).toMatchObject({ status: 'completed', error: null, prLink: expect.stringMatching(/^https:\/\/github\.example\//) })
+    const events = await t.events(job.id)
+    const errors = events.filter((event) => event.type === 'error').map((event) => event.message)
+    expect(errors).toEqual([expect.stringMatching(/write_file refused: .*changed bytes; the limit is 200/), 'stopped at the step limit (3 steps) before the model called finish'])
+    const branch = github.pulls.at(-1)!.head
+    expect((await git(t.repo.bare, 'diff', '--name-only', `main..${branch}`)).trim()).toBe('guides/small.mdx')
     replies.length = 0
     await t.stop()
   })
