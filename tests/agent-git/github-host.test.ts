@@ -12,6 +12,7 @@ interface FakePull {
   head: string
   base: string
   state: 'open' | 'closed'
+  merged: boolean
 }
 
 /**
@@ -26,6 +27,7 @@ function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}
     id: 1000 + pull.number,
     number: pull.number,
     state: pull.state,
+    merged_at: pull.merged ? '2026-01-01T00:00:00Z' : null,
     title: pull.title,
     body: pull.body,
     html_url: `https://github.example/acme/docs/pull/${pull.number}`,
@@ -46,7 +48,7 @@ function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}
       if (pulls.some((p) => p.head === body.head && p.state === 'open')) {
         return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for acme:${body.head}.` }] } }
       }
-      const pull: FakePull = { number: pulls.length + 1, title: String(body.title), body: String(body.body), head: String(body.head), base: String(body.base), state: 'open' }
+      const pull: FakePull = { number: pulls.length + 1, title: String(body.title), body: String(body.body), head: String(body.head), base: String(body.base), state: 'open', merged: false }
       pulls.push(pull)
       return { status: 201, body: view(pull, origin) }
     }
@@ -61,9 +63,14 @@ function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}
       const pull = pulls.find((p) => p.number === Number(match[1]))
       if (!pull) return { status: 404, body: { message: 'Not Found' } }
       const body = request.body as Record<string, unknown>
-      expect(Object.keys(body).sort()).toEqual(['body', 'title'])
-      pull.title = String(body.title)
-      pull.body = String(body.body)
+      // Documented fields of "Update a pull request": title, body, state, base, maintainer_can_modify.
+      for (const key of Object.keys(body)) expect(['title', 'body', 'state', 'base', 'maintainer_can_modify']).toContain(key)
+      if (typeof body.title === 'string') pull.title = body.title
+      if (typeof body.body === 'string') pull.body = body.body
+      if (body.state === 'open' || body.state === 'closed') {
+        if (pull.merged) return { status: 422, body: { message: 'Validation Failed', errors: [{ message: 'state cannot be changed. The pull request has been merged.' }] } }
+        pull.state = body.state
+      }
       return { status: 200, body: view(pull, origin) }
     }
     return { status: 404, body: { message: 'Not Found' } }
@@ -130,6 +137,23 @@ describe('GitHub host', () => {
     const opened = await host.openOrUpdatePullRequest(input({ existing: { number: '99', url: 'https://github.example/acme/docs/pull/99' } }))
     expect(opened.number).toBe('1')
     expect(fake.pulls).toHaveLength(1)
+  })
+
+  it('a follow-up reopens a closed PR, and opens a new one when the old one was merged', async () => {
+    const { fake, server, host } = await setup('')
+    const first = await host.openOrUpdatePullRequest(input())
+    fake.pulls[0]!.state = 'closed'
+    expect(await host.openOrUpdatePullRequest(input({ existing: first }))).toEqual(first)
+    expect(server.requests.at(-1)!.body).toEqual({ state: 'open' })
+    expect(fake.pulls[0]!.state).toBe('open')
+
+    Object.assign(fake.pulls[0]!, { state: 'closed', merged: true })
+    const next = await host.openOrUpdatePullRequest(input({ title: 'More edits', existing: first }))
+    expect(next.number).toBe('2')
+    expect(fake.pulls.map((p) => [p.number, p.state, p.title])).toEqual([
+      [1, 'closed', 'More edits'],
+      [2, 'open', 'More edits'],
+    ])
   })
 
   it('works on GitHub Enterprise under /api/v3', async () => {

@@ -62,6 +62,8 @@ function fakeGitLab() {
       const body = request.body as Record<string, unknown>
       if (typeof body.title === 'string') mr.title = body.title
       if (typeof body.description === 'string') mr.description = body.description
+      if (body.state_event === 'reopen' && mr.state === 'closed') mr.state = 'opened'
+      if (body.state_event === 'close' && mr.state === 'opened') mr.state = 'closed'
       return { status: 200, body: view(mr) }
     }
     return { status: 404, body: { error: '404 Not Found' } }
@@ -120,6 +122,20 @@ describe('GitLab host', () => {
     expect(await host.openOrUpdatePullRequest(input({ title: 'retry' }))).toEqual(first)
     expect(fake.mrs).toHaveLength(1)
     expect(fake.mrs[0]!.title).toBe('retry')
+  })
+
+  it('a follow-up reopens a closed MR, and opens a new one when the old one was merged', async () => {
+    const { fake, server, host } = await setup()
+    const first = await host.openOrUpdatePullRequest(input())
+    fake.mrs[0]!.state = 'closed'
+    expect(await host.openOrUpdatePullRequest(input({ existing: first }))).toEqual(first)
+    expect(server.requests.at(-1)!.body).toEqual({ state_event: 'reopen' })
+    expect(fake.mrs[0]!.state).toBe('opened')
+
+    fake.mrs[0]!.state = 'merged'
+    const next = await host.openOrUpdatePullRequest(input({ existing: first }))
+    expect(next).toEqual({ number: '2', url: 'https://gitlab.example/acme/docs/-/merge_requests/2' })
+    expect(fake.mrs.map((m) => m.state)).toEqual(['merged', 'opened'])
   })
 
   it('a rejected token gives an error without the token', async () => {

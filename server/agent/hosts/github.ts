@@ -14,6 +14,8 @@ export interface GitHubHostOptions {
 interface Pull {
   number: number
   html_url: string
+  state?: 'open' | 'closed'
+  merged_at?: string | null
   head?: { ref?: string; label?: string }
 }
 
@@ -45,6 +47,22 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
   const ref = (pull: Pull): PullRequestRef => ({ number: String(pull.number), url: pull.html_url })
   const update = async (number: string, input: PullRequestInput, signal?: AbortSignal) =>
     ref(await call<Pull>('PATCH', `${repoPath}/pulls/${encodeURIComponent(number)}`, { title: input.title, body: input.body }, signal))
+  /**
+   * Updates the job's known PR. A closed one is reopened (the follow-up's commits belong to it); a merged one, or one
+   * that cannot be reopened or is gone, yields null so the caller looks for an open PR or opens one.
+   */
+  const updateKnown = async (number: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
+    const path = `${repoPath}/pulls/${encodeURIComponent(number)}`
+    try {
+      const pull = await call<Pull>('PATCH', path, { title: input.title, body: input.body }, signal)
+      if (pull.state !== 'closed') return ref(pull)
+      if (pull.merged_at) return null
+      return ref(await call<Pull>('PATCH', path, { state: 'open' }, signal))
+    } catch (error) {
+      if (error instanceof HostApiError && (error.status === 404 || error.status === 422)) return null
+      throw error
+    }
+  }
   const findOpen = async (input: PullRequestInput, signal?: AbortSignal): Promise<Pull | undefined> => {
     const query = new URLSearchParams({ head: `${owner}:${input.branch}`, base: input.base, state: 'open' })
     const pulls = await call<Pull[]>('GET', `${repoPath}/pulls?${query}`, undefined, signal)
@@ -57,11 +75,8 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
     async openOrUpdatePullRequest(input, opts) {
       const signal = opts?.signal
       if (input.existing) {
-        try {
-          return await update(input.existing.number, input, signal)
-        } catch (error) {
-          if (!(error instanceof HostApiError && error.status === 404)) throw error
-        }
+        const updated = await updateKnown(input.existing.number, input, signal)
+        if (updated) return updated
       }
       const open = await findOpen(input, signal)
       if (open) return update(String(open.number), input, signal)

@@ -14,6 +14,7 @@ export interface GitLabHostOptions {
 interface MergeRequest {
   iid: number
   web_url: string
+  state?: 'opened' | 'closed' | 'merged' | 'locked'
 }
 
 /** Merge requests through the GitLab REST API v4; idempotent per job like the GitHub host. */
@@ -25,6 +26,19 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
   const ref = (mr: MergeRequest): PullRequestRef => ({ number: String(mr.iid), url: mr.web_url })
   const update = async (iid: string, input: PullRequestInput, signal?: AbortSignal) =>
     ref(await call<MergeRequest>('PUT', `${projectPath}/merge_requests/${encodeURIComponent(iid)}`, { title: input.title, description: input.body }, signal))
+  /** Updates the job's known MR; reopens a closed one; null when it was merged or is gone (then find or open one). */
+  const updateKnown = async (iid: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
+    const path = `${projectPath}/merge_requests/${encodeURIComponent(iid)}`
+    try {
+      const mr = await call<MergeRequest>('PUT', path, { title: input.title, description: input.body }, signal)
+      if (mr.state === 'merged') return null
+      if (mr.state !== 'closed') return ref(mr)
+      return ref(await call<MergeRequest>('PUT', path, { state_event: 'reopen' }, signal))
+    } catch (error) {
+      if (error instanceof HostApiError && (error.status === 404 || error.status === 422)) return null
+      throw error
+    }
+  }
   const findOpen = async (input: PullRequestInput, signal?: AbortSignal) => {
     const query = new URLSearchParams({ source_branch: input.branch, target_branch: input.base, state: 'opened' })
     return (await call<MergeRequest[]>('GET', `${projectPath}/merge_requests?${query}`, undefined, signal))[0]
@@ -35,11 +49,8 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
     async openOrUpdatePullRequest(input, opts) {
       const signal = opts?.signal
       if (input.existing) {
-        try {
-          return await update(input.existing.number, input, signal)
-        } catch (error) {
-          if (!(error instanceof HostApiError && error.status === 404)) throw error
-        }
+        const updated = await updateKnown(input.existing.number, input, signal)
+        if (updated) return updated
       }
       const open = await findOpen(input, signal)
       if (open) return update(String(open.iid), input, signal)
