@@ -2,10 +2,10 @@ import { type Context, Hono } from 'hono'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
-import type { Corpus } from '../search/types.ts'
 import { absoluteLinks } from './absolute-links.ts'
 import { TextCache } from './cache.ts'
 import { projectLinks, serverBase, siteProject } from './links.ts'
+import { loadCorpus } from './load-corpus.ts'
 import { llmsFullTxt, llmsTxt } from './llms-txt.ts'
 
 const FILES = { 'llms.txt': llmsTxt, 'llms-full.txt': llmsFullTxt } as const
@@ -22,14 +22,7 @@ export function llmsRoutes(ctx: DocentContext): Hono {
   const app = new Hono()
   const cache = new TextCache()
 
-  const corpusOf = async (project: ProjectConfig): Promise<Corpus> => {
-    try {
-      return await ctx.search.corpus(project.id)
-    } catch (error) {
-      ctx.log.error('docs unavailable for llms.txt', { project: project.id, error: String(error) })
-      throw new ApiError(503, 'the docs of this project are not available right now', { 'retry-after': '30' })
-    }
-  }
+  const corpusOf = (project: ProjectConfig) => loadCorpus(ctx, project, 'llms.txt')
   const projectOfDomain = (c: Context): ProjectConfig => {
     const project = ctx.projects.byDomain(c.req.param('domain'))
     if (!project) throw new ApiError(404, 'no project with this domain')
@@ -49,7 +42,7 @@ export function llmsRoutes(ctx: DocentContext): Hono {
     const links = linksOf(c, project, atRoot)
     const text = await cache.get(`${project.id}|${file}|${links.llmsBase}`, corpus.revision, () => FILES[file](corpus, links))
     const headers = { ...PUBLIC_HEADERS, etag: text.etag }
-    if (c.req.header('if-none-match') === text.etag) return c.body(null, 304, headers)
+    if (matchesEtag(c.req.header('if-none-match'), text.etag)) return c.body(null, 304, headers)
     return c.text(text.body, 200, headers)
   }
 
@@ -88,4 +81,13 @@ function decodePath(path: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** `If-None-Match` may list several tags, weak ones included (`W/"..."`), or be `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const value = tag.trim()
+    return value === '*' || value.replace(/^W\//, '') === etag
+  })
 }

@@ -7,7 +7,7 @@ import { clientIp } from '../http/client-ip.ts'
 import { ApiError } from '../http/errors.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { projectLinks, serverBase, siteProject } from '../llms/links.ts'
-import type { Corpus } from '../search/types.ts'
+import { loadCorpus } from '../llms/load-corpus.ts'
 import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
 import { docsMcpServer } from './docs-server.ts'
 import { plainError, rpcErrorResponse } from './rpc-error.ts'
@@ -20,30 +20,21 @@ import { plainError, rpcErrorResponse } from './rpc-error.ts'
  */
 export function mcpRoutes(ctx: DocentContext): Hono {
   const app = new Hono()
-  const limiter = rateLimit({
-    store: ctx.store,
-    now: ctx.now,
-    rules: (c) => {
-      const project = ctx.projects.byDomain(c.req.param('domain'))!
-      return [
-        { name: 'org-hour', limit: ctx.config.limits.organizationPerHour, window: 'hour', key: () => project.organization },
-        { name: 'ip-day', limit: ctx.config.limits.ipPerDay, window: 'day', key: (c) => clientIp(c, ctx.config.trustProxy) },
-      ]
-    },
-  })
+  const { limits, trustProxy } = ctx.config
+  // The counters the assistant endpoints use too (same rule names), so MCP traffic shares their budget.
+  const limiterFor = (project: ProjectConfig) =>
+    rateLimit({
+      store: ctx.store,
+      now: ctx.now,
+      rules: () => [
+        { name: 'org-hour', limit: limits.organizationPerHour, window: 'hour', key: () => project.organization },
+        { name: 'ip-day', limit: limits.ipPerDay, window: 'day', key: (c) => clientIp(c, trustProxy) },
+      ],
+    })
   const checkKey = assistantAuth(ctx)
 
-  const corpusOf = async (project: ProjectConfig): Promise<Corpus> => {
-    try {
-      return await ctx.search.corpus(project.id)
-    } catch (error) {
-      ctx.log.error('docs unavailable for MCP', { project: project.id, error: String(error) })
-      throw new ApiError(503, 'the docs of this project are not available right now', { 'retry-after': '30' })
-    }
-  }
-
   const serve = async (c: Context, project: ProjectConfig): Promise<Response> => {
-    const corpus = await corpusOf(project)
+    const corpus = await loadCorpus(ctx, project, 'MCP')
     const isSite = project === siteProject(ctx.projects)
     const links = projectLinks(project, serverBase(ctx.config, c.req.url), { atRoot: isSite, isSite })
     const server = docsMcpServer({ corpus, links })
@@ -71,7 +62,7 @@ export function mcpRoutes(ctx: DocentContext): Hono {
     if (c.req.method !== 'POST') throw new ApiError(405, 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST, OPTIONS' })
     if (!project.mcp.public || c.req.header('authorization') !== undefined) await checkKey(c, async () => {})
     try {
-      await limiter(c, async () => {
+      await limiterFor(project)(c, async () => {
         c.res = await plainError(await serve(c, project))
       })
     } catch (error) {

@@ -102,6 +102,8 @@ describe('/llms.txt', () => {
     const again = await t.app.request('http://docs.test/llms.txt', { headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
+    const listed = await t.app.request('http://docs.test/llms.txt', { headers: { 'if-none-match': `"other", W/${etag}` } })
+    expect(listed.status).toBe(304)
     // Another host gets its own links.
     const other = await (await t.app.request('http://other.test/llms.txt')).text()
     expect(other).toContain('http://other.test/quickstart.md')

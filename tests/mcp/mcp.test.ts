@@ -210,6 +210,20 @@ describe('MCP rate limits', () => {
     }
   })
 
+  test('MCP shares the organization budget with the search endpoint', async () => {
+    const limited = await testDocent({ projects, limits: { organizationPerHour: 2 } })
+    try {
+      for (let i = 0; i < 2; i++) {
+        const search = await limited.app.request('/discovery/v1/search/demo', { method: 'POST', headers: { authorization: `Bearer ${limited.keys.assistant}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'flags' }) }, { ip: '10.0.0.2' })
+        expect(search.status).toBe(200)
+      }
+      const error = await connect(limited.app, 'demo', limited.keys.assistant).catch((e: unknown) => e)
+      expect((error as StreamableHTTPError).code).toBe(429)
+    } finally {
+      await limited.docent.stop()
+    }
+  })
+
   test('the per-IP daily limit counts MCP requests too', async () => {
     const limited = await testDocent({ projects, limits: { ipPerDay: 2 } })
     try {
