@@ -7,6 +7,7 @@ import { bearer, json, testDocent } from '../support/app.ts'
 import { createRepo, git, type GitServer, startGitServer } from '../support/git-server.ts'
 import { type ChatRequest, type ScriptedOpenAI, type ScriptedReply, startScriptedOpenAI } from '../support/scripted-openai.ts'
 import { startGitHubPulls } from './support/github-pulls.ts'
+import { startHoldingProxy } from './support/holding-proxy.ts'
 
 const SECRETS = { OPENAI_API_KEY: 'sk-test-0penai-secret-key', GITHUB_TOKEN: 'ghp_test_github_secret_token', GIT_TOKEN: 'git-http-secret-password' }
 
@@ -34,13 +35,13 @@ afterAll(async () => {
   await rm(assistantDocs, { recursive: true, force: true })
 })
 
-async function setup(repoName: string, limits: Record<string, number> = {}) {
+async function setup(repoName: string, limits: Record<string, number> = {}, modelBaseURL?: string) {
   const repo = await createRepo(gitServer, repoName, { sourceDir: 'demo/docs' })
   const t = await testDocent(
     {
       worker: true,
       ...(Object.keys(limits).length ? { limits } : {}),
-      model: { provider: 'openai', id: 'gpt-test', baseURL: openai.baseURL, apiKey: { env: 'OPENAI_API_KEY' } },
+      model: { provider: 'openai', id: 'gpt-test', baseURL: modelBaseURL ?? openai.baseURL, apiKey: { env: 'OPENAI_API_KEY' } },
       projects: [
         {
           id: 'demo',
@@ -208,5 +209,29 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     expect((await git(t.repo.bare, 'diff', '--name-only', `main..${branch}`)).trim()).toBe('guides/small.mdx')
     replies.length = 0
     await t.stop()
+  })
+
+  test('archiving a job while the model is working aborts the run: archived, run cancelled, no push, no PR', async () => {
+    const proxy = await startHoldingProxy(openai.baseURL.replace(/\/v1$/, ''))
+    try {
+      const t = await setup('docs-archive', {}, `${proxy.url}/v1`)
+      const pullsBefore = github.created()
+      proxy.state.hold = true
+      const job = await t.create('Rename everything')
+      while (proxy.state.held === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      const archived = await (await t.app.request(`/v2/agent/demo/job/${job.id}/archive`, json({}, bearer(t.keys.admin)))).json()
+      expect(archived).toMatchObject({ status: 'archived', prLink: null })
+      // The archive aborted the model call in flight (the worker is still running: this is not shutdown).
+      while (proxy.state.dropped === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      await t.stop()
+      expect((await t.store.listRuns(job.id)).map((run) => run.status)).toEqual(['cancelled'])
+      expect((await t.store.getJob('demo', job.id))!.status).toBe('archived')
+      const types = (await t.store.listJobEvents(job.id)).map((event) => event.type)
+      expect(types).not.toContain('commit')
+      expect(types).not.toContain('run.failed')
+      expect(github.created()).toBe(pullsBefore)
+    } finally {
+      await proxy.close()
+    }
   })
 })

@@ -6,12 +6,13 @@ import type { AddressInfo } from 'node:net'
  * then provably in progress, which is when the restart tests kill the server. Otherwise requests pass through.
  */
 export async function startHoldingProxy(upstream: string) {
-  const state = { hold: false, held: 0, passed: 0 }
+  const state = { hold: false, held: 0, passed: 0, /** Held requests whose client went away (aborted or killed). */ dropped: 0 }
   const server = createServer(async (req, res) => {
     const body = await readBody(req)
     if (state.hold) {
       state.held++
       req.socket.on('error', () => {})
+      res.on('close', () => state.dropped++)
       return // never answered: the client (the killed server) goes away
     }
     state.passed++
