@@ -161,6 +161,23 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await context.close()
   })
 
+  it('says so when the panel cannot load (network down), and loads it on retry', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    const chat = page.locator('docent-chat')
+    await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
+    await context.route('**/widget/chunks/panel-*', (route) => route.abort('internetdisconnected'))
+    await page.keyboard.press('Control+i')
+    const alert = chat.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.innerText()).toContain('Could not reach the assistant')
+    await context.unroute('**/widget/chunks/panel-*')
+    await alert.getByRole('button', { name: 'Retry' }).click()
+    await chat.getByRole('dialog').waitFor()
+    await context.close()
+  })
+
   it('works as a modal with window.Docent, and inline in the page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()

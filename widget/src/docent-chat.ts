@@ -47,6 +47,7 @@ export class DocentChat extends LitElement {
     pageSize: { attribute: 'page-size', type: Number },
     open: { type: Boolean, reflect: true },
     loading: { state: true },
+    loadFailed: { state: true },
     selection: { state: true },
   }
 
@@ -64,6 +65,7 @@ export class DocentChat extends LitElement {
   declare pageSize: number | undefined
   declare open: boolean
   declare loading: boolean
+  declare loadFailed: boolean
   declare selection: PageSelection | null
   /** Selected page text the reader chose to ask about, sent as `context` with the next question. */
   pendingContext: ContextItem | null = null
@@ -83,6 +85,7 @@ export class DocentChat extends LitElement {
     this.filter = null
     this.open = false
     this.loading = false
+    this.loadFailed = false
     this.selection = null
   }
 
@@ -95,6 +98,7 @@ export class DocentChat extends LitElement {
     window.addEventListener('keydown', this.#onKeydown)
     document.addEventListener('selectionchange', this.#onSelectionChange)
     document.addEventListener('click', this.#onPageClick)
+    window.addEventListener('scroll', this.#onSelectionChange, { passive: true })
     if (this.variant === 'inline') void this.loadPanel()
   }
 
@@ -103,6 +107,7 @@ export class DocentChat extends LitElement {
     window.removeEventListener('keydown', this.#onKeydown)
     document.removeEventListener('selectionchange', this.#onSelectionChange)
     document.removeEventListener('click', this.#onPageClick)
+    window.removeEventListener('scroll', this.#onSelectionChange)
   }
 
   protected override updated(changed: PropertyValues<this>) {
@@ -112,11 +117,20 @@ export class DocentChat extends LitElement {
 
   /** Loads the panel's code once; later calls share the same import. */
   loadPanel(): Promise<Panel> {
-    this.#panelLoad ??= import('./panel.ts').then(({ Panel }) => {
-      this.panel = new Panel(this)
-      this.requestUpdate()
-      return this.panel
-    })
+    this.#panelLoad ??= import('./panel.ts').then(
+      ({ Panel }) => {
+        this.panel = new Panel(this)
+        this.loadFailed = false
+        this.requestUpdate()
+        return this.panel
+      },
+      (error: unknown) => {
+        // A failed chunk download (offline, server restarted with a new build): the next open tries again.
+        this.#panelLoad = null
+        this.loadFailed = true
+        throw error
+      },
+    )
     return this.#panelLoad
   }
 
@@ -128,8 +142,14 @@ export class DocentChat extends LitElement {
       this.open = true
     }
     this.loading = !this.panel
-    const panel = await this.loadPanel()
-    this.loading = false
+    let panel: Panel
+    try {
+      panel = await this.loadPanel()
+    } catch {
+      return
+    } finally {
+      this.loading = false
+    }
     await this.updateComplete
     panel.focusInput()
     this.dispatchEvent(new CustomEvent('docent-open', { bubbles: true, composed: true }))
@@ -221,7 +241,14 @@ export class DocentChat extends LitElement {
             ${icons.sparkle}<span>${text.launcher}</span><kbd aria-hidden="true">${text.shortcut}</kbd>
           </button>`}
       ${this.open && this.panel ? this.panel.render() : nothing}
-      ${this.open && this.loading ? html`<div class="loading" role="status">${text.thinking}</div>` : nothing}
+      ${this.open && this.loading ? html`<div class="loading" role="status">${text.loading}</div>` : nothing}
+      ${this.open && this.loadFailed && !this.panel
+        ? html`<div class="loading" role="alert">
+            ${text.errorNetwork}
+            <button type="button" class="link" @click=${() => this.show()}>${text.retry}</button>
+            <button type="button" class="link" @click=${() => this.hide()}>${text.close}</button>
+          </div>`
+        : nothing}
       ${selectionButton}
     `
   }

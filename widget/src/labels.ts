@@ -18,6 +18,7 @@ export const defaultLabels = {
   notHelpful: 'Not helpful',
   thanks: 'Thanks for the feedback',
   thinking: 'Searching the docs…',
+  loading: 'Loading…',
   answerReady: 'Answer ready',
   askSelection: 'Ask about selection',
   selection: 'About this selection',

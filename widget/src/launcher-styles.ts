@@ -118,6 +118,14 @@ export const launcherStyles = css`
     box-shadow: var(--_shadow);
     font-size: 13px;
   }
+  .link {
+    border: 0;
+    background: none;
+    padding: 0 0 0 8px;
+    color: var(--_accent);
+    text-decoration: underline;
+    cursor: pointer;
+  }
   @media (max-width: 480px) {
     .launcher kbd {
       display: none;
