@@ -136,6 +136,24 @@ describe('in-memory git workspace', () => {
     await expect(git(repo.bare, 'rev-parse', '--verify', '-q', 'refs/heads/docent/aborted')).rejects.toThrow()
   })
 
+  it('folders appear and disappear with their files; a file may replace an emptied folder and the reverse', async () => {
+    const repo = await createRepo(server, 'folders', { files })
+    const workspace = await createWorkspaceFactory({ fetch }).open({ repository: repo.url, ref: 'main' })
+    await workspace.deleteFile('reference/api/keys.mdx')
+    await workspace.writeFile('reference', 'now a file\n')
+    await workspace.deleteFile('index.mdx')
+    await workspace.writeFile('index.mdx/child.mdx', 'index is a folder now\n')
+    await workspace.deleteFile('guides/old.mdx')
+    await workspace.deleteFile('guides/setup.mdx')
+    expect(await workspace.listFiles()).toEqual(['docs.json', 'index.mdx/child.mdx', 'reference'])
+    await workspace.commit({ message: 'shuffle', author })
+    await workspace.push('docent/folders')
+    expect((await git(repo.bare, 'ls-tree', '-r', '--name-only', 'docent/folders')).trim().split('\n')).toEqual(['docs.json', 'index.mdx/child.mdx', 'reference'])
+    await git(repo.bare, 'fsck', '--strict')
+    expect(await workspace.listFiles()).toEqual(['docs.json', 'index.mdx/child.mdx', 'reference'])
+    expect(await workspace.readFile('reference')).toBe('now a file\n')
+  })
+
   it('refuses paths outside the repository', async () => {
     const repo = await createRepo(server, 'paths', { files })
     const workspace = await createWorkspaceFactory({ fetch }).open({ repository: repo.url, ref: 'main' })
@@ -146,6 +164,10 @@ describe('in-memory git workspace', () => {
     }
     await expect(workspace.writeFile('guides', 'x')).rejects.toThrow(/directory/)
     await expect(workspace.writeFile('index.mdx/child.mdx', 'x')).rejects.toThrow(/is a file/)
+    await workspace.writeFile('brand/new/page.mdx', 'x')
+    await expect(workspace.writeFile('brand/new', 'x')).rejects.toThrow(/directory/)
+    await expect(workspace.writeFile('brand/new/page.mdx/deeper', 'x')).rejects.toThrow(/is a file/)
+    await workspace.deleteFile('brand/new/page.mdx')
     expect(workspace.changes()).toEqual([])
   })
 })

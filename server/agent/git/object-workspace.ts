@@ -77,7 +77,7 @@ export class ObjectWorkspace implements Workspace {
     const path = repositoryPath(raw)
     if (typeof content !== 'string') throw new TypeError('content must be a string')
     const tree = await this.baseTree()
-    if (this.directories!.has(path) && !this.deletedDirectory(path)) throw new Error(`"${path}" is a directory`)
+    if (this.hasFilesUnder(path)) throw new Error(`"${path}" is a directory`)
     const parents = path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))
     for (const parent of parents) {
       const isFile = this.pending.has(parent) ? this.pending.get(parent)!.content !== null : tree.has(parent)
@@ -162,6 +162,8 @@ export class ObjectWorkspace implements Workspace {
       entries.set(rest, { mode, path: rest, oid, type: 'blob' })
     }
     for (const name of childDirs) {
+      // A file now stands where a folder was: every file under it was deleted (writeFile checks), so drop the folder.
+      if (typeof this.pending.get(prefix + name)?.content === 'string') continue
       const existing = entries.get(name)
       const oid = await this.writeTree(prefix + name, existing?.type === 'tree' ? existing.oid : null)
       if (oid === null) entries.delete(name)
@@ -178,12 +180,15 @@ export class ObjectWorkspace implements Workspace {
     return (await git.readBlob({ fs, gitdir, oid: entry.oid, cache: this.cache })).blob
   }
 
-  private deletedDirectory(dir: string): boolean {
+  /** True when `dir` is a folder that still holds a file (from the base tree or pending). */
+  private hasFilesUnder(dir: string): boolean {
     const prefix = `${dir}/`
+    for (const [path, change] of this.pending) if (path.startsWith(prefix) && change.content !== null) return true
+    if (!this.directories!.has(dir)) return false
     for (const path of this.tree!.keys()) {
-      if (path.startsWith(prefix) && this.pending.get(path)?.content !== null) return false
+      if (path.startsWith(prefix) && this.pending.get(path)?.content !== null) return true
     }
-    return true
+    return false
   }
 
   /** Every file of the head commit's tree: reads tree objects only, never blobs. */
