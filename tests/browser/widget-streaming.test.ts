@@ -1,0 +1,100 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent, startDocent } from './support.ts'
+
+// Streaming as the reader sees it, made deterministic: an OpenAI-compatible model server that sends the first part of
+// its answer and then holds the stream until the test releases it. The partial answer must be on screen while the
+// rest has not been generated yet, and Stop must end the answer there.
+
+const skip = browserSkipReason()
+
+/** Each request streams `first`, waits for `release()`, then streams `rest` and finishes. */
+async function startHeldModel(first: string, rest: string) {
+  let releases: Array<() => void> = []
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', async () => {
+      const { model } = JSON.parse(body) as { model: string }
+      const base = { id: 'chatcmpl-held', object: 'chat.completion.chunk', created: 1, model }
+      const send = (delta: Record<string, unknown>, finish: string | null = null) =>
+        res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`)
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+      send({ role: 'assistant', content: '' })
+      send({ content: first })
+      await new Promise<void>((resolve) => releases.push(resolve))
+      if (res.destroyed) return
+      send({ content: rest })
+      send({}, 'stop')
+      res.end('data: [DONE]\n\n')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    release() {
+      for (const release of releases) release()
+      releases = []
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const release of releases) release()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+describe.skipIf(skip)('<docent-chat> streaming', () => {
+  let browser: Browser
+  let docent: RunningDocent
+  let model: Awaited<ReturnType<typeof startHeldModel>>
+
+  beforeAll(async () => {
+    await ensureWidgetBuilt()
+    model = await startHeldModel('Percentage rollouts are **sticky**: ', 'a reader who got the feature keeps it as you ramp up [1].')
+    ;[browser, docent] = await Promise.all([
+      launchBrowser(),
+      startDocent({ model: { provider: 'openai', id: 'held-model', baseURL: model.baseURL, apiKey: { env: 'HELD_KEY' } } }, { HELD_KEY: 'sk-test' }),
+    ])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await Promise.all([docent?.stop(), model?.close()])
+  })
+
+  it('shows the answer while it streams, and Stop ends it there', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${docent.url}/guides/percentage-rollouts`)
+    const chat = page.locator('docent-chat')
+    await chat.getByRole('button', { name: /Ask AI/ }).click()
+    await chat.getByRole('textbox').fill('How do percentage rollouts work?')
+    await page.keyboard.press('Enter')
+
+    // The first part is on screen while the model has not produced the rest.
+    const answer = chat.locator('article.assistant')
+    await answer.locator('strong', { hasText: 'sticky' }).waitFor()
+    expect(await answer.getAttribute('aria-busy')).toBe('true')
+    expect(await answer.locator('nav a').count()).toBeGreaterThan(0)
+    expect(await answer.locator('.actions').count()).toBe(0)
+
+    await chat.getByRole('button', { name: 'Stop' }).click()
+    await chat.getByRole('button', { name: 'Send' }).waitFor()
+    expect(await answer.getAttribute('aria-busy')).toBe('false')
+    expect((await answer.locator('.answer').innerText()).trim()).toBe('Percentage rollouts are sticky:')
+    expect(await chat.getByRole('alert').count()).toBe(0)
+    model.release()
+
+    // The next question streams to the end once the model finishes.
+    await chat.getByRole('textbox').fill('Can I ramp back down?')
+    await page.keyboard.press('Enter')
+    const second = chat.locator('article.assistant').nth(1)
+    await second.locator('strong', { hasText: 'sticky' }).waitFor()
+    model.release()
+    await second.locator('.actions').waitFor()
+    expect(await second.locator('.answer').innerText()).toContain('keeps it as you ramp up')
+    await page.close()
+  })
+})
