@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fmt, loadLoop, percentile } from '../support.ts'
+import { offlineQuality } from './offline-quality.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const concurrency = 16
@@ -82,3 +83,4 @@ try {
 } finally {
   child.kill()
 }
+await offlineQuality()

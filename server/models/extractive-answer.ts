@@ -1,6 +1,6 @@
 import { type Passage, splitPassages } from './passages.ts'
 import type { SourceBlock } from './source-blocks.ts'
-import { contentTerms } from './terms.ts'
+import { contentTerms, contentWords } from './terms.ts'
 
 const MAX_PASSAGES = 4
 /** Share of the question's (weighted) words the quoted passages must contain for the docs to count as covering it. */
@@ -20,7 +20,7 @@ interface Scored extends Passage {
 export function extractiveAnswer(question: string, sources: SourceBlock[]): string {
   const questionTerms = [...new Set(contentTerms(question))]
   const passages = sources.flatMap((source) => splitPassages(source.id, `${source.title}\n\n${source.content}`).slice(1))
-  if (questionTerms.length === 0 || passages.length === 0) return notCovered(sources, questionTerms)
+  if (questionTerms.length === 0 || passages.length === 0) return notCovered(sources, question)
 
   const scored: Scored[] = passages.map((p) => ({ ...p, score: 0, terms: new Set(contentTerms(p.text)) }))
   const df = new Map<string, number>()
@@ -39,7 +39,7 @@ export function extractiveAnswer(question: string, sources: SourceBlock[]): stri
   }
   const ranked = scored.filter((p) => p.score > 0).sort((a, b) => b.score - a.score)
   const best = ranked[0]
-  if (!best) return notCovered(sources, questionTerms)
+  if (!best) return notCovered(sources, question)
   // At most one code block: an answer made of code alone explains nothing.
   const firstCode = ranked.find((p) => p.kind === 'code')
   const chosen = ranked.filter((p) => p.score >= best.score * 0.5 && (p.kind === 'text' || p === firstCode)).slice(0, MAX_PASSAGES)
@@ -47,7 +47,7 @@ export function extractiveAnswer(question: string, sources: SourceBlock[]): stri
   const covered = new Set(chosen.flatMap((p) => questionTerms.filter((term) => p.terms.has(term))))
   const total = questionTerms.reduce((sum, term) => sum + weight(term), 0)
   const found = [...covered].reduce((sum, term) => sum + weight(term), 0)
-  if (found / total < MIN_COVERAGE) return notCovered(sources, questionTerms)
+  if (found / total < MIN_COVERAGE) return notCovered(sources, question)
 
   withFollowingCode(chosen, scored)
   return render(chosen, sources)
@@ -91,8 +91,9 @@ function render(chosen: Scored[], sources: SourceBlock[]): string {
   return `From the docs:\n\n${paragraphs.join('\n\n')}\n\nSources: ${list}`
 }
 
-function notCovered(sources: SourceBlock[], questionTerms: string[]): string {
-  const topic = questionTerms.length > 0 ? ` I found nothing about "${questionTerms.slice(0, 6).join(' ')}".` : ''
+function notCovered(sources: SourceBlock[], question: string): string {
+  const words = [...new Set(contentWords(question))]
+  const topic = words.length > 0 ? ` I found nothing about "${words.slice(0, 6).join(' ')}".` : ''
   const closest = sources.slice(0, 3).map((s) => `[${s.title}](${s.url})`)
   const nearby = closest.length > 0 ? ` The closest pages are ${closest.join(', ')}.` : ''
   return `${NOT_COVERED}${topic}${nearby} Try rephrasing the question, or ask the docs team.`

@@ -18,6 +18,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   }
   const lines = markdown.split('\n')
   let paragraph: string[] = []
+  let header: string[] = []
   const flush = () => {
     for (const sentence of splitSentences(paragraph.join(' '))) push('text', sentence)
     paragraph = []
@@ -39,9 +40,9 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     }
     if (/^\s*\|/.test(line)) {
       flush()
-      // The header row (the one above the `|---|` line) names columns; it says nothing on its own.
-      const isHeader = /^\s*\|[\s|:-]+\|\s*$/.test(lines[i + 1] ?? '')
-      if (!isHeader && !/^\s*\|[\s|:-]+\|\s*$/.test(line)) push('text', tableRow(line))
+      // The header row (the one above the `|---|` line) says nothing alone; each row is quoted with its column names.
+      if (/^\s*\|[\s|:-]+\|\s*$/.test(lines[i + 1] ?? '')) header = cellsOf(line)
+      else if (!/^\s*\|[\s|:-]+\|\s*$/.test(line)) push('text', tableRow(cellsOf(line), header))
       continue
     }
     if (/^\s*([-*+]|\d+[.)])\s+/.test(line)) {
@@ -56,9 +57,14 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   return passages
 }
 
-function tableRow(line: string): string {
-  const cells = line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim()).filter(Boolean)
-  return cells.join(' — ')
+const cellsOf = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim())
+
+/** `Action: Delete flags; Owner: ✓; Editor: —`: a row of a permission matrix means nothing without its columns. */
+function tableRow(cells: string[], header: string[]): string {
+  return cells
+    .map((cell, i) => (header[i] ? `${header[i]}: ${cell}` : cell))
+    .filter((cell) => cell.trim())
+    .join('; ')
 }
 
 /** Sentence ends: `.`, `!` or `?` followed by space and a capital, a backtick, a link or emphasis. */

@@ -1,0 +1,42 @@
+import { expect, test } from 'vitest'
+import { splitPassages } from './passages.ts'
+import { contentTerms } from './terms.ts'
+
+test('markdown splits into sentences, whole list items, table rows with their column names, and short code blocks', () => {
+  const markdown = [
+    'Create one client per process. Reuse it everywhere!',
+    '',
+    '## Heading lines are not passages',
+    '',
+    '- **`@lumenflags/node`** (v4) — for servers. Uses a server-side SDK key.',
+    '',
+    '| Action | Owner | Editor |',
+    '| --- | --- | --- |',
+    '| Delete flags | ✓ | — |',
+    '',
+    '```bash',
+    'npm install @lumenflags/node',
+    '```',
+    '',
+    '```text',
+    ...Array.from({ length: 13 }, (_, i) => `line ${i}`),
+    '```',
+    '<Note>',
+    'Text inside a component counts.',
+    '</Note>',
+  ].join('\n')
+  expect(splitPassages(1, markdown).map((p) => [p.kind, p.text])).toEqual([
+    ['text', 'Create one client per process.'],
+    ['text', 'Reuse it everywhere!'],
+    ['text', '**`@lumenflags/node`** (v4) — for servers. Uses a server-side SDK key.'],
+    ['text', 'Action: Delete flags; Owner: ✓; Editor: —'],
+    ['code', '```bash\nnpm install @lumenflags/node\n```'],
+    ['text', 'Text inside a component counts.'],
+  ])
+})
+
+test('content terms drop stopwords and question framing, stem plurals, keep single digits', () => {
+  expect(contentTerms('What does exit code 6 mean for my rollouts?')).toEqual(['exit', 'code', '6', 'rollout'])
+  expect(contentTerms('How are targeting rules configured?').sort()).toEqual(contentTerms('configure the target rule').sort())
+  expect(contentTerms('processes policies accesses')).toEqual(contentTerms('process policy access'))
+})
