@@ -79,8 +79,10 @@ function navGroup(group: NavGroup, current: string | undefined, depth: number): 
 
 function article(view: PageView): string {
   const { page, rendered, previous, next } = view
-  // Pages start with their own `# Title`; the header shows title and description once.
-  const body = rendered.html.replace(/^\s*<h1[^>]*>.*?<\/h1>\s*/s, '')
+  // Pages start with their own `# Title` (and often the description as a paragraph); the header shows both once.
+  let body = rendered.html.replace(/^\s*<h1[^>]*>.*?<\/h1>\s*/s, '')
+  const lead = /^<p>(.*?)<\/p>\s*/s.exec(body)
+  if (lead && page.description && plainText(lead[1]!) === page.description.trim()) body = body.slice(lead[0].length)
   const description = page.description ? `<p class="lead">${escapeHtml(page.description)}</p>` : ''
   const crumbs = page.groups.length ? `<p class="crumbs">${page.groups.map(escapeHtml).join(' <span aria-hidden="true">›</span> ')}</p>` : ''
   return `<article>
@@ -104,4 +106,13 @@ function toc(items: RenderedPage['toc']): string {
   return `<aside class="toc" aria-label="On this page"><p>On this page</p><ul>${items
     .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
     .join('')}</ul></aside>`
+}
+
+/** Text of a rendered HTML fragment: tags dropped, the entities marked and escapeHtml produce decoded. */
+function plainText(fragment: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' }
+  return fragment
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|amp|lt|gt|quot);/g, (_, name: string) => (name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : entities[name]!))
+    .trim()
 }

@@ -17,6 +17,8 @@ describe('demo site and widget files', () => {
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
     const html = await response.text()
     expect(html).toContain('<h1>Quickstart</h1>')
+    // The description shows once, as the lead under the title.
+    expect(html.split('Create your first feature flag in Lumen Flags and evaluate it').length).toBe(3) // meta + lead
     expect(html).toContain('aria-current="page"')
     expect(html).toMatch(/<a href="\/concepts\/flags">Flags<\/a>/)
     expect(html).toContain('id="prerequisites"')

@@ -12,7 +12,7 @@ body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.65 var(--font);-w
 a{color:var(--accent)}
 .skip{position:absolute;left:-999px}.skip:focus{left:12px;top:12px;z-index:10;background:var(--bg);padding:8px}
 .topbar{position:sticky;top:0;z-index:5;display:flex;align-items:center;gap:16px;height:60px;padding:0 24px;border-bottom:1px solid var(--line);background:color-mix(in srgb,var(--bg) 88%,transparent);backdrop-filter:blur(8px)}
-.brand{display:flex;align-items:center;gap:10px;font-weight:700;font-size:17px;color:var(--fg);text-decoration:none}
+.brand{display:flex;white-space:nowrap;align-items:center;gap:10px;font-weight:700;font-size:17px;color:var(--fg);text-decoration:none}
 .mark{display:grid;place-items:center;width:28px;height:28px;border-radius:8px;background:var(--accent);color:var(--bg);font-size:15px}
 .ask{margin-left:auto;display:flex;align-items:center;gap:8px;min-width:min(340px,50vw);padding:7px 8px 7px 12px;border:1px solid var(--line);border-radius:10px;background:var(--soft);color:var(--muted);font:inherit;font-size:14px;cursor:pointer;text-align:left}
 .ask span{flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
