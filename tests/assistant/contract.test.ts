@@ -46,6 +46,9 @@ describe.each(['v1', 'v2'] as const)('%s message bounds', (version) => {
     ['11 context items', { context: Array.from({ length: 11 }, () => ({ type: 'code', value: 'x' })) }, /^context: must have at most 10 items/],
     ['a context value of 10,001 chars', { context: [{ type: 'code', value: 'x'.repeat(10_001) }] }, /^context\.0\.value: must be at most 10000 characters/],
     ['an unknown context type', { context: [{ type: 'image', value: 'x' }] }, /^context\.0\.type: /],
+    ['filter.version of 101 chars', { filter: { version: 'v'.repeat(101) } }, /^filter\.version: must be at most 100 characters/],
+    ['a context path of 501 chars', { context: [{ type: 'textSelection', value: 'x', path: `/${'p'.repeat(500)}` }] }, /^context\.0\.path: must be at most 500 characters/],
+    ['a message id of 201 chars', { messages: [{ ...message(version, 'user', 'hi'), id: 'i'.repeat(201) }] }, /^messages\.0\.id: must be at most 200 characters/],
     ['currentPath of 201 chars', { currentPath: `/${'p'.repeat(200)}` }, /^currentPath: must be at most 200 characters$/],
   ])('%s → 400 naming the field', async (_name, extra, pattern) => {
     await expectError(await post(bodyOf(version, extra)), 400, pattern)
