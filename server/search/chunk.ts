@@ -92,11 +92,14 @@ function splitLong(parts: string[], maxChars: number): string[][] {
   return pieces
 }
 
-/** A huge block (a long code sample or table) cut at line ends. */
+/** A huge block (a long code sample or table) cut at line ends; each piece of a code block keeps its fences. */
 function splitLines(text: string, maxChars: number): string[] {
+  const fence = /^(`{3,}|~{3,})[^\n]*\n/.exec(text)
+  const closing = fence && text.trimEnd().endsWith(fence[1]!) ? fence[1]! : undefined
+  const body = fence && closing ? text.trimEnd().slice(fence[0].length, -closing.length).replace(/\n$/, '') : text
   const out: string[] = []
   let chunk = ''
-  for (const line of text.split('\n')) {
+  for (const line of body.split('\n')) {
     if (chunk && chunk.length + line.length + 1 > maxChars) {
       out.push(chunk)
       chunk = ''
@@ -104,13 +107,10 @@ function splitLines(text: string, maxChars: number): string[] {
     chunk = chunk ? `${chunk}\n${line}` : line
   }
   if (chunk) out.push(chunk)
-  return out
+  return fence && closing ? out.map((piece) => `${fence[0]}${piece}\n${closing}`) : out
 }
 
 function sectionOf(page: DocPage, draft: Draft, content: string, part: number): Section {
-  const { meta, nav } = page
-  const version = meta.version ?? nav?.version
-  const language = meta.language ?? nav?.language
   return {
     id: `${page.path}#${draft.anchor}${part > 0 ? `~${part}` : ''}`,
     path: page.path,
@@ -119,12 +119,12 @@ function sectionOf(page: DocPage, draft: Draft, content: string, part: number): 
     pageTitle: page.title,
     headings: draft.headings,
     content: content || page.meta.description || page.title,
-    description: meta.description,
-    version,
-    language,
-    versions: meta.version ? [meta.version] : (nav?.versions ?? []),
-    languages: meta.language ? [meta.language] : (nav?.languages ?? []),
-    groups: [...(nav?.groups ?? []), ...meta.groups],
-    tags: [...meta.tags, ...meta.keywords],
+    description: page.meta.description,
+    version: page.version,
+    language: page.language,
+    versions: page.versions,
+    languages: page.languages,
+    groups: [...(page.nav?.groups ?? []), ...page.meta.groups],
+    tags: [...page.meta.tags, ...page.meta.keywords],
   }
 }

@@ -20,6 +20,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = miniSearch
     sections.push(...chunkPage(page))
   }
   const index = makeIndex(sections)
+  const boosted = [...site.pages.values()].some((page) => page.boost !== 1)
   const byUrl = new Map([...site.pages.values()].map((page) => [page.url, page]))
   const findPage = (raw: string): DocPage | undefined => {
     const path = normalizePath(raw.trim() === '/' ? 'index' : raw)
@@ -33,10 +34,11 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = miniSearch
     sections,
     search(query: string, options: SearchOptions): SearchHit[] {
       const current = options.currentPath ? findPage(options.currentPath) : undefined
+      const near = current ? nearness(current, site) : undefined
       const raw = index.search(query, {
         limit: options.pageSize,
         filter: options.filter ? matches(options.filter) : undefined,
-        boost: current ? nearness(current, site) : undefined,
+        boost: near || boosted ? (section) => (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) : undefined,
       })
       const best = raw[0]?.score ?? 0
       const threshold = options.scoreThreshold ?? 0
@@ -54,8 +56,8 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = miniSearch
         description: page.meta.description,
         hidden: page.meta.hidden,
         groups: page.nav?.groups ?? [],
-        version: page.meta.version ?? page.nav?.version,
-        language: page.meta.language ?? page.nav?.language,
+        version: page.version,
+        language: page.language,
       }))
     },
   }

@@ -10,6 +10,13 @@ export interface DocPage extends ParsedPage {
   /** Undefined for pages outside the navigation (still searchable unless hidden). */
   nav?: NavEntry
   markdown: string
+  /** Frontmatter, else navigation, else the path prefix (`fr/...`), else the site's first language. */
+  language?: string
+  languages: string[]
+  version?: string
+  versions: string[]
+  /** Search weight of the page's navigation group (Mintlify's group `boost`), 1 by default. */
+  boost: number
 }
 
 export interface DocsSite {
@@ -53,9 +60,28 @@ export function readDocsSite(snapshot: DocsSnapshot): DocsSite {
     const path = normalizePath(file)
     if (!path || pages.has(path)) continue
     const parsed = parsePage(path, text, { snippet: snippet(file) })
-    pages.set(path, { ...parsed, url: pageUrl(path), nav: navigation.entries.get(path), markdown: pageMarkdown(parsed) })
+    const nav = navigation.entries.get(path)
+    pages.set(path, {
+      ...parsed,
+      url: pageUrl(path),
+      nav,
+      markdown: pageMarkdown(parsed),
+      ...languageOf(parsed, nav, navigation.languages),
+      version: parsed.meta.version ?? nav?.version,
+      versions: parsed.meta.version ? [parsed.meta.version] : (nav?.versions ?? []),
+      boost: nav?.boost ?? 1,
+    })
   }
   return { name: navigation.name, description: navigation.description, navigation, pages, revision: snapshot.revision }
+}
+
+function languageOf(page: ParsedPage, nav: NavEntry | undefined, siteLanguages: string[]): { language?: string; languages: string[] } {
+  if (page.meta.language) return { language: page.meta.language, languages: [page.meta.language] }
+  if (nav?.language) return { language: nav.language, languages: nav.languages }
+  if (siteLanguages.length === 0) return { languages: [] }
+  const prefix = page.path.split('/')[0]!
+  const language = siteLanguages.includes(prefix) ? prefix : siteLanguages[0]!
+  return { language, languages: [language] }
 }
 
 /** `./a.json` or `/a.json` → `a.json`. */

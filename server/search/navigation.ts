@@ -12,6 +12,8 @@ export interface NavEntry {
   order: number
   /** Id of the list the page is in: pages of one list are neighbours. */
   list: number
+  /** Search weight from the nearest group's `boost` (Mintlify), 1 by default. */
+  boost: number
 }
 
 export interface Navigation {
@@ -27,6 +29,7 @@ export type ReadJson = (path: string) => unknown
 
 interface Walk {
   groups: string[]
+  boost?: number
   version?: string
   language?: string
   list: number
@@ -59,6 +62,7 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
       languages: at.language ? [at.language] : [],
       order: nav.entries.size,
       list: at.list,
+      boost: at.boost ?? 1,
     })
   }
   const note = (values: string[], value: string | undefined) => {
@@ -79,6 +83,7 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
     const next: Walk = { ...at }
     if (typeof node.language === 'string') note(nav.languages, (next.language = node.language))
     if (typeof node.version === 'string') note(nav.versions, (next.version = node.version))
+    if (typeof node.boost === 'number' && node.boost > 0 && node.boost <= 10) next.boost = node.boost
     for (const label of LABELS) {
       const value = node[label]
       if (typeof value === 'string' && value.trim()) next.groups = [...next.groups, value.trim()]
@@ -94,7 +99,7 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
   const root = config.navigation
   // mint.json: `navigation` is the list of groups; `versions` a list of names.
   if (Array.isArray(root)) walk({ groups: root }, { groups: [], list: 0 }, 0)
-  else walk(root, { groups: [], list: 0 }, 0)
+  else if (isObject(root)) walk(root, { groups: [], list: 0 }, 0)
   if (Array.isArray(config.versions)) for (const v of config.versions) if (typeof v === 'string') note(nav.versions, v)
   return nav
 }

@@ -123,10 +123,12 @@ function collectEdits(node: Nodes, edits: Array<[number, number, string]>): void
         const inner = child.children as Nodes[]
         const first = inner[0]?.position?.start.offset
         const last = inner.at(-1)?.position?.end.offset
+        // An inline card or tab keeps its title: `<Card title="Node.js">Server side.</Card>` reads "Node.js: Server side.".
+        const label = attributeText(child as MdxJsxFlowElement)
         if (first === undefined || last === undefined) {
-          edits.push([from, to, ''])
+          edits.push([from, to, label])
         } else {
-          edits.push([from, first, ''], [last, to, ''])
+          edits.push([from, first, label ? `${label}: ` : ''], [last, to, ''])
           collectEdits(child, edits)
         }
         break

@@ -29,11 +29,11 @@ export function parsePage(path: string, source: string, options: ParseOptions = 
 
 /** The page as markdown for readers and models: title, description, then the body with MDX reduced to text. */
 export function pageMarkdown(page: ParsedPage): string {
-  const parts: string[] = []
   const first = page.blocks[0]
-  if (!(first?.kind === 'heading' && first.depth === 1)) parts.push(`# ${page.title}`)
+  const ownTitle = first?.kind === 'heading' && first.depth === 1
+  const parts = [ownTitle ? first.markdown : `# ${page.title}`]
   if (page.meta.description) parts.push(page.meta.description)
-  for (const block of page.blocks) parts.push(block.markdown)
+  for (const block of ownTitle ? page.blocks.slice(1) : page.blocks) parts.push(block.markdown)
   return parts.join('\n\n') + '\n'
 }
 

@@ -1,0 +1,54 @@
+// Search speed on 10,000 generated pages: parse + chunk time, index build time and heap per library, query p50/p99.
+// `node --import tsx bench/search-speed/run.ts [pages]`
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { buildCorpus } from '../../server/search/corpus.ts'
+import { readDocsSite } from '../../server/search/docs-site.ts'
+import { ENGINES } from '../../server/search/engines/all.ts'
+import type { SearchOptions } from '../../server/search/types.ts'
+import { fmt, percentile } from '../support.ts'
+import { generateQueries, generateSite } from './generate.ts'
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+const heapMb = () => {
+  gc()
+  gc()
+  return process.memoryUsage().heapUsed / 2 ** 20
+}
+
+const count = Number(process.argv[2] ?? 10_000)
+const files = generateSite(count)
+const queries = generateQueries(2_000)
+console.log(`${count} generated pages, ${queries.length} queries, ${process.version} on ${process.platform}/${process.arch}`)
+
+let t0 = performance.now()
+const site = readDocsSite({ files, revision: 'bench' })
+const parseMs = performance.now() - t0
+console.log(`parse MDX + docs.json: ${fmt(parseMs / 1000, 2)} s`)
+
+const cases: Array<[string, Omit<SearchOptions, 'pageSize'>]> = [
+  ['plain', {}],
+  ['filter+currentPath', { filter: { version: 'v2' }, currentPath: '/section-3/page-300' }],
+]
+
+for (const [name, engine] of Object.entries(ENGINES)) {
+  const before = heapMb()
+  t0 = performance.now()
+  const corpus = buildCorpus(site, engine)
+  const buildMs = performance.now() - t0
+  const heap = heapMb() - before
+  const line = [`${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${fmt((parseMs + buildMs) / 1000, 2)} s)  heap +${fmt(heap, 0)} MB`]
+  for (const [label, options] of cases) {
+    for (const q of queries.slice(0, 200)) corpus.search(q, { pageSize: 10, ...options }) // warm up
+    const latencies: number[] = []
+    for (const q of queries) {
+      const start = performance.now()
+      corpus.search(q, { pageSize: 10, ...options })
+      latencies.push(performance.now() - start)
+    }
+    latencies.sort((a, b) => a - b)
+    line.push(`  ${label}: p50 ${fmt(percentile(latencies, 50), 2)} ms  p99 ${fmt(percentile(latencies, 99), 2)} ms`)
+  }
+  console.log(line.join('\n'))
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { pageMarkdown, parsePage } from './parse-page.ts'
+
+const PAGE = `---
+title: "Install the SDK"
+description: Add the SDK to your app.
+tags: [sdk, install]
+keywords: setup, getting started
+version: v2
+groups: [admins]
+---
+
+import Prereqs from '/snippets/prereqs.mdx'
+export const meta = { internal: true }
+
+# Install the SDK
+
+Intro with an {"inline"} expression and a <Tooltip tip="hint">tooltip</Tooltip> word.
+
+<Prereqs />
+
+<Note>
+  Keep your **server** key secret.
+</Note>
+
+<CardGroup cols={2}>
+  <Card title="Node.js" href="/sdks/node">Server side.</Card>
+  <Card title="Browser" icon="globe" />
+</CardGroup>
+
+## Configure
+
+<Tabs>
+  <Tab title="npm">
+    \`\`\`bash
+    npm install @lumenflags/node
+    \`\`\`
+  </Tab>
+</Tabs>
+
+{/* a comment readers never see */}
+
+<ParamField path="flagKey" type="string" required>
+  The flag's key.
+</ParamField>
+`
+
+describe('parsePage', () => {
+  const snippet = parsePage('snippets/prereqs', 'You need an **account**.\n').blocks
+  const page = parsePage('sdks/install', PAGE, { snippet: (path) => (path === '/snippets/prereqs.mdx' ? snippet : undefined) })
+  const markdown = pageMarkdown(page)
+
+  it('reads frontmatter', () => {
+    expect(page.title).toBe('Install the SDK')
+    expect(page.meta).toMatchObject({
+      description: 'Add the SDK to your app.',
+      tags: ['sdk', 'install'],
+      keywords: ['setup', 'getting started'],
+      version: 'v2',
+      groups: ['admins'],
+      hidden: false,
+      noindex: false,
+    })
+    expect(page.mdx).toBe(true)
+  })
+
+  it('reduces MDX components, imports, exports and expressions to the text a reader sees', () => {
+    expect(markdown).not.toMatch(/import |export const|<Note>|<\/?Tabs?|<Card|<Tooltip|\{\/\*|cols=/)
+    expect(markdown).toContain('Intro with an inline expression and a tooltip word.')
+    expect(markdown).toContain('Keep your **server** key secret.')
+    expect(markdown).toContain('Node.js')
+    expect(markdown).toContain('Server side.')
+    expect(markdown).toContain('flagKey string')
+    expect(markdown).toContain("The flag's key.")
+    expect(markdown).not.toContain('a comment readers never see')
+  })
+
+  it('inlines imported snippets and keeps code blocks with their language, dedented', () => {
+    expect(markdown).toContain('You need an **account**.')
+    expect(markdown).toContain('```bash\nnpm install @lumenflags/node\n```')
+  })
+
+  it('keeps the heading structure', () => {
+    const headings = page.blocks.filter((b) => b.kind === 'heading').map((b) => (b.kind === 'heading' ? `${b.depth} ${b.text}` : ''))
+    expect(headings).toEqual(['1 Install the SDK', '2 Configure'])
+    expect(markdown.startsWith('# Install the SDK\n')).toBe(true)
+  })
+
+  it('reads hidden and noindex pages, titles from the first heading or the file name', () => {
+    expect(parsePage('a', '---\nhidden: true\n---\n# A\n').meta.hidden).toBe(true)
+    expect(parsePage('a', '---\nnoindex: true\n---\n# A\n').meta.noindex).toBe(true)
+    expect(parsePage('a', '---\nrobots: "noindex, nofollow"\n---\n# A\n').meta.noindex).toBe(true)
+    expect(parsePage('guides/x', '# From heading\n\ntext').title).toBe('From heading')
+    expect(parsePage('guides/rate-limits', 'text only').title).toBe('Rate limits')
+    expect(pageMarkdown(parsePage('guides/rate-limits', 'text only'))).toBe('# Rate limits\n\ntext only\n')
+  })
+
+  it('reads a page that is not valid MDX as markdown, and broken YAML as no metadata', () => {
+    const broken = parsePage('x', '# Title\n\nUse a < b and {oops here.\n\n<div>unclosed\n')
+    expect(broken.mdx).toBe(false)
+    expect(pageMarkdown(broken)).toContain('Use a < b and {oops here.')
+    const badYaml = parsePage('y', '---\ntitle: [unclosed\n---\n\n# Heading\n\nBody.\n')
+    expect(badYaml.title).toBe('Heading')
+    expect(pageMarkdown(badYaml)).toContain('Body.')
+  })
+})
