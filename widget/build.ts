@@ -1,6 +1,6 @@
 // npm run build: builds the widget with Vite and prints its gzip sizes against the budgets.
 // `--if-stale` (used by npm start) builds only when widget/dist is missing or older than the sources.
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -75,12 +75,41 @@ export async function buildWidget(): Promise<WidgetSizes> {
   return measure()
 }
 
+/**
+ * Builds when stale, once across processes (parallel test files, a server starting beside them): the first takes a
+ * lock file, the others wait for it and then find the build fresh.
+ */
+export async function buildIfStale(): Promise<boolean> {
+  const lock = join(root, '.build-lock')
+  for (;;) {
+    if (!isStale()) return false
+    let fd: number | null = null
+    try {
+      fd = openSync(lock, 'wx')
+    } catch {
+      // Someone else is building; a lock left by a crashed build is taken over after a minute.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { force: true })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      continue
+    }
+    try {
+      if (!isStale()) return false
+      await buildWidget()
+      return true
+    } finally {
+      closeSync(fd)
+      rmSync(lock, { force: true })
+    }
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const ifStale = process.argv.includes('--if-stale')
   if (ifStale && !isStale()) process.exit(0)
-  const sizes = await buildWidget().catch((error: Error) => {
+  const build = ifStale ? () => buildIfStale().then(measure) : buildWidget
+  const sizes = await build().catch((error: Error) => {
     // npm start on an install without dev dependencies (no Vite): serve without the widget rather than not at all.
     if (!ifStale) throw error
     console.warn(`widget: not built (${error.message}); /widget/docent.js will answer 404 until \`npm run build\` works`)

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, json, testDocent } from '../../tests/support/app.ts'
-import { isStale, buildWidget } from '../../widget/build.ts'
+import { buildIfStale } from '../../widget/build.ts'
 
 describe('demo site and widget files', () => {
   let app: Awaited<ReturnType<typeof testDocent>>['app']
 
   beforeAll(async () => {
-    if (isStale()) await buildWidget()
+    await buildIfStale()
     ;({ app } = await testDocent())
   })
 

@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { createKey } from '../../server/keys/keys.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent, type DocentConfigInput } from '../../server/mod.ts'
-import { buildWidget, isStale } from '../../widget/build.ts'
+import { buildIfStale } from '../../widget/build.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
 
@@ -30,7 +30,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function ensureWidgetBuilt() {
-  if (isStale()) await buildWidget()
+  await buildIfStale()
 }
 
 export interface RunningDocent {
