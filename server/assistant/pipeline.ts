@@ -18,7 +18,18 @@ export interface AnswerRequest {
   context?: ContextItem[]
   /** Origin of the request, for source links when neither `siteUrl` nor `publicUrl` is configured. */
   origin: string
+  /** How long a silent model may keep a reader waiting before the answer is cut off with an error part. */
+  timeouts?: ModelTimeouts
 }
+
+export interface ModelTimeouts {
+  firstChunkMs: number
+  chunkMs: number
+  totalMs: number
+}
+
+// Generous: a local model on a CPU can take a while to start, but a stalled one must not hold a reader forever.
+const DEFAULT_TIMEOUTS: ModelTimeouts = { firstChunkMs: 90_000, chunkMs: 30_000, totalMs: 300_000 }
 
 /** What the model writes, as the encoders see it: the same parts for v1 and v2. */
 export type AnswerEvent = { type: 'text'; delta: string } | { type: 'error'; message: string }
@@ -58,6 +69,7 @@ export async function startAnswer(ctx: DocentContext, project: ProjectConfig, mo
     instructions,
     messages: modelMessages(turns),
     abortSignal: abort.signal,
+    timeout: request.timeouts ?? DEFAULT_TIMEOUTS,
     maxRetries: 1,
     onError: ({ error }) => ctx.log.warn('answer model failed', { project: project.id, thread: thread.id, error: String(error) }),
   })
@@ -94,6 +106,12 @@ export async function startAnswer(ctx: DocentContext, project: ProjectConfig, mo
         }
         if (part.type === 'error') {
           controller.enqueue({ type: 'error', message: 'The answer was cut off: the model failed. Please try again.' })
+          return
+        }
+        // Timeouts end the stream with an abort part; our own abort (the reader left) has nobody to tell.
+        if (part.type === 'abort' && !abort.signal.aborted) {
+          ctx.log.warn('answer model timed out', { project: project.id, thread: thread.id })
+          controller.enqueue({ type: 'error', message: 'The answer was cut off: the model took too long. Please try again.' })
           return
         }
       }

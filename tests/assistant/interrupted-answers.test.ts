@@ -1,21 +1,23 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { bearer, json, testDocent } from '../support/app.ts'
+import { startAnswer } from '../../server/assistant/pipeline.ts'
+import { answerModel } from '../../server/models/registry.ts'
 import { startGatedModel } from './gated-model.ts'
 import { serveApp } from './support.ts'
 
 // Answers that do not end normally: the model fails after some text, or the reader goes away mid-answer.
 // Nothing the reader asked is lost, and the model is stopped when nobody listens any more.
 
-const model = await startGatedModel()
+const gated = await startGatedModel()
 let t: Awaited<ReturnType<typeof testDocent>>
 let server: Awaited<ReturnType<typeof serveApp>>
 beforeAll(async () => {
-  t = await testDocent({ model: { provider: 'openai', id: 'gated', baseURL: model.baseURL } })
+  t = await testDocent({ model: { provider: 'openai', id: 'gated', baseURL: gated.baseURL } })
   server = await serveApp(t.app)
 })
 afterAll(async () => {
   await server.close()
-  await model.close()
+  await gated.close()
   await t.docent.stop()
 })
 
@@ -39,7 +41,7 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: 
 
 test('v2: the model fails after some text → the client gets the text, an error part and finish; the thread keeps question and partial answer', async () => {
   const pending = t.app.request('/discovery/v2/assistant/demo/message', json(body('v2'), bearer(t.keys.assistant)))
-  const turn = await model.nextTurn()
+  const turn = await gated.nextTurn()
   turn.write('Rollouts are ')
   const response = await pending
   const reader = response.body!.getReader()
@@ -63,7 +65,7 @@ test('v2: the model fails after some text → the client gets the text, an error
 test('v2 over HTTP: the reader disconnects mid-answer → the model call is aborted and the thread keeps question and partial answer', async () => {
   const abort = new AbortController()
   const pending = fetch(`${server.url}/discovery/v2/assistant/demo/message`, { ...json(body('v2'), bearer(t.keys.assistant)), signal: abort.signal })
-  const turn = await model.nextTurn()
+  const turn = await gated.nextTurn()
   turn.write('Partial answer')
   const response = await pending
   const threadId = response.headers.get('x-thread-id')!
@@ -81,7 +83,7 @@ test('v2 over HTTP: the reader disconnects mid-answer → the model call is abor
 
 test('v1 in-process: cancelling the body stores the exchange once, and the thread can be continued', async () => {
   const pending = t.app.request('/discovery/v1/assistant/demo/message', json(body('v1'), bearer(t.keys.assistant)))
-  const turn = await model.nextTurn()
+  const turn = await gated.nextTurn()
   turn.write('Half')
   const response = await pending
   const threadId = response.headers.get('x-thread-id')!
@@ -92,7 +94,7 @@ test('v1 in-process: cancelling the body stores the exchange once, and the threa
   await vi.waitFor(async () => expect((await t.store.getThread('demo', threadId))?.messageCount).toBe(2))
 
   const next = t.app.request('/discovery/v1/assistant/demo/message', json({ ...body('v1'), threadId }, bearer(t.keys.assistant)))
-  const second = await model.nextTurn()
+  const second = await gated.nextTurn()
   // The client sent only its new question: the stored turns come back for the model.
   expect(second.request.messages.slice(1).map((m) => [m.role, m.content])).toEqual([
     ['user', question],
@@ -105,4 +107,29 @@ test('v1 in-process: cancelling the body stores the exchange once, and the threa
   expect(text).toContain('0:"Whole answer."')
   expect(text).toContain(`8:[{"threadId":"${threadId}"}]`)
   expect((await t.store.listMessages(threadId)).map((m) => m.content)).toEqual([question, 'Half', question, 'Whole answer.'])
+})
+
+test('a model that stalls mid-answer is cut off by the chunk timeout: the answer ends with an error, the thread keeps the partial answer', async () => {
+  const ctx = t.docent.context
+  const project = ctx.projects.byId('demo')!
+  const model = answerModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })
+  const pending = startAnswer(ctx, project, model, {
+    fp: 'anonymous',
+    turns: [{ role: 'user', text: question }],
+    pageSize: 3,
+    origin: 'http://localhost',
+    timeouts: { firstChunkMs: 60_000, chunkMs: 200, totalMs: 60_000 },
+  })
+  const turn = await gated.nextTurn()
+  turn.write('Stalled after this')
+  const answer = await pending
+  const events: unknown[] = []
+  for await (const event of answer.events) events.push(event)
+  expect(events).toEqual([
+    { type: 'text', delta: 'Stalled after this' },
+    { type: 'error', message: 'The answer was cut off: the model took too long. Please try again.' },
+  ])
+  await turn.closed
+  const stored = await ctx.store.listMessages(answer.threadId)
+  expect(stored.map((m) => m.content)).toEqual([question, 'Stalled after this'])
 })
