@@ -1,4 +1,6 @@
+import { folderOf, parseJson, pickGroup } from './docs-navigation.ts'
 import { type EditIntent, MISSPELLINGS, parseInstruction, UNDERSTOOD_INSTRUCTIONS } from './edit-instructions.ts'
+import { correctSpelling } from './spelling.ts'
 
 /** One tool call of an earlier step in this run, with what the tool answered (`error` when it refused). */
 export interface PastCall {
@@ -224,80 +226,3 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
 }
-
-function parseJson(text: string | undefined): { value: unknown; stringify(): string } | null {
-  if (typeof text !== 'string') return null
-  try {
-    const value = JSON.parse(text) as unknown
-    const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  '
-    return { value, stringify: () => `${JSON.stringify(value, null, indent)}${text.endsWith('\n') ? '\n' : ''}` }
-  } catch {
-    return null
-  }
-}
-
-interface NavGroup {
-  group: string
-  pages: unknown[]
-}
-
-/** The named group (case-insensitive; created beside the first group when missing), else the first group. */
-function pickGroup(docs: unknown, name: string | null): NavGroup | null {
-  const groups: Array<{ group: NavGroup; siblings: unknown[] }> = []
-  const walk = (node: unknown, siblings: unknown[] | null) => {
-    if (Array.isArray(node)) {
-      for (const item of node) walk(item, node)
-      return
-    }
-    if (!node || typeof node !== 'object') return
-    const record = node as Record<string, unknown>
-    if (typeof record.group === 'string' && Array.isArray(record.pages) && siblings) groups.push({ group: record as unknown as NavGroup, siblings })
-    for (const value of Object.values(record)) if (value && typeof value === 'object') walk(value, null)
-  }
-  walk((docs as { navigation?: unknown })?.navigation, null)
-  if (name) {
-    const match = groups.find((entry) => entry.group.group.toLowerCase() === name.toLowerCase())
-    if (match) return match.group
-    const first = groups[0]
-    if (!first) return null
-    const created: NavGroup = { group: name, pages: [] }
-    first.siblings.push(created)
-    return created
-  }
-  return groups[0]?.group ?? null
-}
-
-/** The folder most pages of a group live in ('' for the root). */
-function folderOf(pages: unknown[]): string {
-  const counts = new Map<string, number>()
-  for (const page of pages) {
-    if (typeof page !== 'string') continue
-    const folder = page.includes('/') ? page.slice(0, page.lastIndexOf('/')) : ''
-    counts.set(folder, (counts.get(folder) ?? 0) + 1)
-  }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ''
-}
-
-/** Corrects whole-word misspellings outside fenced code, keeping the capitalization of each occurrence. */
-export function correctSpelling(content: string, words: Array<[string, string]>): string {
-  const parts = content.split(/(^```[\s\S]*?^```)/m)
-  return parts
-    .map((part, index) => {
-      if (index % 2 === 1) return part
-      let out = part
-      for (const [wrong, right] of words) {
-        const pattern = new RegExp(`(?<![\\p{L}\\p{N}_/.-])${escapeRegExp(wrong)}(?![\\p{L}\\p{N}_])`, 'giu')
-        out = out.replace(pattern, (found) => matchCase(found, right))
-      }
-      return out
-    })
-    .join('')
-}
-
-function matchCase(found: string, right: string): string {
-  if (found.length > 1 && found === found.toUpperCase()) return right.toUpperCase()
-  if (found[0] === found[0]!.toUpperCase()) return right.charAt(0).toUpperCase() + right.slice(1)
-  return right
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
