@@ -124,7 +124,8 @@ test('a model that stalls mid-answer is cut off by the chunk timeout: the answer
   turn.write('Stalled after this')
   const answer = await pending
   const events: unknown[] = []
-  for await (const event of answer.events) events.push(event)
+  const reader = answer.events.getReader()
+  for (let next = await reader.read(); !next.done; next = await reader.read()) events.push(next.value)
   expect(events).toEqual([
     { type: 'text', delta: 'Stalled after this' },
     { type: 'error', message: 'The answer was cut off: the model took too long. Please try again.' },
