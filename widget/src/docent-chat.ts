@@ -188,6 +188,13 @@ export class DocentChat extends LitElement {
     }
   }
 
+  /** A reader about to open the chat (hovering or focusing the launcher): start loading the panel now. */
+  #prefetch = () => {
+    this.loadPanel().catch(() => {
+      // Reported when the reader opens the panel.
+    })
+  }
+
   /** Any element with `data-docent-open` on the page (an "Ask AI" search bar, a help link) opens the chat. */
   #onPageClick = (event: MouseEvent) => {
     const trigger = (event.target as Element | null)?.closest?.('[data-docent-open]')
@@ -237,6 +244,8 @@ export class DocentChat extends LitElement {
             aria-haspopup="dialog"
             aria-keyshortcuts="Control+I Meta+I"
             @click=${() => this.show()}
+            @pointerenter=${this.#prefetch}
+            @focus=${this.#prefetch}
           >
             ${icons.sparkle}<span>${text.launcher}</span><kbd aria-hidden="true">${text.shortcut}</kbd>
           </button>`}
