@@ -1,3 +1,4 @@
+import { generateText, streamText } from 'ai'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { UNDERSTOOD_INSTRUCTIONS } from '../../server/agent/edit-instructions.ts'
 import type { JobEvents } from '../../server/agent/events.ts'
@@ -120,5 +121,12 @@ describe('offline-editor on the demo docs, through the agent tools', () => {
     expect(second.summary).toMatch(/^Add the section "Support" to quickstart.mdx/)
     expect(workspace.snapshot()['quickstart.mdx']).toMatch(/Lumen Toggles[\s\S]*## Support\n/)
     expect(second.conversation.filter((message) => message.role === 'user')).toHaveLength(2)
+  })
+
+  test('is a plain AI SDK language model: generateText and streamText work without tools too', async () => {
+    const generated = await generateText({ model: new OfflineEditor(), prompt: 'Replace "a" with "b" everywhere' })
+    expect(generated.text).toMatch(/file tools/)
+    const streamed = streamText({ model: new OfflineEditor(), prompt: 'Replace "a" with "b" everywhere' })
+    expect(await streamed.text).toBe(generated.text)
   })
 })
