@@ -25,14 +25,25 @@ export interface DocsSite {
   navigation: Navigation
   pages: Map<string, DocPage>
   revision: string
+  /** What each page was parsed from, so the next revision re-parses only the files that changed. */
+  parsed: ParseCache
+}
+
+interface ParseCache {
+  pages: Map<string, { text: string; page: ParsedPage }>
+  /** Texts of the files pages imported (snippets): when one changes, every page is parsed again. */
+  imports: Map<string, string | undefined>
 }
 
 /** Mintlify renders no pages from `snippets/`: files there are only imported by pages. */
 const SNIPPETS = /^snippets\//
 
 /** Parses every page of a snapshot and places it in the navigation of `docs.json` (or the older `mint.json`). */
-export function readDocsSite(snapshot: DocsSnapshot): DocsSite {
+export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite): DocsSite {
   const { files } = snapshot
+  const reusable = previous && [...previous.parsed.imports].every(([file, text]) => files.get(file) === text) ? previous.parsed : undefined
+  // Imports of reused pages are unchanged (checked above) and stay watched.
+  const cache: ParseCache = { pages: new Map(), imports: new Map(reusable?.imports) }
   const readJson = (path: string): unknown => {
     const text = files.get(normalizeFile(path))
     if (text === undefined) return undefined
@@ -49,6 +60,7 @@ export function readDocsSite(snapshot: DocsSnapshot): DocsSite {
     const file = resolveImport(from, importPath)
     if (!snippets.has(file)) {
       const text = files.get(file)
+      cache.imports.set(file, text)
       snippets.set(file, null) // a snippet importing itself stops here
       if (text !== undefined) snippets.set(file, parsePage(file, text, { snippet: snippet(file) }).blocks)
     }
@@ -59,7 +71,9 @@ export function readDocsSite(snapshot: DocsSnapshot): DocsSite {
     if (!/\.mdx?$/i.test(file) || SNIPPETS.test(file)) continue
     const path = normalizePath(file)
     if (!path || pages.has(path)) continue
-    const parsed = parsePage(path, text, { snippet: snippet(file) })
+    const known = reusable?.pages.get(file)
+    const parsed = known?.text === text ? known.page : parsePage(path, text, { snippet: snippet(file) })
+    cache.pages.set(file, { text, page: parsed })
     const nav = navigation.entries.get(path)
     pages.set(path, {
       ...parsed,
@@ -72,7 +86,7 @@ export function readDocsSite(snapshot: DocsSnapshot): DocsSite {
       boost: nav?.boost ?? 1,
     })
   }
-  return { name: navigation.name, description: navigation.description, navigation, pages, revision: snapshot.revision }
+  return { name: navigation.name, description: navigation.description, navigation, pages, revision: snapshot.revision, parsed: cache }
 }
 
 function languageOf(page: ParsedPage, nav: NavEntry | undefined, siteLanguages: string[]): { language?: string; languages: string[] } {

@@ -1,7 +1,7 @@
 import type { DocentConfig, Env, ProjectConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { buildCorpus } from './corpus.ts'
-import { readDocsSite } from './docs-site.ts'
+import { type DocsSite, readDocsSite } from './docs-site.ts'
 import { openDocsSource } from './sources/open.ts'
 import type { DocsSource } from './sources/types.ts'
 import type { Corpus, SearchService } from './types.ts'
@@ -18,6 +18,8 @@ interface ProjectDocs {
   source?: Promise<DocsSource>
   /** The corpus queries use now; replaced only when a new one is fully built. */
   corpus?: Promise<Corpus>
+  /** The last site read, whose parsed pages the next load reuses. */
+  site?: DocsSite
   /** A reload in progress, shared by concurrent refreshes. */
   reloading?: Promise<{ revision: string; changed: boolean }>
 }
@@ -47,7 +49,10 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const load = async (id: string): Promise<Corpus> => {
     const started = Date.now()
     const snapshot = await (await sourceOf(id)).load()
-    const corpus = buildCorpus(readDocsSite(snapshot))
+    const state = stateOf(id)
+    const site = readDocsSite(snapshot, state.site)
+    state.site = site
+    const corpus = buildCorpus(site)
     log.info('docs indexed', { project: id, pages: corpus.pages().length, revision: corpus.revision, ms: Date.now() - started })
     return corpus
   }
