@@ -29,7 +29,7 @@ const project = ProjectConfig.parse({ id: 'p', organization: 'o', domain: 'acme.
 const links = projectLinks(project, 'https://h.test', { atRoot: true, isSite: true })
 
 describe('llms.txt text', () => {
-  test('sections in navigation order, version-suffixed when not the main version, hidden pages left out', () => {
+  test('sections in navigation order, named with the version and language when not the default, hidden pages left out', () => {
     const grouped = sections([
       page('index', ['Guides', 'Start'], { version: 'v2' }),
       page('a', ['Guides', 'Start'], { version: 'v2' }),
@@ -37,11 +37,15 @@ describe('llms.txt text', () => {
       page('new', ['API', 'Reference'], { version: 'v2' }),
       page('secret', ['Guides', 'Start'], { hidden: true }),
       page('loose', []),
+      page('fr/a', ['Guides', 'Start'], { version: 'v2', language: 'fr' }),
+      page('v1/fr/b', ['Guides', 'Start'], { version: 'v1', language: 'fr' }),
     ])
     expect([...grouped].map(([name, pages]) => [name, pages.map((p) => p.path)])).toEqual([
       ['Guides / Start', ['index', 'a']],
       ['API / Reference (v1)', ['old']],
       ['API / Reference', ['new']],
+      ['Guides / Start (fr)', ['fr/a']],
+      ['Guides / Start (v1, fr)', ['v1/fr/b']],
       ['Optional', ['loose']],
     ])
   })

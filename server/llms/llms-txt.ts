@@ -43,12 +43,12 @@ function header(corpus: Corpus): string[] {
 }
 
 /**
- * Listed pages grouped by navigation trail, in navigation order. Pages of a version other than the one most pages
- * are in get the version in their section name, so `v1` and `v2` sections with the same group names stay apart.
+ * Listed pages grouped by navigation trail, in navigation order. A page of another version or language than the
+ * site's first page (the default one) gets those in its section name, so `v1` and `fr` sections stay apart.
  */
 export function sections(all: PageInfo[]): Map<string, PageInfo[]> {
   const pages = all.filter((page) => !page.hidden)
-  const mainVersion = mostCommon(pages.map((page) => page.version).filter((v): v is string => Boolean(v)))
+  const main = pages.find((page) => page.groups.length > 0) ?? pages[0]
   const grouped = new Map<string, PageInfo[]>()
   const offNavigation: PageInfo[] = []
   for (const page of pages) {
@@ -56,11 +56,14 @@ export function sections(all: PageInfo[]): Map<string, PageInfo[]> {
       offNavigation.push(page)
       continue
     }
-    let name = page.groups.map(oneLine).join(' / ')
-    if (page.version && mainVersion && page.version !== mainVersion && !name.includes(page.version)) name += ` (${page.version})`
-    const list = grouped.get(name)
+    const name = page.groups.map(oneLine).join(' / ')
+    const variant = [page.version !== main?.version && page.version, page.language !== main?.language && page.language]
+      .filter((value): value is string => Boolean(value) && !name.includes(value as string))
+      .join(', ')
+    const section = variant ? `${name} (${variant})` : name
+    const list = grouped.get(section)
     if (list) list.push(page)
-    else grouped.set(name, [page])
+    else grouped.set(section, [page])
   }
   if (offNavigation.length > 0) grouped.set(OFF_NAVIGATION, offNavigation)
   return grouped
@@ -74,12 +77,6 @@ function withSource(content: string, page: PageInfo, source: string): string {
     return `${firstLine[0]}\nSource: ${source}\n\n${body.slice(firstLine[0].length).trimStart()}`
   }
   return `# ${oneLine(page.title)}\nSource: ${source}\n\n${body}`
-}
-
-function mostCommon(values: string[]): string | undefined {
-  const counts = new Map<string, number>()
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
 }
 
 const oneLine = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim()
