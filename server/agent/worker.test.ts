@@ -167,4 +167,17 @@ describe('agent worker: durable runs from the store queue', () => {
     expect(executed).toHaveLength(8)
     expect(new Set(executed).size).toBe(8)
   })
+
+  test('an active job with no run at all (process died between storing and queuing) is failed, not left active', async () => {
+    const t = await setup(async () => ({}))
+    const old = new Date(Date.now() - 10 * 60_000)
+    const base = { projectId: 'demo', source: { repository: 'local:demo', ref: 'main' }, model: 'offline-editor', branch: null, pr: null, error: null, conversation: [], archivedAt: null }
+    await t.store.insertJob({ ...base, id: 'orphanedJob00000000001', status: 'active', createdAt: old, updatedAt: old })
+    await t.store.insertJob({ ...base, id: 'freshJob0000000000001', status: 'active', createdAt: new Date(), updatedAt: new Date() })
+    t.worker.start()
+    const failed = await eventually(() => t.get('orphanedJob00000000001'), (j) => j.status !== 'active')
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringMatching(/the run was lost/) })
+    // A job just stored may be about to get its run: left alone.
+    expect((await t.get('freshJob0000000000001')).status).toBe('active')
+  })
 })

@@ -2,6 +2,7 @@ import type { DocentContext } from '../context.ts'
 import type { JobRecord, RunRecord } from '../store/types.ts'
 import { errorMessage, jobEvents } from './events.ts'
 import { randomId } from './ids.ts'
+import { failOrphanedJobs } from './orphans.ts'
 import { listenForWork } from './wake.ts'
 
 /** What a finished run changes on its job. */
@@ -20,6 +21,8 @@ export interface WorkerOptions {
   concurrency?: number
   /** Claims per run: the first, plus one retry after an expired lease. */
   maxAttempts?: number
+  /** How often to fail active jobs left with no run at all (default: every 5 minutes, and at start). */
+  orphanCheckMs?: number
 }
 
 /** Why a run's signal aborted. */
@@ -54,6 +57,15 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
   let pumping: Promise<void> | null = null
   let again = false
   let unlisten = () => {}
+  let orphanTimer: ReturnType<typeof setInterval> | undefined
+  const orphanCheckMs = options.orphanCheckMs ?? 5 * 60_000
+  let orphanCheck: Promise<unknown> | null = null
+  const checkOrphans = () => {
+    if (orphanCheck || stopped) return
+    orphanCheck = failOrphanedJobs(ctx, Math.max(2 * leaseMs, 60_000))
+      .catch((error) => ctx.log.warn('agent worker: orphaned job check failed', { error: errorMessage(error) }))
+      .finally(() => (orphanCheck = null))
+  }
   const idleWaiters: Array<() => void> = []
 
   function schedule(ms: number): void {
@@ -197,13 +209,17 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         },
       })
       void pump()
+      checkOrphans()
+      orphanTimer = setInterval(checkOrphans, orphanCheckMs)
     },
     async stop() {
       stopped = true
       clearTimeout(timer)
+      clearInterval(orphanTimer)
       unlisten()
       for (const entry of running.values()) entry.controller.abort(new RunAbort('stopping', 'the server is stopping'))
       await pumping
+      await orphanCheck
       await Promise.all([...running.values()].map((entry) => entry.done))
       for (const resolve of idleWaiters.splice(0)) resolve()
     },
