@@ -7,9 +7,16 @@ const STOP_WORDS = new Set(
   ).split(' '),
 )
 
-/** Splits text into words: letters and digits, keeping `_` and inner dots/dashes out (so `new-checkout` is two words). */
+const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u
+
+/**
+ * Splits text into words: runs of letters, digits and `_` (so `new-checkout` is two words and `LUMEN_SDK_KEY` one).
+ * Chinese, Japanese and Korean are written without spaces: each of their characters is a word.
+ */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []
+  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []
+  if (!words.some((word) => CJK.test(word))) return words
+  return words.flatMap((word) => (CJK.test(word) ? (word.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu) ?? []) : [word]))
 }
 
 /** A term as stored in the index: lower case, not a stop word, plural and verb endings cut. */

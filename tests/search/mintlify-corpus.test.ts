@@ -64,6 +64,10 @@ describe.skipIf(!present)('the real Mintlify docs (a sample of its ~1,100 MDX pa
     expect(inEnglish.length).toBeGreaterThan(0)
     expect(inEnglish.every((hit) => !/^(fr|es|zh)\//.test(hit.section.path))).toBe(true)
     expect(inEnglish.slice(0, 5).map((hit) => hit.section.path)).toContain('cli/install')
+    // Chinese has no spaces between words: it is searched by character.
+    const inChinese = corpus.search('安装 CLI', { pageSize: 10, filter: { language: 'zh' } })
+    expect(inChinese.length).toBeGreaterThan(0)
+    expect(inChinese.every((hit) => hit.section.path.startsWith('zh/'))).toBe(true)
   })
 
   it('keeps hidden pages out of search', () => {

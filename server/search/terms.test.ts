@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { processTerm, stem, tokenize } from './terms.ts'
+
+describe('terms', () => {
+  it('tokenizes words, identifiers and CJK text', () => {
+    expect(tokenize('Roll out `new-checkout` to 10% of users!')).toEqual(['roll', 'out', 'new', 'checkout', 'to', '10', 'of', 'users'])
+    expect(tokenize('Set LUMEN_SDK_KEY')).toEqual(['set', 'lumen_sdk_key'])
+    expect(tokenize('安装 CLI 工具')).toEqual(['安', '装', 'cli', '工', '具'])
+    expect(tokenize('Réglages avancés')).toEqual(['réglages', 'avancés'])
+  })
+
+  it('drops stop words and stems endings so forms of a word meet', () => {
+    expect(processTerm('how')).toBeNull()
+    expect(processTerm('the')).toBeNull()
+    expect(stem('rollouts')).toBe(stem('rollout'))
+    expect(stem('evaluating')).toBe(stem('evaluate'))
+    expect(stem('evaluated')).toBe(stem('evaluation'.slice(0, -3) + 'e'))
+    expect(stem('policies')).toBe(stem('policy'))
+    expect(stem('flags')).toBe('flag')
+    expect(stem('status')).toBe('status')
+    expect(stem('v2')).toBe('v2')
+  })
+})
