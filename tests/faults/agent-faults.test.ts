@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AgentJob } from '../../shared/agent.ts'
 import { consoleLogger, type Logger } from '../../server/log.ts'
-import { createDocent, type Docent } from '../../server/mod.ts'
+import { createDocent, type Docent, type DocentConfigInput } from '../../server/mod.ts'
 import { startGitHubPulls } from '../agent/support/github-pulls.ts'
 import { bearer, json } from '../support/app.ts'
 import { createRepo, type GitServer, startGitServer } from '../support/git-server.ts'
@@ -51,7 +51,9 @@ const capture: Logger = {
   error: (message, fields) => logLines.push(JSON.stringify({ message, ...fields })),
 }
 
-async function docentWith(agent: Record<string, unknown>, limits: Record<string, number> = {}): Promise<Docent> {
+type AgentSettings = NonNullable<DocentConfigInput['projects']>[number]['agent']
+
+async function docentWith(agent: AgentSettings, limits: Record<string, number> = {}): Promise<Docent> {
   const docent = await createDocent(
     {
       store: { kind: 'memory' },
@@ -82,7 +84,7 @@ async function runJob(docent: Docent, prompt: string): Promise<{ job: AgentJob; 
   throw new Error(`job ${id} still active after 30 s`)
 }
 
-const githubHost = (apiBase: string) => ({ kind: 'github', apiBase, repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } })
+const githubHost = (apiBase: string) => ({ kind: 'github' as const, apiBase, repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } })
 
 describe('git host faults', () => {
   test('the pull-request API answers 500 → failed with a readable error; the next job on a working host completes', async () => {
