@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit'
 import { Lexer, type Token, type Tokens } from 'marked'
+import { highlight } from './highlight.ts'
 
 /**
  * Model output as markdown, rendered to Lit templates from marked's tokens. Nothing is ever parsed as HTML:
@@ -58,7 +59,7 @@ function block(token: Token, options: MarkdownOptions): Part {
       return html`<div class="code" part="code-block">
         <div class="code-bar"><span>${code.lang ?? ''}</span
           ><button type="button" class="copy-code" aria-label=${options.copyLabel} @click=${(e: Event) => options.onCopy(code.text, e.currentTarget as HTMLButtonElement)}>${options.copyLabel}</button></div>
-        <pre><code>${code.text}</code></pre>
+        <pre><code>${highlight(code.text, code.lang)}</code></pre>
       </div>`
     }
     case 'blockquote':

@@ -264,6 +264,49 @@ export const panelStyles = css`
     font-size: 12.5px;
     line-height: 1.5;
   }
+  .tok-comment {
+    color: var(--docent-code-comment, color-mix(in srgb, var(--_muted) 85%, transparent));
+    font-style: italic;
+  }
+  .tok-string {
+    color: var(--docent-code-string, #0f7b3f);
+  }
+  .tok-number {
+    color: var(--docent-code-number, #b45309);
+  }
+  .tok-keyword {
+    color: var(--docent-code-keyword, #7c3aed);
+  }
+  .tok-command {
+    color: var(--docent-code-command, #2563eb);
+    font-weight: 600;
+  }
+  :host([theme='dark']) .tok-string {
+    color: var(--docent-code-string, #86efac);
+  }
+  :host([theme='dark']) .tok-number {
+    color: var(--docent-code-number, #fcd34d);
+  }
+  :host([theme='dark']) .tok-keyword {
+    color: var(--docent-code-keyword, #c4b5fd);
+  }
+  :host([theme='dark']) .tok-command {
+    color: var(--docent-code-command, #93c5fd);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) .tok-string {
+      color: var(--docent-code-string, #86efac);
+    }
+    :host(:not([theme='light'])) .tok-number {
+      color: var(--docent-code-number, #fcd34d);
+    }
+    :host(:not([theme='light'])) .tok-keyword {
+      color: var(--docent-code-keyword, #c4b5fd);
+    }
+    :host(:not([theme='light'])) .tok-command {
+      color: var(--docent-code-command, #93c5fd);
+    }
+  }
   .table {
     overflow-x: auto;
     margin: 0 0 10px;
