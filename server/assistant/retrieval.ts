@@ -25,11 +25,19 @@ export interface Retrieval {
 }
 
 /** How much of a shared selection joins the search query: enough to name the topic, not enough to drown the question. */
-const CONTEXT_IN_QUERY = 200
+const CONTEXT_IN_QUERY = 300
+/** Prompt budget: one long section must not crowd out the others, and 20 sources must fit a small model's context. */
+const MAX_SOURCE_CHARS = 4_000
+const MAX_SOURCES_CHARS = 40_000
+/** Below this, what is left of the budget would hold a fragment, not a source. */
+const MIN_SOURCE_CHARS = 500
 
 export async function retrieve(ctx: DocentContext, project: ProjectConfig, request: RetrievalRequest): Promise<Retrieval> {
   const query = standaloneQuestion(request.turns)
-  const selection = (request.context ?? []).map((item) => item.value.slice(0, CONTEXT_IN_QUERY)).join(' ')
+  const selection = (request.context ?? [])
+    .map((item) => item.value)
+    .join(' ')
+    .slice(0, CONTEXT_IN_QUERY)
   // A context item's page counts as where the reader is when the widget did not say.
   const currentPath = request.currentPath ?? request.context?.find((item) => item.path)?.path
   const corpus = await ctx.search.corpus(project.id).catch((error: unknown) => {
@@ -41,13 +49,17 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   const seen = new Set<string>()
   const sources: Source[] = []
   const blocks: SourceBlock[] = []
+  let budget = MAX_SOURCES_CHARS
   for (const hit of hits) {
+    if (budget < MIN_SOURCE_CHARS) break
     const url = base + (hit.section.url.startsWith('/') ? hit.section.url : `/${hit.section.url}`)
-    if (seen.has(url)) continue
+    const content = clip(hit.section.content, Math.min(MAX_SOURCE_CHARS, budget))
+    if (seen.has(url) || !content) continue
     seen.add(url)
+    budget -= content.length
     const title = titleOf(hit)
     sources.push({ title, path: hit.section.path, url })
-    blocks.push({ id: blocks.length + 1, title, url, content: hit.section.content })
+    blocks.push({ id: blocks.length + 1, title, url, content })
   }
   return { query, sources, blocks }
 }
@@ -56,4 +68,12 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
 function titleOf({ section }: SearchHit): string {
   const heading = section.headings.at(-1)
   return heading && heading !== section.pageTitle ? `${section.pageTitle} › ${heading}` : section.pageTitle
+}
+
+/** The text cut to `max` characters at the last paragraph or sentence end before it; empty when nothing fits. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  const end = Math.max(cut.lastIndexOf('\n\n'), cut.lastIndexOf('. ') + 1)
+  return end > max / 2 ? `${cut.slice(0, end).trimEnd()} …` : ''
 }

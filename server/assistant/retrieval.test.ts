@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest'
+import { testDocent } from '../../tests/support/app.ts'
+import type { Corpus, SearchHit, SearchService } from '../search/types.ts'
+import { retrieve } from './retrieval.ts'
+
+// The prompt budget, with a corpus whose sections are longer than any real page: the only way to get such hits.
+test('long sections are clipped at a sentence end and the sources stay within the prompt budget', async () => {
+  const { docent } = await testDocent()
+  const sentence = 'Lumen Flags evaluates every flag locally in the SDK. '
+  const hits: SearchHit[] = Array.from({ length: 20 }, (_, i) => ({
+    score: 1 - i / 20,
+    section: { id: `s${i}`, path: `guides/long-${i}`, url: `/guides/long-${i}`, anchor: '', pageTitle: `Long ${i}`, headings: [`Long ${i}`], content: sentence.repeat(200), groups: [], tags: [] },
+  }))
+  const corpus = { search: () => hits } as unknown as Corpus
+  const ctx = { ...docent.context, search: { corpus: async () => corpus } as unknown as SearchService }
+  const result = await retrieve(ctx, docent.context.projects.byId('demo')!, { turns: [{ role: 'user', text: 'flags' }], pageSize: 20, origin: 'http://localhost' })
+  expect(result.blocks[0]!.content.length).toBeLessThanOrEqual(4_000)
+  expect(result.blocks[0]!.content.endsWith('in the SDK. …')).toBe(true)
+  expect(result.blocks.reduce((sum, block) => sum + block.content.length, 0)).toBeLessThanOrEqual(40_000)
+  expect(result.sources).toHaveLength(result.blocks.length)
+  expect(result.blocks.length).toBe(10)
+})
