@@ -214,5 +214,10 @@ describe('CORS', () => {
     const unauthorized = await probe.request('/assistant/demo', json({ q: 'a' }, { origin: 'https://docs.example.com' }))
     expect(unauthorized.status).toBe(401)
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
+
+    // The server's own pages are not cross-origin: their requests pass without a grant.
+    const own = await probe.request('http://docent.internal:8787/assistant/demo', json({ q: 'a' }, { ...bearer(keys.assistant), origin: 'http://docent.internal:8787' }))
+    expect(own.status).toBe(200)
+    expect(own.headers.get('access-control-allow-origin')).toBeNull()
   })
 })
