@@ -18,6 +18,17 @@ export function postgresClient(sql: postgres.Sql): SqlClient {
   }
 }
 
+/** The URL without its password, for messages. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'DATABASE_URL (not a valid URL)'
+  }
+}
+
 export interface PostgresStoreOptions {
   /** Connections in this instance's pool. */
   max?: number
@@ -28,12 +39,13 @@ export interface PostgresStoreOptions {
  * rate limits and the run queue. Migrations run at open under an advisory lock, so instances may start together.
  */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<SqlStore> {
-  const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} })
+  let sql: postgres.Sql | undefined
   try {
+    sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} })
     await migrate(postgresClient(sql))
   } catch (error) {
-    await sql.end({ timeout: 1 })
-    throw error
+    await sql?.end({ timeout: 1 }).catch(() => {})
+    throw new Error(`could not open the PostgreSQL store at ${redact(url)}: ${(error as Error).message}`, { cause: error })
   }
   return new SqlStore('postgres', postgresClient(sql))
 }
