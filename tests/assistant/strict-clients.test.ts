@@ -10,7 +10,8 @@ import { type ChatModule, chatOf, serveApp, sourcesOf, textOf } from './support.
 // UI message chunks with strict objects and reject the contract's top-level `threadId` on `finish`; later versions
 // accept it. The installed clients are on the accepting side (checked below); the strict side is checked two ways:
 // the chunk shapes of ai@5.0.216 (copied from its dist, `uiMessageChunkSchema`) against our real stream, always; and
-// a real strict client when DOCENT_STRICT_AI points at one (e.g. an unpacked `npm pack ai@5.0.216`, its dist/index.mjs).
+// real strict clients when DOCENT_STRICT_AI lists them (comma-separated paths to the dist entry of unpacked
+// `npm pack ai@5.0.216` / `ai@6.0.230` / `ai@7.0.31`, each with its dependencies resolvable).
 
 const version = (name: string) => JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version as string
 const atLeast = (v: string, min: string) => {
@@ -88,10 +89,10 @@ test('for strict clients, finish is the only chunk they reject, and only for its
   expect(chunks.some((chunk) => 'finishReason' in chunk)).toBe(false)
 })
 
-const strictClient = process.env.DOCENT_STRICT_AI
-describe.skipIf(!strictClient)('a real strict client (DOCENT_STRICT_AI)', () => {
+const strictClients = (process.env.DOCENT_STRICT_AI ?? '').split(',').filter(Boolean)
+describe.skipIf(strictClients.length === 0).each(strictClients)('a real strict client: %s', (path) => {
   test('gets the text, the sources and message.metadata.threadId, then fails on finish with a type validation error', async () => {
-    const ai = (await import(/* @vite-ignore */ strictClient!)) as ChatModule
+    const ai = (await import(/* @vite-ignore */ path)) as ChatModule
     const chat = chatOf(ai, { api: `${server.url}/discovery/v2/assistant/demo/message`, key: t.keys.assistant, body: () => ({ fp: 'anonymous' }) })
     await chat.sendMessage({ text: 'How do percentage rollouts work?' })
     const answer = chat.messages.at(-1)
@@ -103,4 +104,4 @@ describe.skipIf(!strictClient)('a real strict client (DOCENT_STRICT_AI)', () => 
     expect((answer?.metadata as { threadId?: string }).threadId).toMatch(/^thr_/)
   })
 })
-if (!strictClient) console.log('strict-clients: no DOCENT_STRICT_AI set, so the real strict client (ai@5.0.216 or older) is not run; the chunk-shape check covers that side')
+if (strictClients.length === 0) console.log('strict-clients: DOCENT_STRICT_AI is not set, so no real strict client (ai 5.0.0–5.0.216, 6.0.0–6.0.230, 7.0.0–7.0.31) runs; the chunk-shape check covers that side')
