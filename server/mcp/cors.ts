@@ -6,12 +6,12 @@ const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate, 
 /**
  * The CORS grant for a browser-based MCP client: any origin for a public server, else the project's `allowedOrigins`.
  * `null` when the Origin is present and not allowed (the MCP spec asks servers to refuse those: DNS rebinding);
- * an empty grant when the request has no Origin (not a browser).
+ * an empty grant when the request has no Origin (not a browser) or comes from Docent's own pages.
  */
-export function mcpCorsHeaders(project: ProjectConfig, origin: string | undefined): Record<string, string> | null {
+export function mcpCorsHeaders(project: ProjectConfig, origin: string | undefined, ownOrigin: string): Record<string, string> | null {
   if (origin === undefined) return {}
   const anyOrigin = project.mcp.public || project.allowedOrigins.includes('*')
-  if (!anyOrigin && !project.allowedOrigins.includes(origin)) return null
+  if (!anyOrigin && !project.allowedOrigins.includes(origin)) return origin === ownOrigin ? {} : null
   return {
     'access-control-allow-origin': anyOrigin ? '*' : origin,
     'access-control-expose-headers': EXPOSE_HEADERS,

@@ -51,7 +51,7 @@ export function mcpRoutes(ctx: DocentContext): Hono {
   const handle = async (c: Context) => {
     const project = ctx.projects.byDomain(c.req.param('domain'))
     if (!project) throw new ApiError(404, `no MCP server for domain "${c.req.param('domain')}"`)
-    const cors = mcpCorsHeaders(project, c.req.header('origin'))
+    const cors = mcpCorsHeaders(project, c.req.header('origin'), new URL(c.req.url).origin)
     if (!cors) throw new ApiError(403, `origin ${c.req.header('origin')} is not allowed for this project`)
     if (c.req.method === 'OPTIONS') {
       return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders(c.req.header('access-control-request-headers')) } })

@@ -181,6 +181,11 @@ describe('MCP auth', () => {
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
     expect(allowed.headers.get('access-control-allow-headers')).toMatch(/mcp-protocol-version/)
     expect((await preflight('demo', 'https://evil.example')).status).toBe(403)
+    // Docent's own pages are not cross-origin.
+    const own = await t.app.request('http://docs.test/mcp/demo', { method: 'POST', headers: { origin: 'http://docs.test', authorization: `Bearer ${t.keys.assistant}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) })
+    expect(own.status).toBe(200)
+    const evil = await t.app.request('http://docs.test/mcp/demo', { method: 'POST', headers: { origin: 'https://evil.example', authorization: `Bearer ${t.keys.assistant}` }, body: '{}' })
+    expect(evil.status).toBe(403)
     const open = await preflight('acme.example', 'http://localhost:6274')
     expect(open.status).toBe(204)
     expect(open.headers.get('access-control-allow-origin')).toBe('*')
