@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { bearer, json, testDocent } from '../support/app.ts'
 
 // Every bound and error of the assistant contract (API.md "Assistant"), for both protocol versions.
@@ -20,6 +20,7 @@ async function expectError(response: Response, status: number, pattern: RegExp) 
 
 describe.each(['v1', 'v2'] as const)('%s message bounds', (version) => {
   const t = testDocent()
+  afterAll(async () => (await t).docent.stop())
   const post = async (body: unknown, headers: Record<string, string> = {}) => {
     const { app, keys } = await t
     return app.request(path(version), json(body, { ...bearer(keys.assistant), ...headers }), { ip: '10.0.0.1' })
@@ -107,6 +108,7 @@ describe.each(['v1', 'v2'] as const)('%s message bounds', (version) => {
 
 describe('message shapes', () => {
   const t = testDocent()
+  afterAll(async () => (await t).docent.stop())
   test('a v2 message with content → 400; a v1 message without text → 400', async () => {
     const { app, keys } = await t
     const v2 = bodyOf('v2', { messages: [{ id: 'a', role: 'user', content: 'hi', parts: [{ type: 'text', text: 'hi' }] }] })
@@ -128,6 +130,7 @@ describe('message shapes', () => {
 
 describe('keys', () => {
   const t = testDocent()
+  afterAll(async () => (await t).docent.stop())
   test('no key → 401; admin key → 403; another domain\'s key → 403; unknown domain → 403', async () => {
     const { app, keys } = await t
     await expectError(await app.request(path('v2'), json(bodyOf('v2'))), 401, /Authorization/)
@@ -147,6 +150,7 @@ describe('keys', () => {
 
 describe('CORS', () => {
   const t = testDocent()
+  afterAll(async () => (await t).docent.stop())
   test('preflight from an allowed origin → 204 with the grant; another origin → 403', async () => {
     const { app } = await t
     const preflight = (origin: string) =>
