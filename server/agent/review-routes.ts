@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import git from 'isomorphic-git'
 import type { DocentContext } from '../context.ts'
+import { ApiError } from '../http/errors.ts'
 import { diffCommits } from './git/tree-diff.ts'
 import { localRepositories } from './hosts/create.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
@@ -18,7 +19,11 @@ export function reviewRoutes(ctx: DocentContext): Hono {
     // The page shows repository and model text: no script may run, whatever slips through.
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
     c.header('X-Content-Type-Options', 'nosniff')
-    if (!view) return c.html(notFound(jobId), 404)
+    if (!view) {
+      // A browser gets a readable page; API clients and scripts the JSON error every other endpoint gives.
+      if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(notFound(jobId), 404)
+      throw new ApiError(404, 'no review for this job: it does not exist or has not pushed a branch yet')
+    }
     return c.html(renderReviewPage(view))
   })
   return app

@@ -9,7 +9,8 @@ export interface SiteShell {
   description?: string
   navigation: NavGroup[]
   /** Attributes of the widget's script tag (`data-domain`, `data-api-key`, …). */
-  widget: Record<string, string>
+  /** Null on error pages: they are served for any path, and the site key is made only for real pages. */
+  widget: Record<string, string> | null
   widgetSrc: string
 }
 
@@ -25,9 +26,11 @@ export interface PageView {
 export function pageDocument(shell: SiteShell, view: PageView | null, status: { notFound?: boolean } = {}): string {
   const title = view ? `${view.page.title} · ${shell.siteName}` : `Page not found · ${shell.siteName}`
   const current = view?.page.url
-  const attributes = Object.entries(shell.widget)
-    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-    .join('')
+  const widgetTag = shell.widget
+    ? `<script src="${escapeHtml(shell.widgetSrc)}"${Object.entries(shell.widget)
+        .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+        .join('')} defer></script>`
+    : ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,7 +41,7 @@ ${view?.page.description ? `<meta name="description" content="${escapeHtml(view.
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%236d28d9'/%3E%3Cpath d='M16 6l2.4 6.6L25 15l-6.6 2.4L16 24l-2.4-6.6L7 15l6.6-2.4z' fill='white'/%3E%3C/svg%3E">
 <style>${siteStyles}</style>
-<script src="${escapeHtml(shell.widgetSrc)}"${attributes} defer></script>
+${widgetTag}
 </head>
 <body>
 <a class="skip" href="#content">Skip to content</a>

@@ -65,17 +65,19 @@ export function siteRoutes(ctx: DocentContext): Hono {
     }
   }
 
-  const shellOf = async (corpus: Corpus, pages: PageInfo[]): Promise<SiteShell> => ({
+  const shellOf = async (corpus: Corpus, pages: PageInfo[], { withWidget }: { withWidget: boolean }): Promise<SiteShell> => ({
     siteName: corpus.name || project.name || project.domain,
     description: corpus.description,
     navigation: buildNavigation(pages),
     widgetSrc: '/widget/docent.js',
-    widget: {
-      'data-domain': project.domain,
-      'data-api-key': await siteKey(),
-      'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
-      'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
-    },
+    widget: withWidget
+      ? {
+          'data-domain': project.domain,
+          'data-api-key': await siteKey(),
+          'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
+          'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
+        }
+      : null,
   })
 
   const servePage = async (c: Context, next: () => Promise<void>) => {
@@ -86,7 +88,7 @@ export function siteRoutes(ctx: DocentContext): Hono {
     const url = normalize(path)
     const page = pages.find((candidate) => candidate.url === url)
     const content = page ? corpus.page(page.path) : null
-    const shell = await shellOf(corpus, pages)
+    const shell = await shellOf(corpus, pages, { withWidget: Boolean(page && content) })
     if (!page || !content) {
       // A browser gets a page with the menu; an API client a JSON 404.
       if (!(c.req.header('accept') ?? '').includes('text/html')) return next()

@@ -112,9 +112,12 @@ describe('local git host', () => {
   it('answers 404 for unknown jobs, jobs without a branch and odd ids', async () => {
     await docent.context.store.insertJob({ ...job('jobNoBranch', ''), branch: null })
     for (const id of ['nope', 'jobNoBranch', '..%2F..%2Fetc']) {
-      const res = await docent.app.request(`/review/${id}`)
-      expect(res.status).toBe(404)
-      expect(await res.text()).toContain('No review')
+      const page = await docent.app.request(`/review/${id}`, { headers: { accept: 'text/html' } })
+      expect(page.status).toBe(404)
+      expect(await page.text()).toContain('No review')
+      const api = await docent.app.request(`/review/${id}`)
+      expect(api.status).toBe(404)
+      expect(((await api.json()) as { error: string }).error).toMatch(/no review/)
     }
   })
 
