@@ -1,6 +1,6 @@
 // npm test: every test, on every runtime. Vitest on Node runs the main suites (which also drive the Deno and Bun
 // servers, the real git server, PostgreSQL and Chromium); vitest on Deno runs the suites that need Deno APIs
-// (`*.deno.test.ts`: the Deno KV store). Ends with one plain "N passed, N failed, N skipped" line over both.
+// (`*.deno.test.ts`: the Deno KV store, and the PGlite and PostgreSQL stores under Deno). Ends with one plain "N passed, N failed, N skipped" line over both.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,7 +29,7 @@ function runVitest(label: string, command: string[]) {
 
 runVitest('vitest on Node', ['node_modules/.bin/vitest'])
 if (filters.length === 0 || filters.some((filter) => filter.includes('deno'))) {
-  runVitest('vitest on Deno (Deno KV store)', ['node_modules/.bin/deno', 'run', '--allow-all', '--unstable-kv', 'node_modules/vitest/vitest.mjs'])
+  runVitest('vitest on Deno (stores under Deno)', ['node_modules/.bin/deno', 'run', '--allow-all', '--unstable-kv', 'node_modules/vitest/vitest.mjs'])
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
