@@ -94,6 +94,12 @@ describe('corpus over demo/docs', () => {
     expect(corpus.search('the of and', { pageSize: 5 })).toEqual([])
   })
 
+  it('answers a long pasted query', () => {
+    const pasted = `${'Our checkout flag keeps returning the fallback value in production. '.repeat(100)} ${corpus.page('sdks/python')!.content}`
+    const hits = corpus.search(pasted, { pageSize: 5 })
+    expect(hits).toHaveLength(5)
+  })
+
   it('serves a page as markdown by path, URL or file name', () => {
     const page = corpus.page('/quickstart')
     expect(page?.path).toBe('quickstart')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { processTerm, stem, tokenize } from './terms.ts'
+import { MAX_QUERY_TERMS, processTerm, queryTerms, stem, tokenize } from './terms.ts'
 
 describe('terms', () => {
   it('tokenizes words, identifiers and CJK text', () => {
@@ -19,5 +19,12 @@ describe('terms', () => {
     expect(stem('flags')).toBe('flag')
     expect(stem('status')).toBe('status')
     expect(stem('v2')).toBe('v2')
+  })
+
+  it('cuts a query to its first distinct words, without stop words', () => {
+    expect(queryTerms('How do I roll out the flag, roll out again?')).toBe('roll out flag again')
+    const pasted = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ')
+    expect(queryTerms(pasted).split(' ')).toHaveLength(MAX_QUERY_TERMS)
+    expect(queryTerms('the of and')).toBe('')
   })
 })

@@ -45,3 +45,17 @@ export function stem(word: string): string {
 function undouble(w: string): string {
   return /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w
 }
+
+/** Most words a query is searched by: a pasted page of text is cut to its first distinct words. */
+export const MAX_QUERY_TERMS = 48
+
+/** A query as distinct words, stop words out, at most MAX_QUERY_TERMS of them (still unstemmed: the index stems). */
+export function queryTerms(query: string): string {
+  const words = new Set<string>()
+  for (const word of tokenize(query)) {
+    if (processTerm(word) === null) continue
+    words.add(word)
+    if (words.size === MAX_QUERY_TERMS) break
+  }
+  return [...words].join(' ')
+}

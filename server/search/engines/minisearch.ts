@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch'
-import { processTerm, tokenize } from '../terms.ts'
+import { processTerm, queryTerms, tokenize } from '../terms.ts'
 import type { Section } from '../types.ts'
 import { FIELD_BOOST, fieldsOf, type RankOptions, type SectionIndex } from './types.ts'
 
@@ -15,10 +15,11 @@ export function miniSearchIndex(sections: Section[]): SectionIndex {
   return {
     search(query: string, options: RankOptions) {
       const { filter, boost } = options
-      const hits = index.search(query, {
+      const hits = index.search(queryTerms(query), {
         boost: FIELD_BOOST,
-        prefix: (term) => term.length >= 3,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+        // Prefix and typo matching help short, typed queries; on a long question or a pasted selection they cost time.
+        prefix: (term, _i, terms) => term.length >= 3 && terms.length <= 12,
+        fuzzy: (term, _i, terms) => (term.length >= 5 && terms.length <= 6 ? 0.2 : false),
         weights: { prefix: 0.3, fuzzy: 0.3 },
         combineWith: 'OR',
         filter: filter ? (hit) => filter(byId.get(hit.id)!) : undefined,

@@ -1,5 +1,5 @@
 import { create, insertMultiple, search } from '@orama/orama'
-import { processTerm, tokenize } from '../terms.ts'
+import { processTerm, queryTerms, tokenize } from '../terms.ts'
 import type { Section } from '../types.ts'
 import { FIELD_BOOST, fieldsOf, type RankOptions, type SectionIndex } from './types.ts'
 
@@ -28,7 +28,7 @@ export function oramaIndex(sections: Section[]): SectionIndex {
     search(query: string, options: RankOptions) {
       const { filter, boost } = options
       const fetch = filter || boost ? Math.max(options.limit * OVERFETCH, 50) : options.limit
-      const result = search(db, { term: query, limit: fetch, boost: FIELD_BOOST, tolerance: 0, threshold: 1 })
+      const result = search(db, { term: queryTerms(query), limit: fetch, boost: FIELD_BOOST, tolerance: 0, threshold: 1 })
       if (result instanceof Promise) throw new Error('orama: expected a synchronous search')
       const hits = result.hits
         .map((hit) => ({ section: byId.get(hit.id)!, score: hit.score }))
