@@ -14,6 +14,9 @@ export interface SearchServiceDeps {
   env?: Env
 }
 
+/** A docs directory is re-read this often: a writer's edits show up without a restart (only changed pages are parsed again). */
+const DIRECTORY_CHECK_SECONDS = 30
+
 interface ProjectDocs {
   source?: Promise<DocsSource>
   /** The corpus queries use now; replaced only when a new one is fully built. */
@@ -29,6 +32,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const { config, log } = deps
   const projects = new Map<string, ProjectDocs>()
   const timers: Array<ReturnType<typeof setInterval>> = []
+  let started = false
 
   const projectOf = (id: string): ProjectConfig => {
     const project = config.projects.find((p) => p.id === id)
@@ -46,9 +50,11 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     state.source.catch(() => (state.source = undefined))
     return state.source
   }
-  const load = async (id: string): Promise<Corpus> => {
+  /** Reads the docs and builds a corpus; when the docs are still at `unless`'s revision, returns that corpus as is. */
+  const load = async (id: string, unless?: Corpus): Promise<Corpus> => {
     const started = Date.now()
     const snapshot = await (await sourceOf(id)).load()
+    if (unless && snapshot.revision === unless.revision) return unless
     const state = stateOf(id)
     const site = readDocsSite(snapshot, state.site)
     state.site = site
@@ -81,10 +87,9 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
           if (before && source.currentRevision && (await source.currentRevision()) === before.revision) {
             return { revision: before.revision, changed: false }
           }
-          const next = await load(id)
-          const changed = next.revision !== before?.revision
-          if (changed) state.corpus = Promise.resolve(next)
-          return { revision: next.revision, changed }
+          const next = await load(id, before)
+          if (next !== before) state.corpus = Promise.resolve(next)
+          return { revision: next.revision, changed: next !== before }
         } finally {
           state.reloading = undefined
         }
@@ -92,17 +97,19 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       return state.reloading
     },
     start() {
-      if (timers.length > 0) return
+      if (started) return
+      started = true
       for (const project of config.projects) {
         service.corpus(project.id).catch((error: unknown) => log.error('docs failed to load', { project: project.id, error: String(error) }))
-        if (!('repository' in project.docs)) continue
+        const seconds = 'repository' in project.docs ? project.docs.refreshSeconds : DIRECTORY_CHECK_SECONDS
         const timer = setInterval(() => {
           service.refresh(project.id).catch((error: unknown) => log.warn('docs refresh failed', { project: project.id, error: String(error) }))
-        }, project.docs.refreshSeconds * 1000)
+        }, seconds * 1000)
         timers.push(timer)
       }
     },
     stop() {
+      started = false
       for (const timer of timers.splice(0)) clearInterval(timer)
     },
   }
