@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { MemoryWorkspace } from '../../tests/agent/support/memory-workspace.ts'
 import type { JobEvents } from './events.ts'
-import { confinePath } from './paths.ts'
+import { repositoryPath as confinePath } from './git/paths.ts'
 import { agentTools } from './tools.ts'
 import { WorkspacePathError } from './types.ts'
 

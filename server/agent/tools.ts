@@ -1,7 +1,7 @@
 import { tool } from 'ai'
 import { z } from 'zod'
 import type { JobEvents } from './events.ts'
-import { confinePath } from './paths.ts'
+import { repositoryPath as confinePath } from './git/paths.ts'
 import type { Workspace } from './types.ts'
 import { WorkspaceSearch } from './workspace-search.ts'
 
