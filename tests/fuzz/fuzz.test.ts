@@ -16,33 +16,36 @@ beforeAll(async () => {
 
 const weird = fc.constantFrom('', '..', '%2e%2e', '%00', '%ZZ', 'x'.repeat(300), '😀', 'a/b', ' ', '%2F', '<script>', "'", 'null', '-1', '1e309')
 const segment = fc.oneof(fc.constantFrom('demo', 'other', 'acme.example', 'nope'), weird, fc.string({ maxLength: 12 }))
-const templates = [
-  '/healthz',
-  '/openapi.json',
-  '/v2/agent/{p}/job',
-  '/v2/agent/{p}/job/{s}',
-  '/v2/agent/{p}/job/{s}/message',
-  '/v2/agent/{p}/job/{s}/archive',
-  '/v2/agent/{p}/job/{s}/events',
-  '/v2/agent/{p}/jobs',
-  '/v2/assistant/{p}/threads',
-  '/v2/assistant/{p}/threads/{s}',
-  '/discovery/v1/assistant/{p}/message',
-  '/discovery/v2/assistant/{p}/message',
-  '/discovery/v1/assistant/{p}/feedback',
-  '/discovery/v1/search/{p}',
-  '/discovery/v1/page/{p}',
-  '/review/{s}',
-  '/widget/docent.js',
-  '/mcp/{p}',
-  '/llms.txt',
-  '/{s}',
-  '/{s}.md',
+type Auth = 'none' | 'admin' | 'assistant' | 'otherAdmin' | 'otherAssistant' | 'garbage' | 'basic'
+/** Every route with the method and key it expects: the well-formed half of the generator gets past the front door. */
+const endpoints: Array<{ method: string; template: string; auth: Auth }> = [
+  { method: 'GET', template: '/healthz', auth: 'none' },
+  { method: 'GET', template: '/openapi.json', auth: 'none' },
+  { method: 'POST', template: '/v2/agent/{p}/job', auth: 'admin' },
+  { method: 'GET', template: '/v2/agent/{p}/job/{s}', auth: 'admin' },
+  { method: 'POST', template: '/v2/agent/{p}/job/{s}/message', auth: 'admin' },
+  { method: 'POST', template: '/v2/agent/{p}/job/{s}/archive', auth: 'admin' },
+  { method: 'GET', template: '/v2/agent/{p}/job/{s}/events', auth: 'admin' },
+  { method: 'GET', template: '/v2/agent/{p}/jobs', auth: 'admin' },
+  { method: 'GET', template: '/v2/assistant/{p}/threads', auth: 'admin' },
+  { method: 'GET', template: '/v2/assistant/{p}/threads/{s}', auth: 'admin' },
+  { method: 'POST', template: '/discovery/v1/assistant/{p}/message', auth: 'assistant' },
+  { method: 'POST', template: '/discovery/v2/assistant/{p}/message', auth: 'assistant' },
+  { method: 'POST', template: '/discovery/v1/assistant/{p}/feedback', auth: 'assistant' },
+  { method: 'POST', template: '/discovery/v1/search/{p}', auth: 'assistant' },
+  { method: 'POST', template: '/discovery/v1/page/{p}', auth: 'assistant' },
+  { method: 'GET', template: '/review/{s}', auth: 'none' },
+  { method: 'GET', template: '/widget/docent.js', auth: 'none' },
+  { method: 'POST', template: '/mcp/{p}', auth: 'assistant' },
+  { method: 'GET', template: '/llms.txt', auth: 'none' },
+  { method: 'GET', template: '/docs/{p}/llms-full.txt', auth: 'none' },
+  { method: 'GET', template: '/{s}', auth: 'none' },
+  { method: 'GET', template: '/{s}.md', auth: 'none' },
 ]
-const path = fc
-  .tuple(fc.constantFrom(...templates), segment, segment, fc.option(fc.constantFrom('?limit=0', '?limit=abc', '?cursor=%%%', '?limit=5&cursor=bm9wZQ', '?x=' + 'y'.repeat(100)), { nil: '' }))
-  .map(([template, p, s, query]) => template.replace('{p}', encodeURIComponent(p) || 'demo').replace('{s}', encodeURIComponent(s) || 'x') + query)
-
+const query = fc.option(fc.constantFrom('?limit=0', '?limit=abc', '?limit=101', '?cursor=%%%', '?limit=5&cursor=bm9wZQ', '?x=' + 'y'.repeat(100)), { nil: '' })
+const fill = (template: string, p: string, s: string, q: string) =>
+  template.replace('{p}', encodeURIComponent(p) || 'demo').replace('{s}', encodeURIComponent(s) || 'x') + q
+const projectSegment = fc.oneof({ arbitrary: fc.constant('demo'), weight: 4 }, { arbitrary: segment, weight: 1 })
 const validBodies = fc.constantFrom<Record<string, unknown>>(
   { prompt: 'Replace "Lumen Flags" with "Lumen Platform" everywhere' },
   { fp: 'anonymous', messages: [{ id: 'm1', role: 'user', content: 'how do I install the SDK?' }] },
@@ -50,6 +53,7 @@ const validBodies = fc.constantFrom<Record<string, unknown>>(
   { query: 'rollout', pageSize: 3 },
   { path: 'quickstart' },
   { threadId: 'x', messageId: 'y', rating: 'up' },
+  { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_docs', arguments: { query: 'rollout' } } },
 )
 const mutated = fc.tuple(validBodies, fc.dictionary(fc.constantFrom('prompt', 'fp', 'messages', 'query', 'pageSize', 'path', 'rating', 'threadId', 'currentPath', 'filter', 'context', 'retrievalPageSize', 'scoreThreshold'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 })).map(([body, changes]) => JSON.stringify({ ...body, ...changes }))
 const body = fc.oneof(
@@ -61,16 +65,25 @@ const body = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.uint8Array({ maxLength: 200 }),
 )
-const request = fc.record({
-  method: fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
-  path,
-  auth: fc.constantFrom('none', 'admin', 'assistant', 'otherAdmin', 'otherAssistant', 'garbage', 'basic'),
-  contentType: fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '\u00ff'),
-  contentEncoding: fc.constantFrom(undefined, 'gzip', 'br', 'identity'),
-  origin: fc.constantFrom(undefined, 'https://docs.example.com', 'https://evil.example', 'null'),
+const headerNoise = {
+  contentEncoding: fc.constantFrom(undefined, undefined, undefined, 'gzip', 'br', 'identity'),
+  origin: fc.constantFrom(undefined, undefined, 'https://docs.example.com', 'https://evil.example', 'null'),
   forwardedFor: fc.constantFrom(undefined, '1.2.3.4', 'garbage, 5.6.7.8'),
+}
+/** The right method, key and content type for a route, with generated ids, queries and bodies. */
+const wellFormed = fc
+  .record({ endpoint: fc.constantFrom(...endpoints), p: projectSegment, s: segment, q: query, body: fc.oneof({ arbitrary: body, weight: 1 }, { arbitrary: validBodies.map((b) => JSON.stringify(b)), weight: 1 }, { arbitrary: mutated, weight: 3 }), ...headerNoise })
+  .map(({ endpoint, p, s, q, ...rest }) => ({ ...rest, method: endpoint.method, path: fill(endpoint.template, p, s, q), auth: endpoint.auth, contentType: 'application/json' as string | undefined }))
+/** Anything at all: any method, key and content type on any route. */
+const anything = fc.record({
+  method: fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
+  path: fc.tuple(fc.constantFrom(...endpoints.map((e) => e.template)), segment, segment, query).map(([template, p, s, q]) => fill(template, p, s, q)),
+  auth: fc.constantFrom<Auth>('none', 'admin', 'assistant', 'otherAdmin', 'otherAssistant', 'garbage', 'basic'),
+  contentType: fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '\u00ff'),
   body,
+  ...headerNoise,
 })
+const request = fc.oneof({ arbitrary: wellFormed, weight: 3 }, { arbitrary: anything, weight: 2 })
 
 async function snapshot(store: Store) {
   const projects = ['demo', 'other']
@@ -117,7 +130,7 @@ describe('fuzz: every endpoint, generated input', () => {
           expect(await snapshot(t.store), `${r.method} ${r.path} was rejected but changed the store`).toBe(before)
         }
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 3000), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 5000), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
     )
     console.log('fuzz: statuses seen', Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))
     // The generator must reach past the front door: successful and refused requests both occur.
