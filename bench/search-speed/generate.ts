@@ -26,9 +26,25 @@ export function random(seed: number): () => number {
   }
 }
 
-/** Zipf-like word choice: a few words are common, most are rare, as in real docs. */
+const SYLLABLES = 'ka lo mi ne ru sa ti vo be da fe gi ho ju ke li mo nu pa qui re so tu va we xi yo za bri cla dro fle gra'.split(' ')
+
+/**
+ * The vocabulary of a large docs site: the product's words first, then 20,000 made-up words (names of options,
+ * APIs, products), so the corpus has as many distinct terms as 10,000 real pages do.
+ */
+const VOCABULARY = (() => {
+  const rand = random(1)
+  const words = new Set(WORDS)
+  while (words.size < 20_000) {
+    const length = 2 + Math.floor(rand() * 3)
+    words.add(Array.from({ length }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join(''))
+  }
+  return [...words]
+})()
+
+/** Zipf's law (s = 1): the word of rank r is used about 1/r as often as the commonest, as in real text. */
 export function word(rand: () => number): string {
-  return WORDS[Math.floor(WORDS.length * rand() ** 2.2)]!
+  return VOCABULARY[Math.floor(Math.exp(rand() * Math.log(VOCABULARY.length))) - 1]!
 }
 
 function sentence(rand: () => number, length: number): string {

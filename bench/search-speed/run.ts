@@ -1,5 +1,5 @@
 // Search speed on 10,000 generated pages: parse + chunk time, index build time and heap per library, query p50/p99.
-// `node --import tsx bench/search-speed/run.ts [pages]`
+// `node --import tsx bench/search-speed/run.ts [pages] [engine,engine]`
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { buildCorpus } from '../../server/search/corpus.ts'
@@ -32,13 +32,14 @@ const cases: Array<[string, Omit<SearchOptions, 'pageSize'>]> = [
   ['filter+currentPath', { filter: { version: 'v2' }, currentPath: '/section-3/page-300' }],
 ]
 
-for (const [name, engine] of Object.entries(ENGINES)) {
+const only = process.argv[3]?.split(',')
+for (const [name, engine] of Object.entries(ENGINES).filter(([name]) => !only || only.includes(name))) {
   const before = heapMb()
   t0 = performance.now()
   const corpus = buildCorpus(site, engine)
   const buildMs = performance.now() - t0
   const heap = heapMb() - before
-  const line = [`${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${fmt((parseMs + buildMs) / 1000, 2)} s)  heap +${fmt(heap, 0)} MB`]
+  console.log(`${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${fmt((parseMs + buildMs) / 1000, 2)} s)  heap +${fmt(heap, 0)} MB`)
   for (const [label, options] of cases) {
     for (const q of queries.slice(0, 200)) corpus.search(q, { pageSize: 10, ...options }) // warm up
     const latencies: number[] = []
@@ -48,7 +49,6 @@ for (const [name, engine] of Object.entries(ENGINES)) {
       latencies.push(performance.now() - start)
     }
     latencies.sort((a, b) => a - b)
-    line.push(`  ${label}: p50 ${fmt(percentile(latencies, 50), 2)} ms  p99 ${fmt(percentile(latencies, 99), 2)} ms`)
+    console.log(`  ${label}: p50 ${fmt(percentile(latencies, 50), 2)} ms  p99 ${fmt(percentile(latencies, 99), 2)} ms`)
   }
-  console.log(line.join('\n'))
 }

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chunkPage } from '../chunk.ts'
+import { readDocsSite } from '../docs-site.ts'
+import { readDirectory } from '../sources/directory.ts'
+import type { Section } from '../types.ts'
+import { miniSearchIndex } from './minisearch.ts'
+import { packedIndex } from './packed.ts'
+import type { SectionIndex } from './types.ts'
+
+let sections: Section[]
+let questions: string[]
+
+beforeAll(async () => {
+  const site = readDocsSite(await readDirectory('demo/docs'))
+  sections = [...site.pages.values()].filter((p) => !p.meta.hidden).flatMap((page) => chunkPage(page))
+  questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map((q) => q.question)
+})
+
+describe('the packed engine ranks as MiniSearch does', () => {
+  /** The top 5 as [id, score], ties ordered by id (the engines may order equal scores differently). */
+  const top = (index: SectionIndex, query: string, options: Partial<Parameters<SectionIndex['search']>[1]> = {}) => {
+    const hits = index.search(query, { limit: 10, ...options }).map((hit) => ({ id: hit.section.id, score: Number(hit.score.toFixed(6)) }))
+    hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
+    const cut = hits.slice(0, 5)
+    // A tie across the cut may keep either section.
+    const boundary = hits[5] && hits[5].score === hits[4]!.score ? hits[4]!.score : undefined
+    return cut.map((hit) => [hit.score === boundary ? '(tie)' : hit.id, hit.score])
+  }
+
+  it('gives the same top 5 sections and scores for every question', () => {
+    const mini = miniSearchIndex(sections)
+    const packed = packedIndex(sections)
+    for (const question of [...questions, 'percentge rollouts', 'webhk', 'sdk']) expect(top(packed, question), question).toEqual(top(mini, question))
+  })
+
+  it('applies filters and boosts alike', () => {
+    const mini = miniSearchIndex(sections)
+    const packed = packedIndex(sections)
+    const options = { filter: (s: Section) => s.path.startsWith('sdks/'), boost: (s: Section) => (s.path === 'sdks/go' ? 2 : 1) }
+    for (const question of questions.slice(0, 40)) expect(top(packed, question, options), question).toEqual(top(mini, question, options))
+  })
+})
