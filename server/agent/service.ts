@@ -1,10 +1,8 @@
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { agentRepository, createDocentWorkspaceFactory, createGitHost } from './hosts/create.ts'
-import { resolveAgentModel } from './model.ts'
-import { agentRunExecutor, type RunDeps } from './run.ts'
+import type { RunDeps } from './run.ts'
 import type { GitHost } from './types.ts'
-import { createWorker } from './worker.ts'
+import { createWorker, type ExecuteRun } from './worker.ts'
 
 export interface AgentService {
   start(): void
@@ -19,6 +17,24 @@ export interface AgentService {
  * killed server's runs are retried and how often an idle worker looks for work.
  */
 export function createAgentService(ctx: DocentContext, overrides: Partial<RunDeps> = {}): AgentService {
+  let executor: Promise<ExecuteRun> | undefined
+  // git, the hosts and the model are loaded with the first run: most requests a server answers never need them,
+  // and they were a third of its start-up time.
+  const execute: ExecuteRun = async (run, job, signal) => (await (executor ??= loadExecutor(ctx, overrides)))(run, job, signal)
+  const worker = createWorker(ctx, {
+    execute,
+    leaseMs: positive(ctx.env.DOCENT_AGENT_LEASE_MS) ?? 30_000,
+    pollMs: positive(ctx.env.DOCENT_AGENT_POLL_MS) ?? 1_000,
+  })
+  return { start: () => worker.start(), stop: () => worker.stop(), idle: () => worker.idle() }
+}
+
+async function loadExecutor(ctx: DocentContext, overrides: Partial<RunDeps>): Promise<ExecuteRun> {
+  const [{ agentRepository, createDocentWorkspaceFactory, createGitHost }, { resolveAgentModel }, { agentRunExecutor }] = await Promise.all([
+    import('./hosts/create.ts'),
+    import('./model.ts'),
+    import('./run.ts'),
+  ])
   const hosts = new Map<string, GitHost>()
   const deps: RunDeps = {
     workspaces: overrides.workspaces ?? createDocentWorkspaceFactory(ctx),
@@ -33,12 +49,7 @@ export function createAgentService(ctx: DocentContext, overrides: Partial<RunDep
     model: overrides.model ?? (() => resolveAgentModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })),
     secrets: overrides.secrets ?? ((project) => projectSecrets(ctx, project)),
   }
-  const worker = createWorker(ctx, {
-    execute: agentRunExecutor(ctx, deps),
-    leaseMs: positive(ctx.env.DOCENT_AGENT_LEASE_MS) ?? 30_000,
-    pollMs: positive(ctx.env.DOCENT_AGENT_POLL_MS) ?? 1_000,
-  })
-  return { start: () => worker.start(), stop: () => worker.stop(), idle: () => worker.idle() }
+  return agentRunExecutor(ctx, deps)
 }
 
 /** Every token and key this project's runs could meet: they are scrubbed from events and errors. */

@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { type Context, Hono } from 'hono'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
@@ -9,7 +8,6 @@ import { rateLimit } from '../http/rate-limit.ts'
 import { projectLinks, serverBase, siteProject } from '../llms/links.ts'
 import { loadCorpus } from '../llms/load-corpus.ts'
 import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
-import { docsMcpServer } from './docs-server.ts'
 import { plainError, rpcErrorResponse } from './rpc-error.ts'
 
 /**
@@ -37,6 +35,11 @@ export function mcpRoutes(ctx: DocentContext): Hono {
     const corpus = await loadCorpus(ctx, project, 'MCP')
     const isSite = project === siteProject(ctx.projects)
     const links = projectLinks(project, serverBase(ctx.config, c.req.url), { atRoot: isSite, isSite })
+    // The MCP SDK is loaded on the first MCP request: it was a third of the server's import time at start-up.
+    const [{ docsMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+      import('./docs-server.ts'),
+      import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    ])
     const server = docsMcpServer({ corpus, links })
     // JSON responses rather than SSE: every tool answers at once, and the request ends with the answer.
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
