@@ -1,5 +1,5 @@
 // Search speed on 10,000 generated pages: parse + chunk time, index build time and heap per library, query p50/p99.
-// `node --import tsx bench/search-speed/run.ts [pages] [engine,engine]`
+// `node --import tsx bench/search-speed/run.ts [pages] [engine,engine] [queries]`
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { buildCorpus } from '../../server/search/corpus.ts'
@@ -19,7 +19,7 @@ const heapMb = () => {
 
 const count = Number(process.argv[2] ?? 10_000)
 const files = generateSite(count)
-const queries = generateQueries(2_000)
+const queries = generateQueries(Number(process.argv[4] ?? 2_000))
 console.log(`${count} generated pages, ${queries.length} queries, ${process.version} on ${process.platform}/${process.arch}`)
 
 let t0 = performance.now()
@@ -41,7 +41,7 @@ for (const [name, engine] of Object.entries(ENGINES).filter(([name]) => !only ||
   const heap = heapMb() - before
   console.log(`${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${fmt((parseMs + buildMs) / 1000, 2)} s)  heap +${fmt(heap, 0)} MB`)
   for (const [label, options] of cases) {
-    for (const q of queries.slice(0, 200)) corpus.search(q, { pageSize: 10, ...options }) // warm up
+    for (const q of queries.slice(0, Math.min(200, queries.length / 4))) corpus.search(q, { pageSize: 10, ...options }) // warm up
     const latencies: number[] = []
     for (const q of queries) {
       const start = performance.now()

@@ -1,7 +1,7 @@
 import type { SearchFilter } from '../../shared/search.ts'
 import { chunkPage } from './chunk.ts'
 import type { DocPage, DocsSite } from './docs-site.ts'
-import { miniSearchIndex } from './engines/minisearch.ts'
+import { packedIndex } from './engines/packed.ts'
 import type { SectionIndex } from './engines/types.ts'
 import { normalizePath } from './navigation.ts'
 import type { Corpus, PageInfo, SearchHit, SearchOptions, Section } from './types.ts'
@@ -13,13 +13,14 @@ const NEIGHBOUR_BOOST = 1.15
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
 /** Chunks every searchable page of a site and indexes the sections. */
-export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = miniSearchIndex): Corpus & { sections: Section[] } {
+export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedIndex): Corpus & { sections: Section[] } {
   const sections: Section[] = []
   for (const page of site.pages.values()) {
     if (page.meta.hidden || page.meta.noindex) continue
     sections.push(...chunkPage(page))
   }
   const index = makeIndex(sections)
+  const maxPageBoost = [...site.pages.values()].reduce((max, page) => Math.max(max, page.boost), 1)
   const boosted = [...site.pages.values()].some((page) => page.boost !== 1)
   const byUrl = new Map([...site.pages.values()].map((page) => [page.url, page]))
   const findPage = (raw: string): DocPage | undefined => {
@@ -39,6 +40,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = miniSearch
         limit: options.pageSize,
         filter: options.filter ? matches(options.filter) : undefined,
         boost: near || boosted ? (section) => (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) : undefined,
+        maxBoost: (near ? CURRENT_PAGE_BOOST : 1) * maxPageBoost,
       })
       const best = raw[0]?.score ?? 0
       const threshold = options.scoreThreshold ?? 0

@@ -119,6 +119,7 @@ export function packedIndex(sections: Section[]): SectionIndex {
 /** The `limit` best sections among those scored, after the filter and boosts, best first (a bounded min-heap). */
 function topHits(docs: number[], options: RankOptions, scoreOf: (doc: number) => number, sections: Section[]) {
   const { limit, filter, boost } = options
+  const headroom = boost ? (options.maxBoost ?? Number.POSITIVE_INFINITY) : 1
   const heap: Array<{ doc: number; score: number }> = []
   const up = (i: number) => {
     while (i > 0) {
@@ -142,7 +143,7 @@ function topHits(docs: number[], options: RankOptions, scoreOf: (doc: number) =>
   }
   for (const doc of docs) {
     let score = scoreOf(doc)
-    if (heap.length === limit && score <= heap[0]!.score && !boost) continue
+    if (heap.length === limit && score * headroom <= heap[0]!.score) continue
     const section = sections[doc]!
     if (filter && !filter(section)) continue
     if (boost) score *= boost(section)

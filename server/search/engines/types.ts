@@ -6,6 +6,8 @@ export interface RankOptions {
   filter?: (section: Section) => boolean
   /** Multiplies a section's score (currentPath and its neighbours). */
   boost?: (section: Section) => number
+  /** The largest factor `boost` returns: lets an engine skip sections that cannot reach the top. */
+  maxBoost?: number
 }
 
 /** A full-text index over a corpus's sections; the library behind it is an implementation detail. */
