@@ -2,19 +2,22 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { pgliteDataDir } from '../support/pglite.ts'
 import { type Runtime, type ServerProcess, startServer } from '../support/server-process.ts'
 
 const ADMIN = 'svc_RuntimeSmokeAdminKey000000000001'
 const ASSISTANT = 'svc_dsc_RuntimeSmokeAssistantKey00000001'
 
-/** The same smoke test on each runtime: the real entrypoint starts, serves, and enforces auth. */
+/** The same smoke test on each runtime: the real entrypoint starts on the default (PGlite) store, serves, and enforces auth. */
 for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
   describe(`runtime: ${runtime}`, () => {
     let server: ServerProcess
     let dataDir: string
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), `docent-${runtime}-`))
-      server = await startServer(runtime, { DOCENT_STORE: 'memory', DOCENT_DATA_DIR: dataDir, DOCENT_ADMIN_KEY: ADMIN, DOCENT_ASSISTANT_KEY: ASSISTANT })
+      // A migrated data directory copied from a template: this tests the runtime, not initdb (bench/startup times that).
+      await pgliteDataDir(join(dataDir, 'pglite'))
+      server = await startServer(runtime, { DOCENT_DATA_DIR: dataDir, DOCENT_ADMIN_KEY: ADMIN, DOCENT_ASSISTANT_KEY: ASSISTANT })
     }, 120_000)
     afterAll(async () => {
       await server?.stop()
@@ -36,6 +39,21 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       const admin = await fetch(path, { headers: { authorization: `Bearer ${ADMIN}` } })
       expect(admin.status).toBe(404)
       expect(await admin.json()).toEqual({ error: expect.stringMatching(/job|not found/) })
+    })
+
+    test('answers a question on the v2 endpoint and keeps the thread in the store', async () => {
+      const response = await fetch(`${server.url}/discovery/v2/assistant/demo/message`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ASSISTANT}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fp: 'smoke', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'How do I install the SDK?' }] }] }),
+      })
+      expect(response.status).toBe(200)
+      const stream = await response.text()
+      expect(stream).toContain('"type":"source-url"')
+      expect(stream).toContain('data: [DONE]')
+      const threadId = response.headers.get('x-thread-id')!
+      const thread = await (await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()
+      expect(thread.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant'])
     })
 
     test('bad JSON → 400 and an oversized body → 413', async () => {
