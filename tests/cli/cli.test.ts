@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { pgliteDataDir } from '../support/pglite.ts'
+import { startServer } from '../support/server-process.ts'
+
+// The docent CLI on the embedded store, as an operator uses it: make keys, list them, revoke one, reindex; then the
+// server started on the same data directory honours exactly those keys.
+
+const run = promisify(execFile)
+let dataDir: string
+
+async function docent(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/docent.mjs', ...args], { env: { ...process.env, DOCENT_DATA_DIR: dataDir } })
+    return { stdout, stderr, code: 0 }
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number }
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code }
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'docent-cli-'))
+  await pgliteDataDir(join(dataDir, 'pglite'))
+})
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+test('keys create, list, revoke; the server honours them; index prints the docs revision', async () => {
+  const admin = await docent('keys', 'create', '--org', 'demo', '--kind', 'admin', '--name', 'ci', '--expires', '90d')
+  expect(admin.code).toBe(0)
+  const adminSecret = /^svc_\w+$/m.exec(admin.stdout)![0]
+  const adminId = /key_\w+/.exec(admin.stdout)![0]
+  const assistant = await docent('keys', 'create', '--org', 'demo', '--kind', 'assistant', '--project', 'demo')
+  expect(assistant.code).toBe(0)
+  const assistantSecret = /^svc_dsc_\w+$/m.exec(assistant.stdout)![0]
+
+  const list = await docent('keys', 'list', '--org', 'demo')
+  expect(list.stdout).toContain(adminId)
+  expect(list.stdout).toContain(`…${adminSecret.slice(-4)}`)
+  // Listed by prefix and last four characters, never whole.
+  expect(list.stdout).not.toContain(adminSecret)
+  expect(list.stdout).not.toContain(assistantSecret)
+
+  expect((await docent('keys', 'create', '--org', 'demo', '--kind', 'root')).stderr).toMatch(/--kind must be admin or assistant/)
+  expect((await docent('keys', 'create', '--org', 'acme', '--kind', 'assistant', '--project', 'demo')).stderr).toMatch(/belongs to organization "demo"/)
+
+  const index = await docent('index')
+  expect(index.code).toBe(0)
+  expect(index.stdout).toMatch(/demo: \d+ pages, revision \w+/)
+
+  const second = await docent('keys', 'create', '--org', 'demo', '--kind', 'admin')
+  const secondSecret = /^svc_\w+$/m.exec(second.stdout)![0]
+  expect((await docent('keys', 'revoke', adminId)).stdout).toContain(`Revoked ${adminId}.`)
+
+  const server = await startServer('node', { DOCENT_DATA_DIR: dataDir, DOCENT_WORKER: 'false' }, { timeoutMs: 90_000 })
+  try {
+    const job = (key: string) => fetch(`${server.url}/v2/agent/demo/job/none`, { headers: { authorization: `Bearer ${key}` } })
+    expect((await job(adminSecret)).status).toBe(401)
+    expect((await job(secondSecret)).status).toBe(404)
+    const search = await fetch(`${server.url}/discovery/v1/search/demo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${assistantSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'install the SDK' }),
+    })
+    expect(search.status).toBe(200)
+    // The server holds the data directory: the CLI is refused rather than corrupting it.
+    const locked = await docent('keys', 'list')
+    expect(locked.code).not.toBe(0)
+    expect(locked.stderr).toMatch(/DATABASE_URL|in use|another process/i)
+  } finally {
+    await server.stop()
+  }
+}, 180_000)
