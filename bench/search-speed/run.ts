@@ -19,7 +19,7 @@ const heapMb = () => {
 
 const count = Number(process.argv[2] ?? 10_000)
 const files = generateSite(count)
-const queries = generateQueries(Number(process.argv[4] ?? 2_000))
+const queries = generateQueries(Number(process.argv[4] ?? 500))
 console.log(`${count} generated pages, ${queries.length} queries, ${process.version} on ${process.platform}/${process.arch}`)
 
 let t0 = performance.now()

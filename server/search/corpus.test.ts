@@ -75,6 +75,7 @@ describe('corpus over demo/docs', () => {
     expect(target).toBeDefined()
     expect(paths(query, { pageSize: 5, currentPath: `/${target}` })[0]).toBe(target)
     expect(paths(query, { pageSize: 5, currentPath: `${target}.mdx#install` })[0]).toBe(target)
+    expect(paths(query, { pageSize: 5, currentPath: `https://docs.example.com/docs/${target}?x=1` })[0]).toBe(target)
     // Neighbours (pages of the same navigation list) gain against pages elsewhere.
     const ratio = (currentPath?: string) => {
       const hits = corpus.search(query, { pageSize: 50, currentPath })
@@ -112,5 +113,8 @@ describe('corpus over demo/docs', () => {
     expect(corpus.page('/')?.path).toBe('index')
     expect(corpus.page('api-reference/v1/environments.md')?.path).toBe('api-reference/v1/environments')
     expect(corpus.page('/nope')).toBeNull()
+    expect(corpus.page('https://docs.example.com/sdks/go?tab=1#install')?.path).toBe('sdks/go')
+    expect(corpus.page('https://docs.example.com/')?.path).toBe('index')
+    expect(corpus.page('/docs/sdks/go')).toBeNull()
   })
 })

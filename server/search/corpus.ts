@@ -23,10 +23,20 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   const maxPageBoost = [...site.pages.values()].reduce((max, page) => Math.max(max, page.boost), 1)
   const boosted = [...site.pages.values()].some((page) => page.boost !== 1)
   const byUrl = new Map([...site.pages.values()].map((page) => [page.url, page]))
-  const findPage = (raw: string): DocPage | undefined => {
-    const path = normalizePath(raw.trim() === '/' ? 'index' : raw)
+  const lookup = (path: string) => site.pages.get(path) ?? site.pages.get(`${path}/index`) ?? byUrl.get(`/${path}`)
+  /**
+   * A page by path, file name or URL. Leniently (for the reader's current page), a site mounted under a prefix
+   * (`/docs/...`, `/v1/...`) still finds its pages.
+   */
+  const findPage = (raw: string, lenient = false): DocPage | undefined => {
+    const path = normalizePath(urlPath(raw))
     if (!path) return undefined
-    return site.pages.get(path) ?? site.pages.get(`${path}/index`) ?? byUrl.get(`/${path}`)
+    const parts = path.split('/')
+    for (let skip = 0; skip < (lenient ? Math.min(parts.length, 3) : 1); skip++) {
+      const page = lookup(parts.slice(skip).join('/'))
+      if (page) return page
+    }
+    return undefined
   }
   return {
     name: site.name ?? 'Docs',
@@ -34,7 +44,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     revision: site.revision,
     sections,
     search(query: string, options: SearchOptions): SearchHit[] {
-      const current = options.currentPath ? findPage(options.currentPath) : undefined
+      const current = options.currentPath ? findPage(options.currentPath, true) : undefined
       const near = current ? nearness(current, site) : undefined
       const raw = index.search(query, {
         limit: options.pageSize,
@@ -63,6 +73,19 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       }))
     },
   }
+}
+
+/** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */
+function urlPath(raw: string): string {
+  const trimmed = raw.trim()
+  if (/^https?:\/\//i.test(trimmed)) {
+    try {
+      return new URL(trimmed).pathname.replace(/^\/$/, 'index')
+    } catch {
+      return trimmed
+    }
+  }
+  return trimmed === '/' ? 'index' : trimmed
 }
 
 /** A filter value matches case-insensitively; a page listed under no version (or language) belongs to all of them. */
