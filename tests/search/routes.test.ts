@@ -101,6 +101,20 @@ describe('POST /discovery/v1/page/{domain}', () => {
   })
 })
 
+describe('limits', () => {
+  it('search and page count against the organization hourly limit', async () => {
+    const limited = await testDocent({ limits: { organizationPerHour: 2 } })
+    const ask = (path: string, body: unknown) => limited.app.request(path, json(body, bearer(limited.keys.assistant)))
+    expect((await ask('/discovery/v1/search/demo', { query: 'flag' })).status).toBe(200)
+    expect((await ask('/discovery/v1/page/demo', { path: 'quickstart' })).status).toBe(200)
+    const third = await ask('/discovery/v1/search/demo', { query: 'flag' })
+    expect(third.status).toBe(429)
+    expect(third.headers.get('retry-after')).toBeTruthy()
+    expect(((await third.json()) as { error: string }).error).toBeTruthy()
+    await limited.docent.stop()
+  })
+})
+
 describe('docs that cannot load', () => {
   it('answer 503 and do not break the server', async () => {
     const broken = await testDocent({
