@@ -1,6 +1,6 @@
 import git from 'isomorphic-git'
 import { createFsFromVolume, Volume } from 'memfs'
-import { fetchHttpClient } from './git-http.ts'
+import { fetchHttpClient } from '../../git/http-client.ts'
 import { DOCS_FILE, type DocsSnapshot, type DocsSource, SKIPPED_FOLDER } from './types.ts'
 
 export interface GitSourceOptions {
