@@ -10,8 +10,8 @@ import { type ChatModule, chatOf, serveApp, sourcesOf, textOf } from './support.
 // UI message chunks with strict objects and reject the contract's top-level `threadId` on `finish`; later versions
 // accept it. The installed clients are on the accepting side (checked below); the strict side is checked two ways:
 // the chunk shapes of ai@5.0.216 (copied from its dist, `uiMessageChunkSchema`) against our real stream, always; and
-// real strict clients when DOCENT_STRICT_AI lists them (comma-separated paths to the dist entry of unpacked
-// `npm pack ai@5.0.216` / `ai@6.0.230` / `ai@7.0.31`, each with its dependencies resolvable).
+// a real strict client, ai@5.0.216 (installed as `ai-v5-strict`), beside ai@5.0.217 (`ai-v5-boundary`), the first that
+// accepts; DOCENT_STRICT_AI may add more (comma-separated paths to unpacked `ai@6.0.230` / `ai@7.0.31` dist entries).
 
 const version = (name: string) => JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version as string
 const atLeast = (v: string, min: string) => {
@@ -89,8 +89,9 @@ test('for strict clients, finish is the only chunk they reject, and only for its
   expect(chunks.some((chunk) => 'finishReason' in chunk)).toBe(false)
 })
 
-const strictClients = (process.env.DOCENT_STRICT_AI ?? '').split(',').filter(Boolean)
-describe.skipIf(strictClients.length === 0).each(strictClients)('a real strict client: %s', (path) => {
+// ai@5.0.216 (the last strict 5.x) is installed as `ai-v5-strict`; DOCENT_STRICT_AI may add unpacked 6.0.230 / 7.0.31.
+const strictClients = ['ai-v5-strict', ...(process.env.DOCENT_STRICT_AI ?? '').split(',').filter(Boolean)]
+describe.each(strictClients)('a real strict client: %s', (path) => {
   test('gets the text, the sources and message.metadata.threadId, then fails on finish with a type validation error', async () => {
     const ai = (await import(/* @vite-ignore */ path)) as ChatModule
     const chat = chatOf(ai, { api: `${server.url}/discovery/v2/assistant/demo/message`, key: t.keys.assistant, body: () => ({ fp: 'anonymous' }) })
@@ -104,4 +105,15 @@ describe.skipIf(strictClients.length === 0).each(strictClients)('a real strict c
     expect((answer?.metadata as { threadId?: string }).threadId).toMatch(/^thr_/)
   })
 })
-if (strictClients.length === 0) console.log('strict-clients: DOCENT_STRICT_AI is not set, so no real strict client (ai 5.0.0–5.0.216, 6.0.0–6.0.230, 7.0.0–7.0.31) runs; the chunk-shape check covers that side')
+test('the boundary: ai@5.0.216 is strict and ai@5.0.217, the first accepting release, completes the chat with the thread id', async () => {
+  expect(version('ai-v5-strict')).toBe('5.0.216')
+  expect(version('ai-v5-boundary')).toBe('5.0.217')
+  const ai = (await import('ai-v5-boundary')) as unknown as ChatModule
+  const chat = chatOf(ai, { api: `${server.url}/discovery/v2/assistant/demo/message`, key: t.keys.assistant, body: () => ({ fp: 'anonymous' }) })
+  await chat.sendMessage({ text: 'How do percentage rollouts work?' })
+  const answer = chat.messages.at(-1)
+  expect(chat.status).toBe('ready')
+  expect(textOf(answer)).toMatch(/percentage rollout/i)
+  expect(sourcesOf(answer).length).toBeGreaterThan(0)
+  expect((answer?.metadata as { threadId?: string }).threadId).toMatch(/^thr_/)
+})
