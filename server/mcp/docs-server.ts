@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { SearchFilter } from '../../shared/search.ts'
 import { absoluteLinks } from '../llms/absolute-links.ts'
 import type { ProjectLinks } from '../llms/links.ts'
+import { searchSections } from '../search/hybrid.ts'
 import type { Corpus, PageInfo, SearchHit } from '../search/types.ts'
 
 const MAX_PAGE_SIZE = 20
@@ -68,8 +69,8 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
       outputSchema: { results: z.array(SearchResultShape) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ query, pageSize, filter }) => {
-      const hits = corpus.search(query, { pageSize: pageSize ?? DEFAULT_PAGE_SIZE, filter })
+    async ({ query, pageSize, filter }) => {
+      const hits = await searchSections(corpus, query, { pageSize: pageSize ?? DEFAULT_PAGE_SIZE, filter })
       const results = hits.map((hit) => searchResult(hit, links))
       return {
         content: [{ type: 'text', text: results.length > 0 ? results.map(resultMarkdown).join('\n\n---\n\n') : `No section of the docs matches "${query}".` }],

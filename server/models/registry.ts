@@ -1,5 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai'
-import type { LanguageModel } from 'ai'
+import type { EmbeddingModel, LanguageModel } from 'ai'
 import type { DocentConfig, Env } from '../config.ts'
 import { offlineAnswerModel } from './offline-answer.ts'
 
@@ -13,14 +13,23 @@ export interface ModelDeps {
  * Chat completions, not the Responses API: it is the one API every compatible server speaks.
  */
 export function openAiCompatibleModel(config: DocentConfig, id: string, deps: ModelDeps): LanguageModel {
+  return openAiProvider(config, deps).chat(id)
+}
+
+/** The embedding model for hybrid search: `model.embeddingId` on the OpenAI(-compatible) server; none when not configured. */
+export function embeddingModel(config: DocentConfig, deps: ModelDeps): EmbeddingModel | undefined {
+  if (config.model.provider !== 'openai' || !config.model.embeddingId) return undefined
+  return openAiProvider(config, deps).embedding(config.model.embeddingId)
+}
+
+function openAiProvider(config: DocentConfig, deps: ModelDeps) {
   const apiKey = config.model.apiKey ? deps.env[config.model.apiKey.env] : undefined
-  const provider = createOpenAI({
+  return createOpenAI({
     baseURL: config.model.baseURL,
     // Local compatible servers take any key; the client insists on one.
     apiKey: apiKey ?? 'none',
     fetch: deps.fetch,
   })
-  return provider.chat(id)
 }
 
 /** The model that answers readers: the configured OpenAI(-compatible) model, or the built-in `offline-answer`. */

@@ -3,6 +3,7 @@ import { chunkPage } from './chunk.ts'
 import type { DocPage, DocsSite } from './docs-site.ts'
 import { packedIndex } from './engines/packed.ts'
 import type { SectionIndex } from './engines/types.ts'
+import { type CorpusEmbeddings, candidateCount, fuseRankings, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
 import type { Corpus, PageInfo, SearchHit, SearchOptions, Section } from './types.ts'
 
@@ -12,8 +13,14 @@ const NEIGHBOUR_BOOST = 1.15
 
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
+export type BuiltCorpus = Corpus & {
+  sections: Section[]
+  /** The same corpus with hybrid search over these section vectors. */
+  withEmbeddings(embeddings: CorpusEmbeddings): BuiltCorpus
+}
+
 /** Chunks every searchable page of a site and indexes the sections. */
-export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedIndex): Corpus & { sections: Section[] } {
+export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedIndex): BuiltCorpus {
   const sections: Section[] = []
   for (const page of site.pages.values()) {
     if (page.meta.hidden || page.meta.noindex) continue
@@ -38,23 +45,47 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     }
     return undefined
   }
-  return {
+  /** The filter and the boost (reader's page, its neighbours, page boosts) a query's options ask for. */
+  const rankingOf = (options: SearchOptions) => {
+    const current = options.currentPath ? findPage(options.currentPath, true) : undefined
+    const near = current ? nearness(current, site) : undefined
+    return {
+      filter: options.filter ? matches(options.filter) : undefined,
+      boost: near || boosted ? (section: Section) => (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) : undefined,
+      maxBoost: (near ? CURRENT_PAGE_BOOST : 1) * maxPageBoost,
+    }
+  }
+  const search = (query: string, options: SearchOptions): SearchHit[] => {
+    const raw = index.search(query, { limit: options.pageSize, ...rankingOf(options) })
+    const best = raw[0]?.score ?? 0
+    const threshold = options.scoreThreshold ?? 0
+    return raw.map(({ section, score }) => ({ section, score: best > 0 ? score / best : 0 })).filter((hit) => hit.score >= threshold)
+  }
+  /** BM25 and vector rankings of the sections that pass the filter, fused; the boost applies once, after fusion. */
+  const searchHybrid = async (embeddings: CorpusEmbeddings, query: string, options: SearchOptions): Promise<SearchHit[]> => {
+    let queryVector: Float32Array
+    try {
+      queryVector = await embeddings.embedQuery(query)
+    } catch (error) {
+      embeddings.onQueryError?.(error)
+      return search(query, options)
+    }
+    const { filter, boost } = rankingOf(options)
+    const limit = candidateCount(options.pageSize)
+    const text = index.search(query, { limit, filter }).map((hit) => hit.section)
+    const nearest = nearestSections(queryVector, embeddings.vectors, (i) => !filter || filter(sections[i]!), limit).map((i) => sections[i]!)
+    return fuseRankings([text, nearest], boost ?? (() => 1), options)
+  }
+  const corpus = (embeddings?: CorpusEmbeddings): BuiltCorpus => ({
     name: site.name ?? 'Docs',
     description: site.description,
     revision: site.revision,
     sections,
-    search(query: string, options: SearchOptions): SearchHit[] {
-      const current = options.currentPath ? findPage(options.currentPath, true) : undefined
-      const near = current ? nearness(current, site) : undefined
-      const raw = index.search(query, {
-        limit: options.pageSize,
-        filter: options.filter ? matches(options.filter) : undefined,
-        boost: near || boosted ? (section) => (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) : undefined,
-        maxBoost: (near ? CURRENT_PAGE_BOOST : 1) * maxPageBoost,
-      })
-      const best = raw[0]?.score ?? 0
-      const threshold = options.scoreThreshold ?? 0
-      return raw.map(({ section, score }) => ({ section, score: best > 0 ? score / best : 0 })).filter((hit) => hit.score >= threshold)
+    search,
+    ...(embeddings ? { searchHybrid: (query: string, options: SearchOptions) => searchHybrid(embeddings, query, options) } : {}),
+    withEmbeddings: (next) => {
+      if (next.vectors.length !== sections.length) throw new Error(`${next.vectors.length} vectors for ${sections.length} sections`)
+      return corpus(next)
     },
     page(path: string) {
       const page = findPage(path)
@@ -72,7 +103,8 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
         language: page.language,
       }))
     },
-  }
+  })
+  return corpus()
 }
 
 /** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */

@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.ts'
 import { projectCors } from '../http/cors.ts'
 import { assistantGuard } from '../http/guards.ts'
 import { readJson } from '../http/validate.ts'
+import { searchSections } from './hybrid.ts'
 import type { Corpus, SearchHit } from './types.ts'
 
 /** `POST /discovery/v1/search/{domain}` and `POST /discovery/v1/page/{domain}` (assistant key, organization hourly limit). */
@@ -28,7 +29,7 @@ export function searchRoutes(ctx: DocentContext): Hono {
     const body = await readJson(c, SearchBody)
     const { project } = c.get('auth')
     const corpus = await corpusOf(project)
-    const hits = corpus.search(body.query, { pageSize: body.pageSize, filter: body.filter, scoreThreshold: body.scoreThreshold })
+    const hits = await searchSections(corpus, body.query, { pageSize: body.pageSize, filter: body.filter, scoreThreshold: body.scoreThreshold })
     return c.json(hits.map((hit) => searchResult(hit, project)))
   })
 

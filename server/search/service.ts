@@ -1,7 +1,9 @@
 import type { DocentConfig, Env, ProjectConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
-import { buildCorpus } from './corpus.ts'
+import { embeddingModel } from '../models/registry.ts'
+import { type BuiltCorpus, buildCorpus } from './corpus.ts'
 import { type DocsSite, readDocsSite } from './docs-site.ts'
+import { type Embedder, embedSections, modelEmbedder, type VectorCache } from './embeddings.ts'
 import { openDocsSource } from './sources/open.ts'
 import type { DocsSource } from './sources/types.ts'
 import type { Corpus, SearchService } from './types.ts'
@@ -12,6 +14,8 @@ export interface SearchServiceDeps {
   fetch: typeof fetch
   /** Where `{ env: NAME }` tokens of git sources resolve. */
   env?: Env
+  /** Section and query embeddings for hybrid search; by default the configured `model.embeddingId`, if any. */
+  embedder?: Embedder
 }
 
 /** A docs directory is re-read this often: a writer's edits show up without a restart (only changed pages are parsed again). */
@@ -25,11 +29,17 @@ interface ProjectDocs {
   site?: DocsSite
   /** A reload in progress, shared by concurrent refreshes. */
   reloading?: Promise<{ revision: string; changed: boolean }>
+  /** The last corpus's section vectors, which the next load reuses for sections whose text did not change. */
+  vectors?: VectorCache
+  /** The last load's embedding failed: the next refresh embeds again even if the docs did not move. */
+  embeddingFailed?: boolean
 }
 
 /** Loads each project's docs on first use, serves queries from the last good corpus, and rebuilds it when the docs move. */
 export function createSearchService(deps: SearchServiceDeps): SearchService {
   const { config, log } = deps
+  const model = deps.embedder ? undefined : embeddingModel(config, { fetch: deps.fetch, env: deps.env ?? {} })
+  const embedder = deps.embedder ?? (model ? modelEmbedder(model) : undefined)
   const projects = new Map<string, ProjectDocs>()
   const timers: Array<ReturnType<typeof setInterval>> = []
   let started = false
@@ -54,13 +64,33 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const load = async (id: string, unless?: Corpus): Promise<Corpus> => {
     const started = Date.now()
     const snapshot = await (await sourceOf(id)).load()
-    if (unless && snapshot.revision === unless.revision) return unless
     const state = stateOf(id)
+    if (unless && snapshot.revision === unless.revision && !state.embeddingFailed) return unless
     const site = readDocsSite(snapshot, state.site)
     state.site = site
     const corpus = buildCorpus(site)
     log.info('docs indexed', { project: id, pages: corpus.pages().length, revision: corpus.revision, ms: Date.now() - started })
-    return corpus
+    return embedder ? withEmbeddings(id, corpus, embedder) : corpus
+  }
+  /** The corpus with hybrid search; when the embedding model fails, the corpus as it is (BM25 alone), and the failure logged. */
+  const withEmbeddings = async (id: string, corpus: BuiltCorpus, embedder: Embedder): Promise<Corpus> => {
+    const state = stateOf(id)
+    const started = Date.now()
+    try {
+      const { vectors, cache, embedded } = await embedSections(corpus.sections, embedder, state.vectors)
+      state.vectors = cache
+      state.embeddingFailed = false
+      log.info('docs embedded', { project: id, sections: vectors.length, embedded, ms: Date.now() - started })
+      return corpus.withEmbeddings({
+        vectors,
+        embedQuery: async (query) => (await embedder.embed([query]))[0]!,
+        onQueryError: (error) => log.warn('query embedding failed; BM25 alone answers', { project: id, error: String(error) }),
+      })
+    } catch (error) {
+      state.embeddingFailed = true
+      log.error('docs embedding failed; search uses BM25 alone until the next refresh', { project: id, error: String(error) })
+      return corpus
+    }
   }
 
   const service: SearchService = {
@@ -84,7 +114,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         try {
           const before = state.corpus ? await state.corpus.catch(() => undefined) : undefined
           const source = await sourceOf(id)
-          if (before && source.currentRevision && (await source.currentRevision()) === before.revision) {
+          if (before && !state.embeddingFailed && source.currentRevision && (await source.currentRevision()) === before.revision) {
             return { revision: before.revision, changed: false }
           }
           const next = await load(id, before)

@@ -52,6 +52,11 @@ export interface Corpus {
   readonly name: string
   readonly description?: string
   search(query: string, options: SearchOptions): SearchHit[]
+  /**
+   * BM25 and embedding similarity fused: present only when an embedding model is configured and the sections were
+   * embedded. Callers use `searchSections` (search/hybrid.ts), which falls back to `search`.
+   */
+  searchHybrid?(query: string, options: SearchOptions): Promise<SearchHit[]>
   /** The page's markdown (MDX components reduced to text), or null. Accepts a path with or without `/` and extension. */
   page(path: string): { path: string; content: string } | null
   pages(): PageInfo[]

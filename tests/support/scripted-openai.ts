@@ -25,20 +25,55 @@ export interface ChatRequest {
   [field: string]: unknown
 }
 
+export interface EmbeddingRequest {
+  model: string
+  input: string[]
+  [field: string]: unknown
+}
+
+export interface ScriptedOpenAIOptions {
+  /**
+   * Serves `POST /v1/embeddings` with this text → vector function (deterministic, from the test). When it throws, the
+   * request fails with a 500: the embedding server being down.
+   */
+  embed?: (text: string) => number[]
+}
+
 export interface ScriptedOpenAI {
   /** Base URL for `OPENAI_BASE_URL` / `createOpenAI({ baseURL })` (ends in `/v1`). */
   baseURL: string
   /** Every chat request received, in order. */
   requests: ChatRequest[]
+  /** Every embeddings request received, in order. */
+  embeddingRequests: EmbeddingRequest[]
   /** The text of every message of a request, joined: what the model was shown. */
   promptOf(request: ChatRequest): string
   close(): Promise<void>
 }
 
 /** Starts the server; `script` decides each reply from the request (and its index among all requests). */
-export async function startScriptedOpenAI(script: (request: ChatRequest, index: number) => ScriptedReply): Promise<ScriptedOpenAI> {
+export async function startScriptedOpenAI(
+  script: (request: ChatRequest, index: number) => ScriptedReply,
+  options: ScriptedOpenAIOptions = {},
+): Promise<ScriptedOpenAI> {
   const requests: ChatRequest[] = []
+  const embeddingRequests: EmbeddingRequest[] = []
   const server: Server = createServer(async (req, res) => {
+    if (req.method === 'POST' && req.url?.endsWith('/embeddings') && options.embed) {
+      const request = JSON.parse(await readBody(req)) as EmbeddingRequest
+      embeddingRequests.push(request)
+      const inputs = typeof request.input === 'string' ? [request.input] : request.input
+      try {
+        const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: options.embed!(text) }))
+        const tokens = inputs.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0)
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ object: 'list', data, model: request.model, usage: { prompt_tokens: tokens, total_tokens: tokens } }),
+        )
+      } catch (error) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `embedding failed: ${(error as Error).message}`, type: 'server_error' } }))
+      }
+      return
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }))
       return
@@ -100,6 +135,7 @@ export async function startScriptedOpenAI(script: (request: ChatRequest, index: 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    embeddingRequests,
     promptOf: (request) =>
       request.messages
         .map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '')))
