@@ -171,6 +171,8 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
         apiKey: env.OPENAI_API_KEY ? { env: 'OPENAI_API_KEY' } : modelFromFile.apiKey,
       }
     : { ...modelFromFile, ...(env.DOCENT_MODEL ? { id: env.DOCENT_MODEL } : {}) }
+  // Hybrid search (BM25 + embeddings) on the same OpenAI(-compatible) server.
+  if (env.DOCENT_EMBEDDING_MODEL) Object.assign(model, { embeddingId: env.DOCENT_EMBEDDING_MODEL })
 
   const projects = (file.projects as unknown[] | undefined) ?? [demoProject(env)]
   return parseConfig({

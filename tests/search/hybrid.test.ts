@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { SearchResult } from '../../shared/search.ts'
+import { configFromEnv } from '../../server/config.ts'
 import type { Logger } from '../../server/log.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
 import { type ChatRequest, startScriptedOpenAI } from '../support/scripted-openai.ts'
@@ -172,6 +173,12 @@ describe('hybrid search when embeddings are unavailable', () => {
     embeddingDown = false
     await t.docent.context.search.refresh('demo')
     expect(pathsOf(await t.search({ query: QUERY, pageSize: 3 }))).toContain('guides/rollback')
+  })
+
+  test('DOCENT_EMBEDDING_MODEL sets the embedding model', () => {
+    const env = { DOCENT_STORE: 'memory', OPENAI_BASE_URL: model.baseURL, DOCENT_EMBEDDING_MODEL: 'text-embedding-3-small' }
+    expect(configFromEnv(env).model).toMatchObject({ provider: 'openai', baseURL: model.baseURL, embeddingId: 'text-embedding-3-small' })
+    expect(configFromEnv({ DOCENT_STORE: 'memory' }).model.embeddingId).toBeUndefined()
   })
 
   test('without an embedding model nothing is embedded and search is BM25 as before', async () => {
