@@ -63,17 +63,17 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   }
   /** BM25 and vector rankings of the sections that pass the filter, fused; the boost applies once, after fusion. */
   const searchHybrid = async (embeddings: CorpusEmbeddings, query: string, options: SearchOptions): Promise<SearchHit[]> => {
-    let queryVector: Float32Array
+    const { filter, boost } = rankingOf(options)
+    const limit = candidateCount(options.pageSize)
+    let nearest: Section[]
     try {
-      queryVector = await embeddings.embedQuery(query)
+      const queryVector = await embeddings.embedQuery(query)
+      nearest = nearestSections(queryVector, embeddings, (i) => !filter || filter(sections[i]!), limit).map((i) => sections[i]!)
     } catch (error) {
       embeddings.onQueryError?.(error)
       return search(query, options)
     }
-    const { filter, boost } = rankingOf(options)
-    const limit = candidateCount(options.pageSize)
     const text = index.search(query, { limit, filter }).map((hit) => hit.section)
-    const nearest = nearestSections(queryVector, embeddings.vectors, (i) => !filter || filter(sections[i]!), limit).map((i) => sections[i]!)
     return fuseRankings([text, nearest], boost ?? (() => 1), options)
   }
   const corpus = (embeddings?: CorpusEmbeddings): BuiltCorpus => ({
@@ -84,7 +84,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     search,
     ...(embeddings ? { searchHybrid: (query: string, options: SearchOptions) => searchHybrid(embeddings, query, options) } : {}),
     withEmbeddings: (next) => {
-      if (next.vectors.length !== sections.length) throw new Error(`${next.vectors.length} vectors for ${sections.length} sections`)
+      if (next.matrix.length !== sections.length * next.dimensions) throw new Error(`${next.matrix.length / next.dimensions} vectors for ${sections.length} sections`)
       return corpus(next)
     },
     page(path: string) {

@@ -32,8 +32,9 @@ export function embeddingText(section: Section): string {
 export type VectorCache = Map<string, Float32Array>
 
 export interface SectionVectors {
-  /** One per section, in the corpus's section order. */
-  vectors: Float32Array[]
+  /** One row per section, in the corpus's section order, packed into one array: a query scans it in a single pass. */
+  matrix: Float32Array
+  dimensions: number
   /** The vectors of this corpus, for the next reload to reuse. */
   cache: VectorCache
   /** How many sections needed the model (the rest came from the cache). */
@@ -61,7 +62,16 @@ export async function embedSections(sections: Section[], embedder: Embedder, pre
     )
     missing.forEach((i, n) => cache.set(keys[i]!, vectors[n]!))
   }
-  return { vectors: keys.map((key) => cache.get(key)!), cache, embedded: missing.length }
+  const dimensions = cache.values().next().value?.length ?? 0
+  const matrix = new Float32Array(keys.length * dimensions)
+  keys.forEach((key, i) => {
+    const vector = cache.get(key)!
+    if (vector.length !== dimensions) throw new Error(`the embedding model returned vectors of ${vector.length} and ${dimensions} dimensions`)
+    matrix.set(vector, i * dimensions)
+    // The cache keeps views into the matrix, so a corpus holds its vectors once.
+    cache.set(key, matrix.subarray(i * dimensions, (i + 1) * dimensions))
+  })
+  return { matrix, dimensions, cache, embedded: missing.length }
 }
 
 /** Scaled to length 1, so a dot product is the cosine similarity. */
@@ -74,11 +84,22 @@ export function unit(values: ArrayLike<number>): Float32Array {
   return vector
 }
 
-export function dot(a: Float32Array, b: Float32Array): number {
-  const n = Math.min(a.length, b.length)
-  let sum = 0
-  for (let i = 0; i < n; i++) sum += a[i]! * b[i]!
-  return sum
+/** The dot product of `query` and the row of `matrix` at `offset`; unrolled by four, which V8 runs about twice as fast. */
+export function dotAt(query: Float32Array, matrix: Float32Array, offset: number): number {
+  const n = query.length
+  let s0 = 0
+  let s1 = 0
+  let s2 = 0
+  let s3 = 0
+  let j = 0
+  for (; j + 3 < n; j += 4) {
+    s0 += query[j]! * matrix[offset + j]!
+    s1 += query[j + 1]! * matrix[offset + j + 1]!
+    s2 += query[j + 2]! * matrix[offset + j + 2]!
+    s3 += query[j + 3]! * matrix[offset + j + 3]!
+  }
+  for (; j < n; j++) s0 += query[j]! * matrix[offset + j]!
+  return s0 + s1 + s2 + s3
 }
 
 /** cyrb53 (a fast 53-bit string hash) plus the length: collisions among one site's sections are not a concern. */

@@ -38,10 +38,18 @@ describe('fuseRankings', () => {
 })
 
 describe('nearestSections', () => {
-  it('orders the allowed sections by cosine similarity', () => {
-    const vectors = [unit([1, 0]), unit([0.7, 0.7]), unit([0, 1])]
-    expect(nearestSections(unit([1, 0.1]), vectors, () => true, 2)).toEqual([0, 1])
-    expect(nearestSections(unit([1, 0.1]), vectors, (i) => i !== 0, 5)).toEqual([1, 2])
+  const rows = [unit([1, 0]), unit([0.7, 0.7]), unit([0, 1]), unit([0.9, 0.2])]
+  const embeddings = { matrix: Float32Array.from(rows.flatMap((row) => [...row])), dimensions: 2 }
+
+  it('orders the allowed sections by cosine similarity, keeping the best `limit`', () => {
+    expect(nearestSections(unit([1, 0.1]), embeddings, () => true, 2)).toEqual([0, 3])
+    expect(nearestSections(unit([1, 0.1]), embeddings, () => true, 10)).toEqual([0, 3, 1, 2])
+    expect(nearestSections(unit([0, 1]), embeddings, () => true, 3)).toEqual([2, 1, 3])
+    expect(nearestSections(unit([1, 0.1]), embeddings, (i) => i !== 0, 5)).toEqual([3, 1, 2])
+  })
+
+  it('refuses a query vector of other dimensions (the search then falls back to BM25)', () => {
+    expect(() => nearestSections(unit([1, 0, 0]), embeddings, () => true, 2)).toThrow(/3 dimensions for sections of 2/)
   })
 })
 
@@ -50,10 +58,12 @@ describe('embedSections', () => {
     const embedder = letterEmbedder()
     const first = await embedSections([section('a'), section('b'), section('a')], embedder)
     expect(first.embedded).toBe(2)
-    expect(first.vectors[0]).toBe(first.vectors[2])
+    expect(first.dimensions).toBe(26)
+    const row = (vectors: typeof first, i: number) => [...vectors.matrix.subarray(i * 26, (i + 1) * 26)]
+    expect(row(first, 0)).toEqual(row(first, 2))
     const second = await embedSections([section('a'), section('c')], embedder, first.cache)
     expect(second.embedded).toBe(1)
-    expect(second.vectors[0]).toBe(first.vectors[0])
+    expect(row(second, 0)).toEqual(row(first, 0))
     expect(embedder.inputs).toHaveLength(3)
     expect(embedder.inputs.at(-1)).toMatch(/^c\n\nAbout c\.$/)
     expect(second.cache.size).toBe(2)
@@ -73,17 +83,18 @@ describe('corpus hybrid search', () => {
     const corpus = buildCorpus(site)
     expect(corpus.searchHybrid).toBeUndefined()
     expect((await searchSections(corpus, 'apple', { pageSize: 5 })).map((hit) => hit.section.path)).toEqual(['apple'])
-    expect(() => corpus.withEmbeddings({ vectors: [], embedQuery: async () => unit([1]) })).toThrow(/0 vectors for 2 sections/)
+    expect(() => corpus.withEmbeddings({ matrix: new Float32Array(2), dimensions: 2, embedQuery: async () => unit([1]) })).toThrow(/1 vectors for 2 sections/)
   })
 
   it('finds by vector what BM25 misses, and answers from BM25 when the query cannot be embedded', async () => {
     const base = buildCorpus(site)
     const embedder = letterEmbedder()
-    const { vectors } = await embedSections(base.sections, embedder)
+    const { matrix, dimensions } = await embedSections(base.sections, embedder)
     const errors: unknown[] = []
     let down = false
     const corpus = base.withEmbeddings({
-      vectors,
+      matrix,
+      dimensions,
       embedQuery: async (query) => {
         if (down) throw new Error('down')
         return (await embedder.embed([query]))[0]!

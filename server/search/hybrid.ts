@@ -1,4 +1,4 @@
-import { dot } from './embeddings.ts'
+import { dotAt } from './embeddings.ts'
 import type { Corpus, SearchHit, SearchOptions, Section } from './types.ts'
 
 /** The usual reciprocal-rank-fusion constant: a top rank in one list counts, but no single list dominates. */
@@ -10,24 +10,36 @@ export function candidateCount(pageSize: number): number {
 
 /** What a corpus with embeddings keeps for its hybrid search. */
 export interface CorpusEmbeddings {
-  /** One unit vector per section, in section order. */
-  vectors: Float32Array[]
+  /** One unit vector per section, in section order, packed row after row. */
+  matrix: Float32Array
+  dimensions: number
   embedQuery(query: string): Promise<Float32Array>
   /** Told when the query could not be embedded (the search then answers from BM25 alone). */
   onQueryError?(error: unknown): void
 }
 
 /** Indexes of the `limit` sections most similar to the query vector among those `allowed`, best first. */
-export function nearestSections(query: Float32Array, vectors: Float32Array[], allowed: (i: number) => boolean, limit: number): number[] {
-  const scored: Array<{ i: number; score: number }> = []
-  for (let i = 0; i < vectors.length; i++) {
+export function nearestSections(query: Float32Array, embeddings: Pick<CorpusEmbeddings, 'matrix' | 'dimensions'>, allowed: (i: number) => boolean, limit: number): number[] {
+  const { matrix, dimensions } = embeddings
+  if (query.length !== dimensions || dimensions === 0) throw new Error(`a query vector of ${query.length} dimensions for sections of ${dimensions}`)
+  const count = matrix.length / dimensions
+  // The best `limit` so far, best first: a section that cannot enter is skipped after one comparison.
+  const top: number[] = []
+  const scores: number[] = []
+  for (let i = 0; i < count; i++) {
     if (!allowed(i)) continue
-    scored.push({ i, score: dot(query, vectors[i]!) })
+    const score = dotAt(query, matrix, i * dimensions)
+    if (top.length === limit) {
+      if (score <= scores[limit - 1]!) continue
+      top.pop()
+      scores.pop()
+    }
+    let at = top.length
+    while (at > 0 && scores[at - 1]! < score) at--
+    top.splice(at, 0, i)
+    scores.splice(at, 0, score)
   }
-  return scored
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit)
-    .map((hit) => hit.i)
+  return top
 }
 
 /**

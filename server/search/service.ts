@@ -77,15 +77,17 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     const state = stateOf(id)
     const started = Date.now()
     try {
-      const { vectors, cache, embedded } = await embedSections(corpus.sections, embedder, state.vectors)
-      state.vectors = cache
-      state.embeddingFailed = false
-      log.info('docs embedded', { project: id, sections: vectors.length, embedded, ms: Date.now() - started })
-      return corpus.withEmbeddings({
-        vectors,
+      const { matrix, dimensions, cache, embedded } = await embedSections(corpus.sections, embedder, state.vectors)
+      const embedding = corpus.withEmbeddings({
+        matrix,
+        dimensions,
         embedQuery: async (query) => (await embedder.embed([query]))[0]!,
         onQueryError: (error) => log.warn('query embedding failed; BM25 alone answers', { project: id, error: String(error) }),
       })
+      state.vectors = cache
+      state.embeddingFailed = false
+      log.info('docs embedded', { project: id, sections: corpus.sections.length, embedded, ms: Date.now() - started })
+      return embedding
     } catch (error) {
       state.embeddingFailed = true
       log.error('docs embedding failed; search uses BM25 alone until the next refresh', { project: id, error: String(error) })
