@@ -3,21 +3,25 @@ import type { Section } from './types.ts'
 
 /** Turns texts into unit-length vectors, one per text, in order: an embedding model behind it. */
 export interface Embedder {
-  embed(texts: string[], options?: { retries?: number }): Promise<Float32Array[]>
+  /** Rejects after `timeoutMs`: a hung model server must not hold up a load or a reader's search. */
+  embed(texts: string[], options?: { retries?: number; timeoutMs?: number }): Promise<Float32Array[]>
 }
 
 /** A section's title, heading trail and text, cut where most embedding models stop reading attentively. */
 const MAX_EMBEDDED_CHARS = 2_000
 /** Two requests at a time: fast enough for a docs site, gentle on a local model server. */
 const PARALLEL_REQUESTS = 2
+/** Embedding a large site (thousands of sections) takes a minute or two on a hosted model. */
+const SECTIONS_TIMEOUT_MS = 5 * 60_000
 
 export function modelEmbedder(model: EmbeddingModel): Embedder {
   return {
     async embed(texts, options) {
       const maxRetries = options?.retries ?? 0
-      if (texts.length === 1) return [unit((await embed({ model, value: texts[0]!, maxRetries })).embedding)]
+      const abortSignal = options?.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined
+      if (texts.length === 1) return [unit((await embed({ model, value: texts[0]!, maxRetries, abortSignal })).embedding)]
       // embedMany splits the values into as many requests as the model's per-call limits need.
-      const { embeddings } = await embedMany({ model, values: texts, maxRetries, maxParallelCalls: PARALLEL_REQUESTS })
+      const { embeddings } = await embedMany({ model, values: texts, maxRetries, abortSignal, maxParallelCalls: PARALLEL_REQUESTS })
       return embeddings.map(unit)
     },
   }
@@ -58,7 +62,7 @@ export async function embedSections(sections: Section[], embedder: Embedder, pre
   if (missing.length > 0) {
     const vectors = await embedder.embed(
       missing.map((i) => embeddingText(sections[i]!)),
-      { retries: 1 },
+      { retries: 1, timeoutMs: SECTIONS_TIMEOUT_MS },
     )
     missing.forEach((i, n) => cache.set(keys[i]!, vectors[n]!))
   }

@@ -18,6 +18,11 @@ export interface SearchServiceDeps {
   embedder?: Embedder
 }
 
+/** A reader waits for the query's embedding: past this, BM25 alone answers. */
+const QUERY_EMBEDDING_TIMEOUT_MS = 3_000
+/** Recent queries' vectors per project: the assistant and a reader retrying ask the same question again. */
+const QUERY_VECTORS_KEPT = 256
+
 /** A docs directory is re-read this often: a writer's edits show up without a restart (only changed pages are parsed again). */
 const DIRECTORY_CHECK_SECONDS = 30
 
@@ -76,12 +81,20 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const withEmbeddings = async (id: string, corpus: BuiltCorpus, embedder: Embedder): Promise<Corpus> => {
     const state = stateOf(id)
     const started = Date.now()
+    const queryVectors = new Map<string, Float32Array>()
     try {
       const { matrix, dimensions, cache, embedded } = await embedSections(corpus.sections, embedder, state.vectors)
       const embedding = corpus.withEmbeddings({
         matrix,
         dimensions,
-        embedQuery: async (query) => (await embedder.embed([query]))[0]!,
+        embedQuery: async (query) => {
+          const known = queryVectors.get(query)
+          if (known) return known
+          const [vector] = await embedder.embed([query], { timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS })
+          if (queryVectors.size >= QUERY_VECTORS_KEPT) queryVectors.delete(queryVectors.keys().next().value!)
+          queryVectors.set(query, vector!)
+          return vector!
+        },
         onQueryError: (error) => log.warn('query embedding failed; BM25 alone answers', { project: id, error: String(error) }),
       })
       state.vectors = cache

@@ -20,8 +20,10 @@ const CONCEPTS: Array<RegExp> = [
   /^(invoice|invoices|payment|billing|card|bill)$/,
 ]
 let embeddingDown = false
-function conceptVector(text: string): number[] {
+let embeddingHangs = false
+function conceptVector(text: string): number[] | Promise<number[]> {
   if (embeddingDown) throw new Error('embedding server down')
+  if (embeddingHangs) return new Promise(() => {})
   const vector = [0, 0, 0, 0.2]
   for (const word of text.toLowerCase().split(/[^a-z]+/).filter(Boolean)) {
     const concept = CONCEPTS.findIndex((pattern) => pattern.test(word))
@@ -54,6 +56,7 @@ const dirs: string[] = []
 const docents: Array<{ docent: { stop(): Promise<void> } }> = []
 afterEach(() => {
   embeddingDown = false
+  embeddingHangs = false
 })
 afterAll(async () => {
   for (const t of docents) await t.docent.stop()
@@ -108,6 +111,10 @@ describe('hybrid search (BM25 + embeddings)', () => {
     expect(results[0]!.metadata.score).toBe(1)
     expect(results.every((result) => result.metadata.score > 0 && result.metadata.score <= 1)).toBe(true)
     expect(model.embeddingRequests.at(-1)).toMatchObject({ model: 'scripted-embedding', input: [QUERY] })
+    // A query asked again reuses its vector.
+    const requests = model.embeddingRequests.length
+    expect(await t.search({ query: QUERY, pageSize: 3 })).toEqual(results)
+    expect(model.embeddingRequests.length).toBe(requests)
   })
 
   test('filters, scoreThreshold and the current page still apply', async () => {
@@ -144,10 +151,18 @@ describe('hybrid search (BM25 + embeddings)', () => {
 
   test('the embedding server down at query time: BM25 answers, and the failure is logged', async () => {
     embeddingDown = true
-    const results = await t.search({ query: QUERY, pageSize: 5 })
+    const results = await t.search({ query: 'undo publishing', pageSize: 5 })
     expect(pathsOf(results)[0]).toBe('guides/publishing')
     expect(pathsOf(results)).not.toContain('guides/rollback')
     expect(t.logged).toContain('query embedding failed; BM25 alone answers')
+  })
+
+  test('the embedding server hanging at query time: BM25 answers after the query timeout', async () => {
+    embeddingHangs = true
+    const failures = t.logged.length
+    const results = await t.search({ query: 'undo any publish', pageSize: 5 })
+    expect(pathsOf(results)).toEqual(['guides/publishing'])
+    expect(t.logged.slice(failures)).toContain('query embedding failed; BM25 alone answers')
   })
 
   test('a reload embeds only the sections whose text changed', async () => {

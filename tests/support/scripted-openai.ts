@@ -36,7 +36,7 @@ export interface ScriptedOpenAIOptions {
    * Serves `POST /v1/embeddings` with this text → vector function (deterministic, from the test). When it throws, the
    * request fails with a 500: the embedding server being down.
    */
-  embed?: (text: string) => number[]
+  embed?: (text: string) => number[] | Promise<number[]>
 }
 
 export interface ScriptedOpenAI {
@@ -64,7 +64,7 @@ export async function startScriptedOpenAI(
       embeddingRequests.push(request)
       const inputs = typeof request.input === 'string' ? [request.input] : request.input
       try {
-        const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: options.embed!(text) }))
+        const data = await Promise.all(inputs.map(async (text, index) => ({ object: 'embedding', index, embedding: await options.embed!(text) })))
         const tokens = inputs.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0)
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({ object: 'list', data, model: request.model, usage: { prompt_tokens: tokens, total_tokens: tokens } }),
