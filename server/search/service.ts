@@ -38,6 +38,8 @@ interface ProjectDocs {
   vectors?: VectorCache
   /** The last load's embedding failed: the next refresh embeds again even if the docs did not move. */
   embeddingFailed?: boolean
+  /** The first embedding of the docs, in the background while BM25 answers; it swaps in the hybrid corpus when done. */
+  embedding?: Promise<void>
 }
 
 /** Loads each project's docs on first use, serves queries from the last good corpus, and rebuilds it when the docs move. */
@@ -75,7 +77,16 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     state.site = site
     const corpus = buildCorpus(site)
     log.info('docs indexed', { project: id, pages: corpus.pages().length, revision: corpus.revision, ms: Date.now() - started })
-    return embedder ? withEmbeddings(id, corpus, embedder) : corpus
+    if (!embedder) return corpus
+    // A reload embeds only the changed sections, before its corpus replaces the old one.
+    if (state.vectors || state.embeddingFailed) return withEmbeddings(id, corpus, embedder)
+    // Embedding a whole site can take minutes on a hosted model: readers get BM25 meanwhile, then hybrid search.
+    state.embedding = withEmbeddings(id, corpus, embedder)
+      .then(async (hybrid) => {
+        if ((await state.corpus?.catch(() => undefined)) === corpus) state.corpus = Promise.resolve(hybrid)
+      })
+      .finally(() => (state.embedding = undefined))
+    return corpus
   }
   /** The corpus with hybrid search; when the embedding model fails, the corpus as it is (BM25 alone), and the failure logged. */
   const withEmbeddings = async (id: string, corpus: BuiltCorpus, embedder: Embedder): Promise<Corpus> => {
@@ -127,6 +138,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       const state = stateOf(id)
       state.reloading ??= (async () => {
         try {
+          // The first embedding's vectors are what a reload reuses.
+          await state.embedding
           const before = state.corpus ? await state.corpus.catch(() => undefined) : undefined
           const source = await sourceOf(id)
           if (before && !state.embeddingFailed && source.currentRevision && (await source.currentRevision()) === before.revision) {
@@ -140,6 +153,10 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         }
       })()
       return state.reloading
+    },
+    async embedded(id) {
+      await service.corpus(id).catch(() => undefined)
+      await stateOf(id).embedding
     },
     start() {
       if (started) return

@@ -69,6 +69,11 @@ export interface SearchService {
   corpus(projectId: string): Promise<Corpus>
   /** Reloads a project's docs (for `docent index` and ref checks); queries keep the old corpus until the new one is ready. */
   refresh(projectId: string): Promise<{ revision: string; changed: boolean }>
+  /**
+   * Resolves once the project's docs are loaded and, with an embedding model, the first embedding is done or failed
+   * (until then BM25 alone answers). For `docent index`, benchmarks and tests.
+   */
+  embedded?(projectId: string): Promise<void>
   start(): void
   stop(): void
 }

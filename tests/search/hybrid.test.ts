@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { SearchResult } from '../../shared/search.ts'
 import { configFromEnv } from '../../server/config.ts'
 import type { Logger } from '../../server/log.ts'
@@ -75,7 +75,7 @@ async function docsDir(): Promise<string> {
 }
 
 /** A Docent over a fresh copy of the pages, with the scripted server as chat and embedding model; its log kept. */
-async function hybridDocent(embeddingId: string | null = 'scripted-embedding') {
+async function hybridDocent(embeddingId: string | null = 'scripted-embedding', { waitForEmbedding = true } = {}) {
   const dir = await docsDir()
   const logged: string[] = []
   const log: Logger = { info: (m) => logged.push(m), warn: (m) => logged.push(m), error: (m) => logged.push(m) }
@@ -87,6 +87,7 @@ async function hybridDocent(embeddingId: string | null = 'scripted-embedding') {
     { log },
   )
   docents.push(t)
+  if (waitForEmbedding) await t.docent.context.search.embedded!('demo')
   const search = async (body: Record<string, unknown>) => {
     const response = await t.app.request('/discovery/v1/search/demo', json(body, bearer(t.keys.assistant)))
     expect(response.status).toBe(200)
@@ -188,6 +189,17 @@ describe('hybrid search when embeddings are unavailable', () => {
     embeddingDown = false
     await t.docent.context.search.refresh('demo')
     expect(pathsOf(await t.search({ query: QUERY, pageSize: 3 }))).toContain('guides/rollback')
+  })
+
+  test('while the first embedding runs, BM25 answers: a slow embedding server does not hold up the docs', async () => {
+    embeddingHangs = true
+    const requests = model.embeddingRequests.length
+    const t = await hybridDocent('scripted-embedding', { waitForEmbedding: false })
+    const corpus = await t.docent.context.search.corpus('demo')
+    // The sections are on their way to the model (which never answers).
+    await vi.waitFor(() => expect(model.embeddingRequests.length).toBeGreaterThan(requests))
+    expect(corpus.searchHybrid).toBeUndefined()
+    expect(pathsOf(await t.search({ query: QUERY, pageSize: 5 }))).toEqual(['guides/publishing'])
   })
 
   test('DOCENT_EMBEDDING_MODEL sets the embedding model', () => {
