@@ -11,46 +11,26 @@ const D = 0.5
 const PREFIX_WEIGHT = 0.3
 const FUZZY_WEIGHT = 0.3
 
+/** Every term's postings in one pair of arrays: those of term t in field f run from `offsets[t*4+f]` to `offsets[t*4+f+1]`. */
 interface Postings {
+  /** Term to term id, as a radix tree for prefix and typo lookups. */
+  terms: SearchableMap<number>
+  offsets: Int32Array
   docs: Int32Array
   freqs: Uint16Array
+  /** Per field, each section's number of distinct words (stop words included, as MiniSearch counts). */
+  lengths: Float32Array[]
 }
 
 /**
  * MiniSearch's ranking (BM25+ per field, field weights, prefix and typo matches through MiniSearch's own radix tree,
- * scores times the number of query words matched) over packed postings: one typed array per term and field, scores
+ * scores times the number of query words matched) over packed postings: all of them in two typed arrays, scores
  * summed into a preallocated array. Same results as the `minisearch` engine, several times faster on large corpora
  * because no per-document objects are made while scoring.
  */
 export function packedIndex(sections: Section[]): SectionIndex {
   const count = sections.length
-  const terms = new SearchableMap<number>()
-  const building: Array<Array<Map<number, number>>> = [] // term id → field → doc → frequency
-  const lengths = FIELDS.map(() => new Float32Array(count))
-  sections.forEach((section, doc) => {
-    const fields = fieldsOf(section)
-    FIELDS.forEach((field, f) => {
-      const words = tokenize(fields[field])
-      for (const word of words) {
-        const term = processTerm(word)
-        if (!term) continue
-        let id = terms.get(term)
-        if (id === undefined) {
-          id = building.length
-          terms.set(term, id)
-          building.push(FIELDS.map(() => new Map()))
-        }
-        const freqs = building[id]![f]!
-        freqs.set(doc, (freqs.get(doc) ?? 0) + 1)
-      }
-      // As MiniSearch measures a field: its distinct words, stop words included.
-      lengths[f]![doc] = new Set(words).size
-    })
-  })
-  const postings: Array<Array<Postings | undefined>> = building.map((fields) =>
-    fields.map((freqs) => (freqs.size === 0 ? undefined : { docs: Int32Array.from(freqs.keys()), freqs: Uint16Array.from(freqs.values(), (n) => Math.min(n, 65535)) })),
-  )
-  building.length = 0
+  const { terms, offsets, docs, freqs, lengths } = buildPostings(sections)
   const averages = lengths.map((values) => values.reduce((sum, n) => sum + n, 0) / Math.max(count, 1))
   const boosts = FIELDS.map((field) => FIELD_BOOST[field])
 
@@ -62,15 +42,17 @@ export function packedIndex(sections: Section[]): SectionIndex {
 
   const add = (termId: number, weight: number, word: number) => {
     for (let f = 0; f < FIELDS.length; f++) {
-      const list = postings[termId]![f]
-      if (!list) continue
-      const idf = Math.log(1 + (count - list.docs.length + 0.5) / (list.docs.length + 0.5))
+      const from = offsets[termId * FIELDS.length + f]!
+      const to = offsets[termId * FIELDS.length + f + 1]!
+      if (from === to) continue
+      const matches = to - from
+      const idf = Math.log(1 + (count - matches + 0.5) / (matches + 0.5))
       const factor = weight * boosts[f]! * idf
       const fieldLengths = lengths[f]!
       const norm = K / averages[f]!
-      for (let i = 0; i < list.docs.length; i++) {
-        const doc = list.docs[i]!
-        const tf = list.freqs[i]!
+      for (let i = from; i < to; i++) {
+        const doc = docs[i]!
+        const tf = freqs[i]!
         const score = factor * (D + (tf * (K + 1)) / (tf + K * (1 - B) + B * norm * fieldLengths[doc]!))
         if (lastWord[doc] === -1 && matched[doc] === 0) touched.push(doc)
         scores[doc] = scores[doc]! + score
@@ -156,4 +138,71 @@ function topHits(docs: number[], options: RankOptions, scoreOf: (doc: number) =>
     }
   }
   return heap.sort((a, b) => b.score - a.score || a.doc - b.doc).map(({ doc, score }) => ({ section: sections[doc]!, score }))
+}
+
+/**
+ * Counts each section's terms field by field, then lays the postings out term by term with a counting sort. Hash
+ * lookups (not the radix tree) and no per-term maps while counting: the 10k-page index builds ~3x faster this way.
+ */
+function buildPostings(sections: Section[]): Postings {
+  const termIds = new Map<string, number>()
+  // Words repeat (Zipf): each distinct word is stemmed once. -1 marks a stop word.
+  const wordIds = new Map<string, number>()
+  const lengths = FIELDS.map(() => new Float32Array(sections.length))
+  let keys = new Int32Array(1 << 16)
+  let entryDocs = new Int32Array(1 << 16)
+  let entryFreqs = new Uint16Array(1 << 16)
+  let entries = 0
+  const counts = new Map<number, number>()
+  const distinct = new Set<string>()
+  sections.forEach((section, doc) => {
+    const fields = fieldsOf(section)
+    FIELDS.forEach((field, f) => {
+      counts.clear()
+      distinct.clear()
+      for (const word of tokenize(fields[field])) {
+        distinct.add(word)
+        let id = wordIds.get(word)
+        if (id === undefined) {
+          const term = processTerm(word)
+          id = term === null ? -1 : (termIds.get(term) ?? termIds.set(term, termIds.size).size - 1)
+          wordIds.set(word, id)
+        }
+        if (id >= 0) counts.set(id, (counts.get(id) ?? 0) + 1)
+      }
+      lengths[f]![doc] = distinct.size
+      if (entries + counts.size > keys.length) {
+        const capacity = Math.max(keys.length * 2, entries + counts.size)
+        keys = grow(keys, new Int32Array(capacity))
+        entryDocs = grow(entryDocs, new Int32Array(capacity))
+        entryFreqs = grow(entryFreqs, new Uint16Array(capacity))
+      }
+      for (const [id, n] of counts) {
+        keys[entries] = id * FIELDS.length + f
+        entryDocs[entries] = doc
+        entryFreqs[entries] = Math.min(n, 65535)
+        entries++
+      }
+    })
+  })
+  // Sections were visited in order, so each term's postings come out sorted by section.
+  const offsets = new Int32Array(termIds.size * FIELDS.length + 1)
+  for (let i = 0; i < entries; i++) offsets[keys[i]! + 1]!++
+  for (let k = 1; k < offsets.length; k++) offsets[k]! += offsets[k - 1]!
+  const next = offsets.slice(0, -1)
+  const docs = new Int32Array(entries)
+  const freqs = new Uint16Array(entries)
+  for (let i = 0; i < entries; i++) {
+    const at = next[keys[i]!]!++
+    docs[at] = entryDocs[i]!
+    freqs[at] = entryFreqs[i]!
+  }
+  const terms = new SearchableMap<number>()
+  for (const [term, id] of termIds) terms.set(term, id)
+  return { terms, offsets, docs, freqs, lengths }
+}
+
+function grow<T extends Int32Array | Uint16Array>(from: T, to: T): T {
+  to.set(from)
+  return to
 }
