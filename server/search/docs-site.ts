@@ -2,6 +2,7 @@ import { type NavEntry, type Navigation, normalizePath, readNavigation } from '.
 import type { Block } from './page-blocks.ts'
 import { pageUrl } from './page-url.ts'
 import { type ParsedPage, pageMarkdown, parsePage } from './parse-page.ts'
+import { PARALLEL_PARSE_MIN_PAGES, parseInWorkers } from './parse-workers.ts'
 import type { DocsSnapshot } from './sources/types.ts'
 
 /** One page of the site, parsed, with where the navigation puts it. */
@@ -38,10 +39,44 @@ interface ParseCache {
 /** Mintlify renders no pages from `snippets/`: files there are only imported by pages. */
 const SNIPPETS = /^snippets\//
 
-/** Parses every page of a snapshot and places it in the navigation of `docs.json` (or the older `mint.json`). */
-export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite): DocsSite {
+/** Files that are pages of the site (not snippets), by file name. */
+const isPageFile = (file: string) => /\.mdx?$/i.test(file) && !SNIPPETS.test(file)
+
+/** What the previous revision parsed, if none of the files its pages import changed. */
+function reusableParses(snapshot: DocsSnapshot, previous?: DocsSite): ParseCache | undefined {
+  return previous && [...previous.parsed.imports].every(([file, text]) => snapshot.files.get(file) === text) ? previous.parsed : undefined
+}
+
+/**
+ * `readDocsSite`, with the pages parsed in worker threads when there are many (see parse-workers.ts). Where worker
+ * threads cannot start, the pages are parsed here, and `onWorkersFailed` hears why.
+ */
+export async function loadDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, options: { workers?: number; onWorkersFailed?: (error: unknown) => void } = {}): Promise<DocsSite> {
+  const reusable = reusableParses(snapshot, previous)
+  // A page that imports snippets is parsed here, where the snippets are.
+  const toParse: Array<{ file: string; path: string; text: string }> = []
+  for (const [file, text] of snapshot.files) {
+    const path = normalizePath(file)
+    if (path && isPageFile(file) && reusable?.pages.get(file)?.text !== text && !/^\s*import\s/m.test(text)) toParse.push({ file, path, text })
+  }
+  if (toParse.length < PARALLEL_PARSE_MIN_PAGES) return readDocsSite(snapshot, previous)
+  let parsed: Map<string, ParsedPage> | undefined
+  try {
+    const pages = await parseInWorkers(toParse.map(({ path, text }) => [path, text]), options.workers)
+    parsed = new Map(toParse.map(({ file }, i) => [file, pages[i]!]))
+  } catch (error) {
+    options.onWorkersFailed?.(error)
+  }
+  return readDocsSite(snapshot, previous, parsed)
+}
+
+/**
+ * Parses every page of a snapshot and places it in the navigation of `docs.json` (or the older `mint.json`).
+ * `preparsed` holds pages already parsed from these very texts, by file name.
+ */
+export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, preparsed?: Map<string, ParsedPage>): DocsSite {
   const { files } = snapshot
-  const reusable = previous && [...previous.parsed.imports].every(([file, text]) => files.get(file) === text) ? previous.parsed : undefined
+  const reusable = reusableParses(snapshot, previous)
   // Imports of reused pages are unchanged (checked above) and stay watched.
   const cache: ParseCache = { pages: new Map(), imports: new Map(reusable?.imports) }
   const readJson = (path: string): unknown => {
@@ -68,11 +103,11 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite): DocsS
   }
   const pages = new Map<string, DocPage>()
   for (const [file, text] of files) {
-    if (!/\.mdx?$/i.test(file) || SNIPPETS.test(file)) continue
+    if (!isPageFile(file)) continue
     const path = normalizePath(file)
     if (!path || pages.has(path)) continue
     const known = reusable?.pages.get(file)
-    const parsed = known?.text === text ? known.page : parsePage(path, text, { snippet: snippet(file) })
+    const parsed = known?.text === text ? known.page : (preparsed?.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
     cache.pages.set(file, { text, page: parsed })
     const nav = navigation.entries.get(path)
     pages.set(path, {

@@ -2,7 +2,7 @@ import type { DocentConfig, Env, ProjectConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { embeddingModel } from '../models/registry.ts'
 import { type BuiltCorpus, buildCorpus } from './corpus.ts'
-import { type DocsSite, readDocsSite } from './docs-site.ts'
+import { type DocsSite, loadDocsSite } from './docs-site.ts'
 import { type Embedder, embedSections, modelEmbedder, type VectorCache } from './embeddings.ts'
 import { openDocsSource } from './sources/open.ts'
 import type { DocsSource } from './sources/types.ts'
@@ -73,7 +73,9 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     const snapshot = await (await sourceOf(id)).load()
     const state = stateOf(id)
     if (unless && snapshot.revision === unless.revision && !state.embeddingFailed) return unless
-    const site = readDocsSite(snapshot, state.site)
+    const site = await loadDocsSite(snapshot, state.site, {
+      onWorkersFailed: (error) => log.warn('parser threads could not start; pages are parsed on the main thread', { project: id, error: String(error) }),
+    })
     state.site = site
     const corpus = buildCorpus(site)
     log.info('docs indexed', { project: id, pages: corpus.pages().length, revision: corpus.revision, ms: Date.now() - started })
