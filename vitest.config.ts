@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// `*.deno.test.ts` suites need Deno APIs (Deno KV): npm test runs them with vitest under Deno, and Node skips them.
+// `*.deno.test.ts` suites run the stores under Deno: npm test runs them with vitest under Deno, and Node skips them.
 const onDeno = 'Deno' in globalThis
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 // npm test: every test, on every runtime. Vitest on Node runs the main suites (which also drive the Deno and Bun
-// servers, the real git server, PostgreSQL and Chromium); vitest on Deno runs the suites that need Deno APIs
-// (`*.deno.test.ts`: the Deno KV store, and the PGlite and PostgreSQL stores under Deno). Ends with one plain "N passed, N failed, N skipped" line over both.
+// servers, the real git server, PostgreSQL and Chromium); vitest on Deno runs the PGlite and PostgreSQL stores under
+// Deno (`*.deno.test.ts`); `deno test` runs the store conformance suite on Deno KV (`*_test.ts`). Ends with one plain
+// "N passed, N failed, N skipped" line over all three.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,9 +28,22 @@ function runVitest(label: string, command: string[]) {
   if (result.status !== 0 && existsSync(report)) runnerFailed = true
 }
 
+function runDenoTest(label: string, files: string[]) {
+  console.log(`\n::: ${label}`)
+  const result = spawnSync('node_modules/.bin/deno', ['test', '--allow-all', '--no-check', ...files], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+  process.stdout.write(result.stdout)
+  process.stderr.write(result.stderr)
+  const summary = /(?:ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed(?: \| (\d+) ignored)?/.exec(result.stdout)
+  totals.passed += Number(summary?.[1] ?? 0)
+  totals.failed += summary ? Number(summary[2]) : 1
+  totals.skipped += Number(summary?.[3] ?? 0)
+  if (result.status !== 0) runnerFailed = true
+}
+
 runVitest('vitest on Node', ['node_modules/.bin/vitest'])
 if (filters.length === 0 || filters.some((filter) => filter.includes('deno'))) {
   runVitest('vitest on Deno (stores under Deno)', ['node_modules/.bin/deno', 'run', '--allow-all', '--unstable-kv', 'node_modules/vitest/vitest.mjs'])
+  runDenoTest('deno test (Deno KV store)', ['server/store/denokv_test.ts'])
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import type { JobRecord, KeyRecord, MessageRecord, Store, ThreadRecord } from './types.ts'
 
+const vitest: SuiteApi = { describe, test }
+
 let counter = 0
 const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
 
@@ -52,11 +54,17 @@ const message = (threadId: string, role: 'user' | 'assistant', content: string, 
   createdAt: at,
 })
 
+/** The test functions the suite registers its tests with: vitest's, or `deno test`'s (see denokv_test.ts). */
+export interface SuiteApi {
+  describe(name: string, body: () => void): void
+  test(name: string, body: () => Promise<void>): void
+}
+
 /**
  * The behaviour every Store adapter must have. `open` may return the same instance each time
  * (tests use unique ids); `reopen`, when given, must return a fresh instance over the same data.
  */
-export function describeStoreConformance(name: string, open: () => Promise<Store>, reopen?: () => Promise<Store>) {
+export function describeStoreConformance(name: string, open: () => Promise<Store>, reopen?: () => Promise<Store>, { describe, test }: SuiteApi = vitest) {
   describe(`store conformance: ${name}`, () => {
     test('keys: insert, find by hash, list by organization, revoke once', async () => {
       const store = await open()
