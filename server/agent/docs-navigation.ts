@@ -1,10 +1,10 @@
-/** docs.json as the offline editor edits it: parsed, changed, written back with its own indentation. */
-export function parseJson(text: string | undefined): { value: unknown; stringify(): string } | null {
+import { findNodeAtLocation, type JSONPath, type Node, parseTree } from 'jsonc-parser'
+
+/** docs.json as the offline editor reads it. Edits go into its text, so the rest of the file keeps its formatting. */
+export function parseJson(text: string | undefined): { value: unknown; text: string } | null {
   if (typeof text !== 'string') return null
   try {
-    const value = JSON.parse(text) as unknown
-    const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  '
-    return { value, stringify: () => `${JSON.stringify(value, null, indent)}${text.endsWith('\n') ? '\n' : ''}` }
+    return { value: JSON.parse(text) as unknown, text }
   } catch {
     return null
   }
@@ -15,30 +15,57 @@ export interface NavGroup {
   pages: unknown[]
 }
 
-/** The named group (case-insensitive; created beside the first group when missing), else the first group. */
-export function pickGroup(docs: unknown, name: string | null): NavGroup | null {
-  const groups: Array<{ group: NavGroup; siblings: unknown[] }> = []
-  const walk = (node: unknown, siblings: unknown[] | null) => {
+export interface PickedGroup {
+  group: NavGroup
+  /** Where in docs.json the group's `pages` array is; for a group to create, the array it joins. */
+  path: JSONPath
+  /** No group had the name: it is to be created beside the first group. */
+  create: boolean
+}
+
+/** The named group (case-insensitive; to be created beside the first group when missing), else the first group. */
+export function pickGroup(docs: unknown, name: string | null): PickedGroup | null {
+  const groups: Array<{ group: NavGroup; path: JSONPath; siblings: JSONPath }> = []
+  const walk = (node: unknown, path: JSONPath, siblings: JSONPath | null) => {
     if (Array.isArray(node)) {
-      for (const item of node) walk(item, node)
+      node.forEach((item, i) => walk(item, [...path, i], path))
       return
     }
     if (!node || typeof node !== 'object') return
     const record = node as Record<string, unknown>
-    if (typeof record.group === 'string' && Array.isArray(record.pages) && siblings) groups.push({ group: record as unknown as NavGroup, siblings })
-    for (const value of Object.values(record)) if (value && typeof value === 'object') walk(value, null)
+    if (typeof record.group === 'string' && Array.isArray(record.pages) && siblings) groups.push({ group: record as unknown as NavGroup, path, siblings })
+    for (const [key, value] of Object.entries(record)) if (value && typeof value === 'object') walk(value, [...path, key], null)
   }
-  walk((docs as { navigation?: unknown })?.navigation, null)
-  if (name) {
-    const match = groups.find((entry) => entry.group.group.toLowerCase() === name.toLowerCase())
-    if (match) return match.group
-    const first = groups[0]
-    if (!first) return null
-    const created: NavGroup = { group: name, pages: [] }
-    first.siblings.push(created)
-    return created
-  }
-  return groups[0]?.group ?? null
+  walk((docs as { navigation?: unknown })?.navigation, ['navigation'], null)
+  const found = name ? groups.find((entry) => entry.group.group.toLowerCase() === name.toLowerCase()) : groups[0]
+  if (found) return { group: found.group, path: [...found.path, 'pages'], create: false }
+  const first = groups[0]
+  if (!name || !first) return null
+  return { group: { group: name, pages: [] }, path: first.siblings, create: true }
+}
+
+/**
+ * docs.json's text with `page` added at the end of the picked group (or in a new group), laid out like the entry
+ * before it; nothing else in the file changes. Real docs.json files are rarely formatted as JSON.stringify would.
+ */
+export function addToNavigation(text: string, picked: PickedGroup, page: string): string | null {
+  const root = parseTree(text)
+  const array = root && findNodeAtLocation(root, picked.path)
+  if (array?.type !== 'array') return null
+  return appendToArray(text, array, picked.create ? { group: picked.group.group, pages: [page] } : page)
+}
+
+function appendToArray(text: string, array: Node, value: unknown): string {
+  const last = array.children?.at(-1)
+  if (!last) return `${text.slice(0, array.offset + 1)}${JSON.stringify(value)}${text.slice(array.offset + 1)}`
+  const end = last.offset + last.length
+  const lead = text.slice(text.lastIndexOf('\n', last.offset - 1) + 1, last.offset)
+  // An array written on one line stays on one line.
+  if (!/^[ \t]*$/.test(lead)) return `${text.slice(0, end)}, ${JSON.stringify(value)}${text.slice(end)}`
+  const eol = text.includes('\r\n') ? '\r\n' : '\n'
+  const unit = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  '
+  const rendered = JSON.stringify(value, null, unit).replaceAll('\n', `${eol}${lead}`)
+  return `${text.slice(0, end)},${eol}${lead}${rendered}${text.slice(end)}`
 }
 
 /** The folder most pages of a group live in ('' for the root). */

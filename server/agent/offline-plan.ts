@@ -1,4 +1,4 @@
-import { folderOf, parseJson, pickGroup } from './docs-navigation.ts'
+import { addToNavigation, folderOf, parseJson, pickGroup } from './docs-navigation.ts'
 import { type EditIntent, MISSPELLINGS, parseInstruction, UNDERSTOOD_INSTRUCTIONS } from './edit-instructions.ts'
 import { correctSpelling } from './spelling.ts'
 
@@ -82,16 +82,14 @@ function addPage(intent: AddPage, steps: PastCall[][]): NextStep {
     const [docsJson, listing] = steps[0]!
     const files = new Set(((listing?.output as { files?: string[] })?.files ?? []) as string[])
     const navigation = docsJson?.error ? null : parseJson((docsJson?.output as { content?: string })?.content)
-    const group = navigation ? pickGroup(navigation.value, intent.group) : null
-    const folder = group ? folderOf(group.pages) : ''
+    const picked = navigation ? pickGroup(navigation.value, intent.group) : null
+    const folder = picked ? folderOf(picked.group.pages) : ''
     const slug = slugify(intent.title) || 'new-page'
     let path = `${folder ? `${folder}/` : ''}${slug}.mdx`
     for (let n = 2; files.has(path); n++) path = `${folder ? `${folder}/` : ''}${slug}-${n}.mdx`
     const calls = [call('write_file', { path, content: newPage(intent.title, intent.body) })]
-    if (navigation && group) {
-      group.pages.push(path.replace(/\.mdx$/, ''))
-      calls.push(call('write_file', { path: 'docs.json', content: navigation.stringify() }))
-    }
+    const updatedNavigation = navigation && picked ? addToNavigation(navigation.text, picked, path.replace(/\.mdx$/, '')) : null
+    if (updatedNavigation) calls.push(call('write_file', { path: 'docs.json', content: updatedNavigation }))
     return { calls }
   }
   const written = steps[1]!.filter((past) => past.toolName === 'write_file')
