@@ -105,8 +105,9 @@ for (const store of stores) {
       return text.includes('data: [DONE]') && text.includes('"type":"finish"')
     }
     // Warm-up (JIT, index) at full concurrency, so the measured run starts with its connections open. Opened in one
-    // burst at the start of the run instead, about 1% of them were accepted only when the load ended (the server saw
-    // ~4 new connections a second while saturated; PGlite, 200 streams: time to first byte p99 21 s, against 1.2 s).
+    // burst at the start of the run instead, about 1% of them connected only when the load ended: this process, busy
+    // with the scripted model too, opened ~4 connections a second (PGlite, 200 streams: time to first byte p99 21 s,
+    // against 1.2 s). The server was not the cause: another process's fresh connections took 2-3 ms meanwhile.
     await loadLoop(ask, { concurrency, durationMs: 3000 })
     firstByte.length = 0
     const warm = await countStoredAnswers(server.url)
