@@ -1,8 +1,8 @@
 import { type NavEntry, type Navigation, normalizePath, readNavigation } from './navigation.ts'
-import type { Block } from './page-blocks.ts'
 import { pageUrl } from './page-url.ts'
 import { type ParsedPage, pageMarkdown, parsePage } from './parse-page.ts'
 import { PARALLEL_PARSE_MIN_PAGES, parseInWorkers } from './parse-workers.ts'
+import { importedFiles, snippetResolver } from './snippets.ts'
 import type { DocsSnapshot } from './sources/types.ts'
 
 /** One page of the site, parsed, with where the navigation puts it. */
@@ -47,23 +47,32 @@ function reusableParses(snapshot: DocsSnapshot, previous?: DocsSite): ParseCache
   return previous && [...previous.parsed.imports].every(([file, text]) => snapshot.files.get(file) === text) ? previous.parsed : undefined
 }
 
+export { resolveImport } from './snippets.ts'
+
+/** Pages parsed elsewhere (worker threads) from this snapshot's texts, by file name, and the files they imported. */
+export interface Preparsed {
+  pages: Map<string, ParsedPage>
+  imports: string[]
+}
+
 /**
  * `readDocsSite`, with the pages parsed in worker threads when there are many (see parse-workers.ts). Where worker
  * threads cannot start, the pages are parsed here, and `onWorkersFailed` hears why.
  */
 export async function loadDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, options: { workers?: number; onWorkersFailed?: (error: unknown) => void } = {}): Promise<DocsSite> {
   const reusable = reusableParses(snapshot, previous)
-  // A page that imports snippets is parsed here, where the snippets are.
   const toParse: Array<{ file: string; path: string; text: string }> = []
   for (const [file, text] of snapshot.files) {
     const path = normalizePath(file)
-    if (path && isPageFile(file) && reusable?.pages.get(file)?.text !== text && !/^\s*import\s/m.test(text)) toParse.push({ file, path, text })
+    if (path && isPageFile(file) && reusable?.pages.get(file)?.text !== text) toParse.push({ file, path, text })
   }
   if (toParse.length < PARALLEL_PARSE_MIN_PAGES) return readDocsSite(snapshot, previous)
-  let parsed: Map<string, ParsedPage> | undefined
+  let parsed: Preparsed | undefined
   try {
-    const pages = await parseInWorkers(toParse.map(({ path, text }) => [path, text]), options.workers)
-    parsed = new Map(toParse.map(({ file }, i) => [file, pages[i]!]))
+    // Each worker gets the files pages import (snippets), to parse pages that import them as this thread would.
+    const imported = importedFiles(toParse.map(({ file, text }) => [file, text]), snapshot.files)
+    const { pages, imports } = await parseInWorkers(toParse.map(({ file, path, text }) => [file, path, text]), imported, options.workers)
+    parsed = { pages: new Map(toParse.map(({ file }, i) => [file, pages[i]!])), imports }
   } catch (error) {
     options.onWorkersFailed?.(error)
   }
@@ -72,9 +81,8 @@ export async function loadDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, 
 
 /**
  * Parses every page of a snapshot and places it in the navigation of `docs.json` (or the older `mint.json`).
- * `preparsed` holds pages already parsed from these very texts, by file name.
  */
-export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, preparsed?: Map<string, ParsedPage>): DocsSite {
+export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, preparsed?: Preparsed): DocsSite {
   const { files } = snapshot
   const reusable = reusableParses(snapshot, previous)
   // Imports of reused pages are unchanged (checked above) and stay watched.
@@ -90,24 +98,18 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
   }
   const config = readJson('docs.json') ?? readJson('mint.json')
   const navigation = readNavigation(config, readJson)
-  const snippets = new Map<string, Block[] | null>()
-  const snippet = (from: string) => (importPath: string): Block[] | undefined => {
-    const file = resolveImport(from, importPath)
-    if (!snippets.has(file)) {
-      const text = files.get(file)
-      cache.imports.set(file, text)
-      snippets.set(file, null) // a snippet importing itself stops here
-      if (text !== undefined) snippets.set(file, parsePage(file, text, { snippet: snippet(file) }).blocks)
-    }
-    return snippets.get(file) ?? undefined
-  }
+  const snippet = snippetResolver(
+    (file) => files.get(file),
+    (file, text) => cache.imports.set(file, text),
+  )
+  for (const file of preparsed?.imports ?? []) cache.imports.set(file, files.get(file))
   const pages = new Map<string, DocPage>()
   for (const [file, text] of files) {
     if (!isPageFile(file)) continue
     const path = normalizePath(file)
     if (!path || pages.has(path)) continue
     const known = reusable?.pages.get(file)
-    const parsed = known?.text === text ? known.page : (preparsed?.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
+    const parsed = known?.text === text ? known.page : (preparsed?.pages.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
     cache.pages.set(file, { text, page: parsed })
     const nav = navigation.entries.get(path)
     pages.set(path, {
@@ -136,15 +138,4 @@ function languageOf(page: ParsedPage, nav: NavEntry | undefined, siteLanguages: 
 /** `./a.json` or `/a.json` → `a.json`. */
 function normalizeFile(path: string): string {
   return path.replace(/^\.?\/+/, '')
-}
-
-/** An import path of a page, as a file of the snapshot: `/snippets/x.mdx` is from the root, `./x.mdx` from the page's folder. */
-export function resolveImport(fromFile: string, importPath: string): string {
-  if (importPath.startsWith('/')) return importPath.replace(/^\/+/, '')
-  const parts = fromFile.split('/').slice(0, -1)
-  for (const part of importPath.split('/')) {
-    if (part === '..') parts.pop()
-    else if (part !== '.' && part !== '') parts.push(part)
-  }
-  return parts.join('/')
 }

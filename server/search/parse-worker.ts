@@ -1,7 +1,24 @@
-// A worker thread of parse-workers.ts: parses the batches of pages it is sent and posts the parsed pages back.
+// A worker thread of parse-workers.ts: takes the files pages import, then parses the batches of pages it is sent and
+// posts back the parsed pages and the imported files it looked up.
 import { parentPort } from 'node:worker_threads'
 import { parsePage } from './parse-page.ts'
+import { snippetResolver } from './snippets.ts'
+import type { WorkerReply, WorkerRequest } from './parse-workers.ts'
 
-parentPort!.on('message', (batch: Array<[path: string, text: string]>) => {
-  parentPort!.postMessage(batch.map(([path, text]) => parsePage(path, text)))
+let snippet: ReturnType<typeof snippetResolver> | undefined
+let resolved: string[] = []
+
+parentPort!.on('message', (request: WorkerRequest) => {
+  if ('imported' in request) {
+    const files = new Map(request.imported)
+    snippet = snippetResolver(
+      (file) => files.get(file),
+      (file) => resolved.push(file),
+    )
+    return
+  }
+  const pages = request.batch.map(([file, path, text]) => parsePage(path, text, { snippet: snippet!(file) }))
+  const reply: WorkerReply = { pages, imports: resolved }
+  resolved = []
+  parentPort!.postMessage(reply)
 })

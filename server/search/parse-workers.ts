@@ -10,23 +10,35 @@ const MAX_WORKERS = 4
 const BATCH_PAGES = 100
 
 type WorkerThread = import('node:worker_threads').Worker
+type PageToParse = [file: string, path: string, text: string]
+
+/** What parse-worker.ts is sent: first the files pages import, then batches of pages. */
+export type WorkerRequest = { imported: Array<[file: string, text: string]> } | { batch: PageToParse[] }
+export interface WorkerReply {
+  pages: ParsedPage[]
+  /** Imported files looked up for this batch (each file once per worker). */
+  imports: string[]
+}
 
 /**
- * Parses pages (path and text; pages that import snippets stay with the caller) in worker threads, in order. Each
- * worker is sent all of its batches at once, so it never waits for the main thread, which takes in one small batch
- * at a time.
+ * Parses pages in worker threads, in order, as parsePage would here with the snippet resolver of `imported` (the
+ * files pages import). Each worker is sent all of its batches at once, so it never waits for the main thread, which
+ * takes in one small batch at a time. Also returns every imported file that was looked up.
  */
-export async function parseInWorkers(pages: Array<[path: string, text: string]>, workerCount?: number): Promise<ParsedPage[]> {
+export async function parseInWorkers(pages: PageToParse[], imported: Map<string, string>, workerCount?: number): Promise<{ pages: ParsedPage[]; imports: string[] }> {
   const { availableParallelism } = await import('node:os')
-  const batches: Array<Array<[string, string]>> = []
+  const batches: PageToParse[][] = []
   for (let from = 0; from < pages.length; from += BATCH_PAGES) batches.push(pages.slice(from, from + BATCH_PAGES))
   const count = Math.max(1, Math.min(workerCount ?? availableParallelism(), MAX_WORKERS, batches.length))
   const workers: WorkerThread[] = []
   try {
     for (let i = 0; i < count; i++) workers.push(await startWorker())
-    const parsed = await Promise.all(workers.map((worker, w) => parseBatches(worker, batches.filter((_, b) => b % count === w))))
+    const replies = await Promise.all(workers.map((worker, w) => parseBatches(worker, [...imported], batches.filter((_, b) => b % count === w))))
     // Batch b went to worker b % count, as its (b / count)th.
-    return batches.flatMap((_, b) => parsed[b % count]![Math.floor(b / count)]!)
+    return {
+      pages: batches.flatMap((_, b) => replies[b % count]![Math.floor(b / count)]!.pages),
+      imports: [...new Set(replies.flat().flatMap((reply) => reply.imports))],
+    }
   } finally {
     for (const worker of workers) void worker.terminate()
   }
@@ -45,15 +57,15 @@ async function startWorker(): Promise<WorkerThread> {
   return worker
 }
 
-function parseBatches(worker: WorkerThread, batches: Array<Array<[string, string]>>): Promise<ParsedPage[][]> {
+function parseBatches(worker: WorkerThread, imported: Array<[string, string]>, batches: PageToParse[][]): Promise<WorkerReply[]> {
   return new Promise((resolve, reject) => {
-    const results: ParsedPage[][] = []
+    const replies: WorkerReply[] = []
     const settle = () => worker.off('message', onMessage).off('error', onError).off('exit', onExit)
-    const onMessage = (pages: ParsedPage[]) => {
-      results.push(pages)
-      if (results.length < batches.length) return
+    const onMessage = (reply: WorkerReply) => {
+      replies.push(reply)
+      if (replies.length < batches.length) return
       settle()
-      resolve(results)
+      resolve(replies)
     }
     const onError = (error: unknown) => {
       settle()
@@ -64,6 +76,8 @@ function parseBatches(worker: WorkerThread, batches: Array<Array<[string, string
       reject(new Error(`a parser thread exited (code ${code})`))
     }
     worker.on('message', onMessage).on('error', onError).on('exit', onExit)
-    for (const batch of batches) worker.postMessage(batch)
+    const send = (request: WorkerRequest) => worker.postMessage(request)
+    send({ imported })
+    for (const batch of batches) send({ batch })
   })
 }

@@ -15,6 +15,6 @@ describe.each(Object.keys(commands) as Array<keyof typeof commands>)('parsing in
   it('gives the pages one thread gives, snippets included', async () => {
     const [bin, ...args] = commands[runtime]
     const { stdout } = await run(bin!, args, { env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 })
-    expect(stdout).toContain('PAGES 401 SAME true SNIPPET true')
+    expect(stdout).toContain('PAGES 402 SAME true SNIPPET true IMPORTS 4')
   }, 150_000)
 })

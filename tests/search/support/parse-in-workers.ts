@@ -1,13 +1,16 @@
-// Loads a generated site of 400 pages (plus a page importing a snippet) with its pages parsed in worker threads,
-// and checks the site is the one parsing in this thread gives. Run by parse-workers.test.ts on Node, Deno and Bun.
+// Loads a generated site of 400 pages (plus pages importing snippets, one through another, one missing) with its
+// pages parsed in worker threads, and checks the site, and the imports it watches, are what parsing in this thread
+// gives. Run by parse-workers.test.ts on Node, Deno and Bun.
 import { loadDocsSite, readDocsSite } from '../../../server/search/docs-site.ts'
 
 const files = new Map<string, string>()
 for (let i = 0; i < 400; i++) {
   files.set(`guide/page-${i}.mdx`, `---\ntitle: "Page ${i}"\ntags: ["t${i % 7}"]\n---\n\nIntro ${i} with \`code\`.\n\n## Setup ${i}\n\n<Note>\n  Remember ${i}.\n</Note>\n\n| a | b |\n| - | - |\n| ${i} | x |\n`)
 }
-files.set('snippets/shared.mdx', 'Shared words from a snippet.\n')
-files.set('guide/with-snippet.mdx', "import Shared from '/snippets/shared.mdx'\n\n# With snippet\n\n<Shared />\n")
+files.set('snippets/shared.mdx', "import Inner from './inner.mdx'\n\nShared words from a snippet.\n\n<Inner />\n")
+files.set('snippets/inner.mdx', 'Inner words from a nested snippet.\n')
+files.set('guide/local.mdx', 'Local words beside the page.\n')
+files.set('guide/with-snippet.mdx', "import Shared from '/snippets/shared.mdx'\nimport Local from './local.mdx'\nimport Gone from '/snippets/gone.mdx'\n\n# With snippet\n\n<Shared />\n\n<Local />\n\n<Gone />\n")
 files.set('docs.json', JSON.stringify({ name: 'Workers', navigation: { groups: [{ group: 'Guide', pages: ['guide/page-0'] }] } }))
 
 let failure: unknown
@@ -18,6 +21,9 @@ if (failure) {
 }
 const strip = (pages: typeof site.pages) => JSON.stringify([...pages.values()])
 const inThread = readDocsSite({ files, revision: 'r1' })
-const same = strip(site.pages) === strip(inThread.pages)
-console.log(`PAGES ${site.pages.size} SAME ${same} SNIPPET ${site.pages.get('guide/with-snippet')?.markdown.includes('Shared words') ?? false}`)
+const imports = (cache: typeof site.parsed) => JSON.stringify([...cache.imports].sort())
+const same = strip(site.pages) === strip(inThread.pages) && imports(site.parsed) === imports(inThread.parsed)
+const withSnippet = site.pages.get('guide/with-snippet')?.markdown ?? ''
+const snippets = ['Shared words', 'Inner words', 'Local words'].every((words) => withSnippet.includes(words))
+console.log(`PAGES ${site.pages.size} SAME ${same} SNIPPET ${snippets} IMPORTS ${site.parsed.imports.size}`)
 process.exit(same ? 0 : 1)
