@@ -44,17 +44,15 @@ export async function parseInWorkers(pages: PageToParse[], imported: Map<string,
   }
 }
 
+/** Workers stay referenced while they parse (a CLI run must not exit before its pages are in); they end after. */
 async function startWorker(): Promise<WorkerThread> {
   const { Worker } = await import('node:worker_threads')
   const url = new URL('./parse-worker.ts', import.meta.url)
   // Node runs our TypeScript through tsx, whose loader a worker thread does not inherit: the worker loads it first.
   const viaTsx = url.pathname.endsWith('.ts') && !('Deno' in globalThis) && !('Bun' in globalThis)
-  const worker = viaTsx
+  return viaTsx
     ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`, { eval: true })
     : new Worker(url)
-  // A server stopping mid-parse is not held open by its parser threads.
-  worker.unref()
-  return worker
 }
 
 function parseBatches(worker: WorkerThread, imported: Array<[string, string]>, batches: PageToParse[][]): Promise<WorkerReply[]> {
