@@ -25,6 +25,12 @@ describe('widget build', () => {
     }
   })
 
+  it('ships the production builds of its libraries, whatever NODE_ENV the build ran under', () => {
+    for (const file of measure().files) {
+      expect(readFileSync(new URL(`./dist/${file.file}`, import.meta.url), 'utf8'), file.file).not.toContain('Lit is in dev mode')
+    }
+  })
+
   it('makes docent.js a classic script (no import/export statements) that loads docent.mjs beside it', () => {
     const loader = readFileSync(new URL('./dist/docent.js', import.meta.url), 'utf8')
     expect(loader).not.toMatch(/^\s*(import|export)\s/m)
