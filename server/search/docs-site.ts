@@ -5,6 +5,8 @@ import { PARALLEL_PARSE_MIN_PAGES, parseInWorkers } from './parse-workers.ts'
 import { importedFiles, snippetResolver } from './snippets.ts'
 import type { DocsSnapshot } from './sources/types.ts'
 
+export { resolveImport } from './snippets.ts'
+
 /** One page of the site, parsed, with where the navigation puts it. */
 export interface DocPage extends ParsedPage {
   url: string
@@ -47,8 +49,6 @@ function reusableParses(snapshot: DocsSnapshot, previous?: DocsSite): ParseCache
   return previous && [...previous.parsed.imports].every(([file, text]) => snapshot.files.get(file) === text) ? previous.parsed : undefined
 }
 
-export { resolveImport } from './snippets.ts'
-
 /** Pages parsed elsewhere (worker threads) from this snapshot's texts, by file name, and the files they imported. */
 export interface Preparsed {
   pages: Map<string, ParsedPage>
@@ -79,9 +79,7 @@ export async function loadDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, 
   return readDocsSite(snapshot, previous, parsed)
 }
 
-/**
- * Parses every page of a snapshot and places it in the navigation of `docs.json` (or the older `mint.json`).
- */
+/** Parses every page of a snapshot and places it in the navigation of `docs.json` (or the older `mint.json`). */
 export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, preparsed?: Preparsed): DocsSite {
   const { files } = snapshot
   const reusable = reusableParses(snapshot, previous)
