@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { closeServer, listenLocal } from '../support/local-http.ts'
 
 /**
  * An OpenAI-compatible chat-completions server whose streamed replies the test writes by hand, chunk by chunk, so a
@@ -44,16 +44,12 @@ export async function startGatedModel() {
       else turns.push(turn)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = await listenLocal(server)
   return {
-    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    baseURL: `${url}/v1`,
     /** The next request the model receives. */
     nextTurn: () => new Promise<GatedTurn>((resolve) => (turns.length > 0 ? resolve(turns.shift()!) : waiting.push(resolve))),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
 }
 

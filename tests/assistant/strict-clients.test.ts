@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs'
 import * as ai7 from 'ai'
 import * as ai5 from 'ai-v5'
 import * as ai6 from 'ai-v6'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { testDocent } from '../support/app.ts'
-import { type ChatModule, chatOf, serveApp, sourcesOf, textOf } from './support.ts'
+import { describe, expect, test } from 'vitest'
+import { type ChatModule, chatOf, serveTestDocent, sourcesOf, textOf } from './support.ts'
 
 // The client strictness boundary of API.md ("Stream details"): ai 5.0.0–5.0.216, 6.0.0–6.0.230 and 7.0.0–7.0.31 parse
 // UI message chunks with strict objects and reject the contract's top-level `threadId` on `finish`; later versions
@@ -20,21 +19,12 @@ const atLeast = (v: string, min: string) => {
   return true
 }
 
-let t: Awaited<ReturnType<typeof testDocent>>
-let server: Awaited<ReturnType<typeof serveApp>>
-beforeAll(async () => {
-  t = await testDocent()
-  server = await serveApp(t.app)
-})
-afterAll(async () => {
-  await server.close()
-  await t.docent.stop()
-})
+const served = serveTestDocent()
 
 async function streamOf(question: string) {
-  const response = await fetch(`${server.url}/discovery/v2/assistant/demo/message`, {
+  const response = await fetch(`${served.url}/discovery/v2/assistant/demo/message`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.keys.assistant}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${served.keys.assistant}` },
     body: JSON.stringify({ fp: 'anonymous', messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: question }] }] }),
   })
   return (await response.text())
@@ -94,7 +84,7 @@ const strictClients = ['ai-v5-strict', ...(process.env.DOCENT_STRICT_AI ?? '').s
 describe.each(strictClients)('a real strict client: %s', (path) => {
   test('gets the text, the sources and message.metadata.threadId, then fails on finish with a type validation error', async () => {
     const ai = (await import(/* @vite-ignore */ path)) as ChatModule
-    const chat = chatOf(ai, { api: `${server.url}/discovery/v2/assistant/demo/message`, key: t.keys.assistant, body: () => ({ fp: 'anonymous' }) })
+    const chat = chatOf(ai, { api: `${served.url}/discovery/v2/assistant/demo/message`, key: served.keys.assistant, body: () => ({ fp: 'anonymous' }) })
     await chat.sendMessage({ text: 'How do percentage rollouts work?' })
     const answer = chat.messages.at(-1)
     expect(chat.status).toBe('error')
@@ -109,7 +99,7 @@ test('the boundary: ai@5.0.216 is strict and ai@5.0.217, the first accepting rel
   expect(version('ai-v5-strict')).toBe('5.0.216')
   expect(version('ai-v5-boundary')).toBe('5.0.217')
   const ai = (await import('ai-v5-boundary')) as unknown as ChatModule
-  const chat = chatOf(ai, { api: `${server.url}/discovery/v2/assistant/demo/message`, key: t.keys.assistant, body: () => ({ fp: 'anonymous' }) })
+  const chat = chatOf(ai, { api: `${served.url}/discovery/v2/assistant/demo/message`, key: served.keys.assistant, body: () => ({ fp: 'anonymous' }) })
   await chat.sendMessage({ text: 'How do percentage rollouts work?' })
   const answer = chat.messages.at(-1)
   expect(chat.status).toBe('ready')

@@ -2,6 +2,8 @@ import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'
 import type { UIMessage } from 'ai'
+import { afterAll, beforeAll } from 'vitest'
+import { testDocent } from '../support/app.ts'
 
 /** Serves a Docent app over real HTTP on a free loopback port, as the runtime entrypoint does. */
 export async function serveApp(app: Hono): Promise<{ url: string; close(): Promise<void> }> {
@@ -13,6 +15,23 @@ export async function serveApp(app: Hono): Promise<{ url: string; close(): Promi
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** A test Docent served over HTTP for the tests of one file: started before them, stopped after them. */
+export function serveTestDocent(): Awaited<ReturnType<typeof testDocent>> & { url: string } {
+  const served = {} as Awaited<ReturnType<typeof testDocent>> & { url: string }
+  let stop = async () => {}
+  beforeAll(async () => {
+    const t = await testDocent()
+    const server = await serveApp(t.app)
+    Object.assign(served, t, { url: server.url })
+    stop = async () => {
+      await server.close()
+      await t.docent.stop()
+    }
+  })
+  afterAll(() => stop())
+  return served
 }
 
 /** The slice of `ai`'s exports a v5+ chat needs; ai@5, ai@6 and ai@7 all have it. */

@@ -1,22 +1,12 @@
 import { processDataStream } from 'ai-v4'
 import { callChatApi, generateId, type Message, type UIMessage } from 'ai-sdk-ui-utils-v1'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { testDocent } from '../support/app.ts'
-import { serveApp } from './support.ts'
+import { expect, test } from 'vitest'
+import { serveTestDocent } from './support.ts'
 
 // The v1 endpoint driven the way AI SDK v4's useChat drives it: callChatApi with streamProtocol 'data' and
 // sendExtraMessageFields: true (whole messages, ids and parts included), over HTTP.
 
-let t: Awaited<ReturnType<typeof testDocent>>
-let server: Awaited<ReturnType<typeof serveApp>>
-beforeAll(async () => {
-  t = await testDocent()
-  server = await serveApp(t.app)
-})
-afterAll(async () => {
-  await server.close()
-  await t.docent.stop()
-})
+const served = serveTestDocent()
 
 /** useChat's state handling around callChatApi, without React. */
 function v4Chat(api: string, key: string, body: () => Record<string, unknown>) {
@@ -62,7 +52,7 @@ const threadOf = (message: Message | undefined) => (message?.annotations?.[0] as
 
 test('ai@4 callChatApi sees the text, the sources (tool result and source parts) and the thread id; turn two joins the thread', async () => {
   let threadId: string | undefined
-  const chat = v4Chat(`${server.url}/discovery/v1/assistant/demo/message`, t.keys.assistant, () => ({ fp: 'anonymous', threadId }))
+  const chat = v4Chat(`${served.url}/discovery/v1/assistant/demo/message`, served.keys.assistant, () => ({ fp: 'anonymous', threadId }))
   const answer = await chat.append('How many attributes can a context have?')
   expect(answer?.role).toBe('assistant')
   expect(answer?.content).toContain('at most **100 attributes**')
@@ -79,7 +69,7 @@ test('ai@4 callChatApi sees the text, the sources (tool result and source parts)
   const second = await chat.append('And can they be private?')
   expect(threadOf(second)).toBe(threadId)
   expect(second?.content).toMatch(/private/i)
-  const stored = await t.store.listMessages(threadId!)
+  const stored = await served.store.listMessages(threadId!)
   expect(stored.map((m) => [m.role, m.role === 'user' ? m.content : m.id])).toEqual([
     ['user', 'How many attributes can a context have?'],
     ['assistant', answer!.id],
@@ -89,9 +79,9 @@ test('ai@4 callChatApi sees the text, the sources (tool result and source parts)
 })
 
 test('ai@4 processDataStream reads the raw v1 response; headers are the data stream protocol', async () => {
-  const response = await fetch(`${server.url}/discovery/v1/assistant/demo/message`, {
+  const response = await fetch(`${served.url}/discovery/v1/assistant/demo/message`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.keys.assistant}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${served.keys.assistant}` },
     body: JSON.stringify({ fp: 'anonymous', messages: [{ id: 'm1', role: 'user', content: 'How do percentage rollouts work?' }] }),
   })
   expect(response.status).toBe(200)

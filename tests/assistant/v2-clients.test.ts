@@ -1,9 +1,8 @@
 import * as ai7 from 'ai'
 import * as ai5 from 'ai-v5'
 import * as ai6 from 'ai-v6'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { testDocent } from '../support/app.ts'
-import { type ChatModule, chatOf, serveApp, sourcesOf, textOf } from './support.ts'
+import { describe, expect, test } from 'vitest'
+import { type ChatModule, chatOf, serveTestDocent, sourcesOf, textOf } from './support.ts'
 
 // Real AI SDK chat clients (ai@5 newest 5.x, ai@6, ai@7) against the v2 endpoint over HTTP, on the real search over
 // demo/docs and the built-in offline-answer model.
@@ -13,23 +12,14 @@ const clients: Array<[string, ChatModule]> = [
   ['ai@7', ai7 as unknown as ChatModule],
 ]
 
-let t: Awaited<ReturnType<typeof testDocent>>
-let server: Awaited<ReturnType<typeof serveApp>>
-beforeAll(async () => {
-  t = await testDocent()
-  server = await serveApp(t.app)
-})
-afterAll(async () => {
-  await server.close()
-  await t.docent.stop()
-})
+const served = serveTestDocent()
 
 describe.each(clients)('%s Chat + DefaultChatTransport against v2', (_name, ai) => {
   test('streams a grounded answer with sources and the thread id; a second turn lands in the same thread', async () => {
     let threadId: string | undefined
     const chat = chatOf(ai, {
-      api: `${server.url}/discovery/v2/assistant/demo/message`,
-      key: t.keys.assistant,
+      api: `${served.url}/discovery/v2/assistant/demo/message`,
+      key: served.keys.assistant,
       body: () => ({ fp: 'reader-1', threadId, currentPath: '/concepts/contexts' }),
     })
     await chat.sendMessage({ text: 'How many attributes can a context have?' })
@@ -41,7 +31,7 @@ describe.each(clients)('%s Chat + DefaultChatTransport against v2', (_name, ai) 
     expect(textOf(answer)).toMatch(/\[\d\]/)
     const sources = sourcesOf(answer)
     expect(sources.length).toBeGreaterThan(0)
-    expect(sources.map((s) => s.url)).toContain(`${server.url}/concepts/contexts#anatomy-of-a-context`)
+    expect(sources.map((s) => s.url)).toContain(`${served.url}/concepts/contexts#anatomy-of-a-context`)
     threadId = (answer.metadata as { threadId?: string }).threadId
     expect(threadId).toMatch(/^thr_[A-Za-z0-9_-]{22}$/)
 
@@ -51,12 +41,12 @@ describe.each(clients)('%s Chat + DefaultChatTransport against v2', (_name, ai) 
     expect((second.metadata as { threadId?: string }).threadId).toBe(threadId)
     expect(textOf(second)).toMatch(/private/i)
 
-    const stored = await t.store.listMessages(threadId!)
+    const stored = await served.store.listMessages(threadId!)
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
     expect(stored[0]!.content).toBe('How many attributes can a context have?')
     expect(stored[1]!.id).toBe(answer.id)
     expect(stored[1]!.content).toBe(textOf(answer))
     expect(stored[3]!.sources?.length).toBeGreaterThan(0)
-    expect((await t.store.getThread('demo', threadId!))?.fp).toBe('reader-1')
+    expect((await served.store.getThread('demo', threadId!))?.fp).toBe('reader-1')
   })
 })

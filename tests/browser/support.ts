@@ -8,6 +8,7 @@ import { createKey } from '../../server/keys/keys.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent, type DocentConfigInput } from '../../server/mod.ts'
 import { buildIfStale } from '../../widget/build.ts'
+import { closeServer, listenLocal } from '../support/local-http.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
 
@@ -70,10 +71,7 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
     adminKey,
     docent,
     async stop() {
-      await new Promise<void>((resolve) => {
-        ;(server as Server).closeAllConnections?.()
-        server.close(() => resolve())
-      })
+      await closeServer(server as Server)
       await docent.stop()
     },
   }
@@ -92,16 +90,7 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return { url: await listenLocal(server), close: () => closeServer(server) }
 }
 
 /** The widget's request bodies as the browser sent them. */

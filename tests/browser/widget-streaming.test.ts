@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { closeServer, listenLocal } from '../support/local-http.ts'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent, startDocent } from './support.ts'
@@ -31,19 +31,17 @@ async function startHeldModel(first: string, rest: string) {
       res.end('data: [DONE]\n\n')
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = await listenLocal(server)
   return {
-    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    baseURL: `${url}/v1`,
     release() {
       for (const release of releases) release()
       releases = []
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const release of releases) release()
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => {
+      for (const release of releases) release()
+      return closeServer(server)
+    },
   }
 }
 

@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile, mkdir, readdir, copyFile, stat } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { closeServer, listenLocal } from './local-http.ts'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
 import { promisify } from 'node:util'
@@ -95,15 +95,13 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
     child.stdout.on('end', () => res.end())
     child.on('error', () => res.writeHead(500).end())
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const url = await listenLocal(server)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     root,
     requests,
     async close() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await closeServer(server)
       await rm(root, { recursive: true, force: true })
     },
   }

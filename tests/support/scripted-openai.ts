@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type Server } from 'node:http'
+import { closeServer, listenLocal, readBody } from './local-http.ts'
 
 // A scripted OpenAI-compatible chat-completions server: the only fake the project allows (there is no network, and
 // no LLM). It speaks the wire format `@ai-sdk/openai` uses, streaming (SSE chunks) and not, with tool calls.
@@ -130,30 +130,15 @@ export async function startScriptedOpenAI(
     send({ ...base, object: 'chat.completion.chunk', choices: [], usage })
     res.end('data: [DONE]\n\n')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const url = await listenLocal(server)
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL: `${url}/v1`,
     requests,
     embeddingRequests,
     promptOf: (request) =>
       request.messages
         .map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '')))
         .join('\n'),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk) => (body += chunk))
-    req.on('end', () => resolve(body))
-    req.on('error', reject)
-  })
 }

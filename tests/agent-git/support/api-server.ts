@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { closeServer, listenLocal } from '../../support/local-http.ts'
 
 export interface RecordedRequest {
   method: string
@@ -34,15 +34,10 @@ export async function startApiServer(handle: (request: RecordedRequest) => ApiRe
       res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(reply.body))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const url = await listenLocal(server)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
+import { closeServer, listenLocal, readBody } from '../../support/local-http.ts'
 
 /**
  * Sits in front of a (scripted) model server. While `hold` is on, requests are kept waiting with no answer: a run is
@@ -20,25 +20,10 @@ export async function startHoldingProxy(upstream: string) {
     res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'application/json' })
     res.end(Buffer.from(await response.arrayBuffer()))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const url = await listenLocal(server)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk) => (body += chunk))
-    req.on('end', () => resolve(body))
-    req.on('error', reject)
-  })
 }
