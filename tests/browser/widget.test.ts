@@ -39,6 +39,35 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     return (await response.json()) as { messages: Array<{ id: string; role: string; content: string; feedback?: { rating: string } }> }
   }
 
+  it('colours code by theme: light, dark by attribute, dark by the system unless theme="light", and a colour the page sets', async () => {
+    const codeColour = async (options: { colorScheme: 'light' | 'dark'; theme?: string; pageColour?: string }) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme })
+      const page = await context.newPage()
+      await page.goto(`${server.url}/quickstart`)
+      const chat = page.locator('docent-chat')
+      await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
+      await chat.evaluate((el, { theme, pageColour }) => {
+        if (theme) el.setAttribute('theme', theme)
+        if (pageColour) (el as HTMLElement).style.setProperty('--docent-code-string', pageColour)
+      }, options)
+      await page.keyboard.press('Control+i')
+      await chat.getByRole('dialog').waitFor()
+      const colour = await chat.evaluate((el) => {
+        const span = document.createElement('span')
+        span.className = 'tok-string'
+        el.shadowRoot!.append(span)
+        return getComputedStyle(span).color
+      })
+      await context.close()
+      return colour
+    }
+    expect(await codeColour({ colorScheme: 'light' })).toBe('rgb(15, 123, 63)')
+    expect(await codeColour({ colorScheme: 'light', theme: 'dark' })).toBe('rgb(134, 239, 172)')
+    expect(await codeColour({ colorScheme: 'dark' })).toBe('rgb(134, 239, 172)')
+    expect(await codeColour({ colorScheme: 'dark', theme: 'light' })).toBe('rgb(15, 123, 63)')
+    expect(await codeColour({ colorScheme: 'dark', pageColour: 'rgb(255, 0, 0)' })).toBe('rgb(255, 0, 0)')
+  })
+
   it('opens with Ctrl+I, answers a starter question with sources, keeps the thread over a reload, and starts a new thread', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const sent = recordAssistantRequests(context)

@@ -1,5 +1,22 @@
 import { css } from 'lit'
 
+/** The dark theme's tokens: for theme="dark", and for a reader whose system is dark unless theme="light". */
+const darkTokens = css`
+  --_accent: var(--docent-accent, #818cf8);
+  --_accent-fg: var(--docent-accent-foreground, #0b1020);
+  --_bg: var(--docent-background, #111827);
+  --_fg: var(--docent-foreground, #f3f4f6);
+  --_muted: var(--docent-muted, #9ca3af);
+  --_surface: var(--docent-surface, #1f2937);
+  --_border: var(--docent-border, #374151);
+  --_danger: var(--docent-danger, #fca5a5);
+  --_code-string: var(--docent-code-string, #86efac);
+  --_code-number: var(--docent-code-number, #fcd34d);
+  --_code-keyword: var(--docent-code-keyword, #c4b5fd);
+  --_code-command: var(--docent-code-command, #93c5fd);
+  color-scheme: dark;
+`
+
 /** Theme tokens and the launcher. Pages theme the widget with the `--docent-*` custom properties. */
 export const launcherStyles = css`
   :host {
@@ -16,32 +33,20 @@ export const launcherStyles = css`
     --_shadow: var(--docent-shadow, 0 12px 40px rgb(15 23 42 / 0.18), 0 2px 8px rgb(15 23 42 / 0.08));
     --_z: var(--docent-z-index, 2147483000);
     --_danger: var(--docent-danger, #b91c1c);
+    --_code-string: var(--docent-code-string, #0f7b3f);
+    --_code-number: var(--docent-code-number, #b45309);
+    --_code-keyword: var(--docent-code-keyword, #7c3aed);
+    --_code-command: var(--docent-code-command, #2563eb);
     font-family: var(--_font);
     color: var(--_fg);
     color-scheme: light;
   }
   :host([theme='dark']) {
-    --_accent: var(--docent-accent, #818cf8);
-    --_accent-fg: var(--docent-accent-foreground, #0b1020);
-    --_bg: var(--docent-background, #111827);
-    --_fg: var(--docent-foreground, #f3f4f6);
-    --_muted: var(--docent-muted, #9ca3af);
-    --_surface: var(--docent-surface, #1f2937);
-    --_border: var(--docent-border, #374151);
-    --_danger: var(--docent-danger, #fca5a5);
-    color-scheme: dark;
+    ${darkTokens}
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_accent: var(--docent-accent, #818cf8);
-      --_accent-fg: var(--docent-accent-foreground, #0b1020);
-      --_bg: var(--docent-background, #111827);
-      --_fg: var(--docent-foreground, #f3f4f6);
-      --_muted: var(--docent-muted, #9ca3af);
-      --_surface: var(--docent-surface, #1f2937);
-      --_border: var(--docent-border, #374151);
-      --_danger: var(--docent-danger, #fca5a5);
-      color-scheme: dark;
+      ${darkTokens}
     }
   }
   :host([variant='inline']) {

@@ -269,43 +269,17 @@ export const panelStyles = css`
     font-style: italic;
   }
   .tok-string {
-    color: var(--docent-code-string, #0f7b3f);
+    color: var(--_code-string);
   }
   .tok-number {
-    color: var(--docent-code-number, #b45309);
+    color: var(--_code-number);
   }
   .tok-keyword {
-    color: var(--docent-code-keyword, #7c3aed);
+    color: var(--_code-keyword);
   }
   .tok-command {
-    color: var(--docent-code-command, #2563eb);
+    color: var(--_code-command);
     font-weight: 600;
-  }
-  :host([theme='dark']) .tok-string {
-    color: var(--docent-code-string, #86efac);
-  }
-  :host([theme='dark']) .tok-number {
-    color: var(--docent-code-number, #fcd34d);
-  }
-  :host([theme='dark']) .tok-keyword {
-    color: var(--docent-code-keyword, #c4b5fd);
-  }
-  :host([theme='dark']) .tok-command {
-    color: var(--docent-code-command, #93c5fd);
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) .tok-string {
-      color: var(--docent-code-string, #86efac);
-    }
-    :host(:not([theme='light'])) .tok-number {
-      color: var(--docent-code-number, #fcd34d);
-    }
-    :host(:not([theme='light'])) .tok-keyword {
-      color: var(--docent-code-keyword, #c4b5fd);
-    }
-    :host(:not([theme='light'])) .tok-command {
-      color: var(--docent-code-command, #93c5fd);
-    }
   }
   .table {
     overflow-x: auto;
