@@ -1,23 +1,16 @@
 import { type LanguageModel, type ModelMessage, streamText } from 'ai'
-import type { ChatTurn, ContextItem, Source } from '../../shared/assistant.ts'
-import type { SearchFilter } from '../../shared/search.ts'
+import type { ChatTurn, Source } from '../../shared/assistant.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { newId } from './ids.ts'
-import { retrieve } from './retrieval.ts'
+import { type RetrievalRequest, retrieve } from './retrieval.ts'
 import { systemPrompt } from './system-prompt.ts'
 import { openThread, saveExchange } from './threads.ts'
 
-export interface AnswerRequest {
+/** What retrieval needs (the turns, filter, page, context items, origin), plus the thread and the model's limits. */
+export interface AnswerRequest extends RetrievalRequest {
   fp: string
   threadId?: string | null
-  turns: ChatTurn[]
-  pageSize: number
-  filter?: SearchFilter | null
-  currentPath?: string
-  context?: ContextItem[]
-  /** Origin of the request, for source links when neither `siteUrl` nor `publicUrl` is configured. */
-  origin: string
   /** How long a silent model may keep a reader waiting before the answer is cut off with an error part. */
   timeouts?: ModelTimeouts
 }
