@@ -18,7 +18,10 @@ export interface LoadResult {
  * Runs `task` with `concurrency` workers until `durationMs` passes (or `maxRequests` is reached). Each task
  * resolves to true on success. Bounded in time and count, as every load test here must be.
  */
-export async function loadLoop(task: () => Promise<boolean>, { concurrency, durationMs, maxRequests = 1_000_000 }: { concurrency: number; durationMs: number; maxRequests?: number }): Promise<LoadResult> {
+export async function loadLoop(
+  task: () => Promise<boolean>,
+  { concurrency, durationMs, maxRequests = 1_000_000 }: { concurrency: number; durationMs: number; maxRequests?: number },
+): Promise<LoadResult> {
   const latencies: number[] = []
   let errors = 0
   let started = 0

@@ -43,7 +43,13 @@ async function keys(args: string[]) {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { org: { type: 'string' }, kind: { type: 'string' }, project: { type: 'string' }, name: { type: 'string' }, expires: { type: 'string' } },
+    options: {
+      org: { type: 'string' },
+      kind: { type: 'string' },
+      project: { type: 'string' },
+      name: { type: 'string' },
+      expires: { type: 'string' },
+    },
   })
   switch (command) {
     case 'create': {
@@ -52,7 +58,9 @@ async function keys(args: string[]) {
       await withStore(async (store, config) => {
         const project = values.project ? config.projects.find((p) => p.id === values.project) : undefined
         if (values.project && !project) fail(`keys create: no project "${values.project}" in the config`)
-        if (project && project.organization !== values.org) fail(`keys create: project "${project.id}" belongs to organization "${project.organization}"`)
+        if (project && project.organization !== values.org) {
+          fail(`keys create: project "${project.id}" belongs to organization "${project.organization}"`)
+        }
         if (values.kind === 'assistant' && !project) fail('keys create: an assistant key needs --project')
         const { secret, record } = await createKey(store, {
           kind: values.kind as 'admin' | 'assistant',
@@ -61,7 +69,11 @@ async function keys(args: string[]) {
           name: values.name ?? null,
           expiresAt: values.expires ? parseExpiry(values.expires) : null,
         })
-        console.log(`Created ${record.kind} key ${record.id} for organization ${record.organization}${record.projectId ? `, project ${record.projectId}` : ''}.`)
+        console.log(
+          `Created ${record.kind} key ${record.id} for organization ${record.organization}${
+            record.projectId ? `, project ${record.projectId}` : ''
+          }.`,
+        )
         console.log('This is the only time the key is shown:')
         console.log(secret)
       })

@@ -39,7 +39,9 @@ describe('config', () => {
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT: must be an integer/)
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(ConfigError)
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(/store\.kind/)
-    expect(() => parseConfig({ projects: [{ id: 'bad id!', organization: 'o', domain: 'd', docs: { directory: 'x' } }] })).toThrow(/projects\.0\.id/)
+    expect(() => parseConfig({ projects: [{ id: 'bad id!', organization: 'o', domain: 'd', docs: { directory: 'x' } }] })).toThrow(
+      /projects\.0\.id/,
+    )
     expect(() => parseConfig({ projects: [] })).toThrow(/projects: must have at least 1 items/)
     const twice = { id: 'a', organization: 'o', domain: 'd', docs: { directory: 'x' } }
     expect(() => parseConfig({ projects: [twice, { ...twice, id: 'b' }] })).toThrow(/duplicate domain/)
@@ -54,12 +56,20 @@ describe('config', () => {
           organization: 'acme',
           domain: 'docs.acme.com',
           docs: { repository: 'https://git.acme.com/docs.git', token: { env: 'DOCS_TOKEN' } },
-          agent: { repository: 'https://git.acme.com/docs.git', host: { kind: 'github', repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } } },
+          agent: {
+            repository: 'https://git.acme.com/docs.git',
+            host: { kind: 'github', repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } },
+          },
         },
       ],
     })
     expect(config.seedDemoKeys).toBe(false)
     expect(config.projects[0]!.docs).toMatchObject({ ref: 'main', refreshSeconds: 300, token: { env: 'DOCS_TOKEN' } })
-    expect(config.projects[0]!.agent!.host).toEqual({ kind: 'github', apiBase: 'https://api.github.com', repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } })
+    expect(config.projects[0]!.agent!.host).toEqual({
+      kind: 'github',
+      apiBase: 'https://api.github.com',
+      repo: 'acme/docs',
+      token: { env: 'GITHUB_TOKEN' },
+    })
   })
 })

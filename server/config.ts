@@ -164,12 +164,12 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   const openai = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL)
   const model = openai
     ? {
-        ...modelFromFile,
-        provider: 'openai',
-        id: env.DOCENT_MODEL || modelFromFile.id || 'gpt-4o-mini',
-        baseURL: env.OPENAI_BASE_URL || modelFromFile.baseURL,
-        apiKey: env.OPENAI_API_KEY ? { env: 'OPENAI_API_KEY' } : modelFromFile.apiKey,
-      }
+      ...modelFromFile,
+      provider: 'openai',
+      id: env.DOCENT_MODEL || modelFromFile.id || 'gpt-4o-mini',
+      baseURL: env.OPENAI_BASE_URL || modelFromFile.baseURL,
+      apiKey: env.OPENAI_API_KEY ? { env: 'OPENAI_API_KEY' } : modelFromFile.apiKey,
+    }
     : { ...modelFromFile, ...(env.DOCENT_MODEL ? { id: env.DOCENT_MODEL } : {}) }
   // Hybrid search (BM25 + embeddings) on the same OpenAI(-compatible) server.
   if (env.DOCENT_EMBEDDING_MODEL) Object.assign(model, { embeddingId: env.DOCENT_EMBEDDING_MODEL })

@@ -11,7 +11,7 @@ import { openStore } from './store/open.ts'
 import type { Store } from './store/types.ts'
 
 export type { DocentConfig, DocentConfigInput } from './config.ts'
-export { configFromEnv, parseConfig, ConfigError } from './config.ts'
+export { ConfigError, configFromEnv, parseConfig } from './config.ts'
 export type { Store } from './store/types.ts'
 export type { DocentContext } from './context.ts'
 

@@ -24,16 +24,14 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return issue.origin === 'string'
         ? `must be at most ${issue.maximum} characters`
         : issue.origin === 'array'
-          ? `must have at most ${issue.maximum} items`
-          : `must be at most ${issue.maximum}`
+        ? `must have at most ${issue.maximum} items`
+        : `must be at most ${issue.maximum}`
     case 'too_small':
       return issue.origin === 'string'
-        ? Number(issue.minimum) === 1
-          ? 'must not be empty'
-          : `must be at least ${issue.minimum} characters`
+        ? Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`
         : issue.origin === 'array'
-          ? `must have at least ${issue.minimum} items`
-          : `must be at least ${issue.minimum}`
+        ? `must have at least ${issue.minimum} items`
+        : `must be at least ${issue.minimum}`
     case 'invalid_type':
       return issue.input === undefined ? 'is required' : `must be ${issue.expected}`
     case 'unrecognized_keys':

@@ -1,6 +1,7 @@
 // npm test: every test, on every runtime. Vitest on Node runs the main suites (which also drive the Deno and Bun
 // servers, the real git server, PostgreSQL and Chromium); vitest on Deno runs the PGlite and PostgreSQL stores under
-// Deno (`*.deno.test.ts`); `deno test` runs the store conformance suite on Deno KV (`*_test.ts`). Ends with one plain
+// Deno (`*.deno.test.ts`); `deno test` runs the store conformance suite on Deno KV (`*_test.ts`). Before them: formatting,
+// lint and types (a full run only). Ends with one plain
 // "N passed, N failed, N skipped" line over all three.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
@@ -15,9 +16,17 @@ function runVitest(label: string, command: string[]) {
   console.log(`\n::: ${label}`)
   const report = join(mkdtempSync(join(tmpdir(), 'docent-test-')), 'vitest.json')
   const [bin, ...args] = command
-  const result = spawnSync(bin!, [...args, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters], { stdio: 'inherit' })
+  const result = spawnSync(bin!, [...args, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters], {
+    stdio: 'inherit',
+  })
   if (existsSync(report)) {
-    const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }
+    const summary = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number
+      numFailedTests: number
+      numPendingTests: number
+      numTodoTests: number
+      numFailedTestSuites: number
+    }
     totals.passed += summary.numPassedTests
     totals.failed += summary.numFailedTests + (summary.numFailedTests === 0 ? summary.numFailedTestSuites : 0)
     totals.skipped += summary.numPendingTests + summary.numTodoTests
@@ -30,7 +39,10 @@ function runVitest(label: string, command: string[]) {
 
 function runDenoTest(label: string, files: string[]) {
   console.log(`\n::: ${label}`)
-  const result = spawnSync('node_modules/.bin/deno', ['test', '--allow-all', '--no-check', ...files], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+  const result = spawnSync('node_modules/.bin/deno', ['test', '--allow-all', '--no-check', ...files], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   process.stdout.write(result.stdout)
   process.stderr.write(result.stderr)
   const summary = /(?:ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed(?: \| (\d+) ignored)?/.exec(result.stdout)
@@ -40,9 +52,32 @@ function runDenoTest(label: string, files: string[]) {
   if (result.status !== 0) runnerFailed = true
 }
 
+/** A check that is one command (formatting, lint, types): one passed or failed test each. */
+function runCheck(label: string, command: string[]) {
+  console.log(`\n::: ${label}`)
+  const [bin, ...args] = command
+  const result = spawnSync(bin!, args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } })
+  if (result.status === 0) totals.passed += 1
+  else {
+    totals.failed += 1
+    runnerFailed = true
+  }
+}
+
+if (filters.length === 0) {
+  runCheck('format (deno fmt --check)', ['node_modules/.bin/deno', 'fmt', '--check', '--quiet'])
+  runCheck('lint (deno lint)', ['node_modules/.bin/deno', 'lint', '--quiet'])
+  runCheck('types (tsc --noEmit)', ['node_modules/.bin/tsc', '--noEmit', '-p', '.'])
+}
 runVitest('vitest on Node', ['node_modules/.bin/vitest'])
 if (filters.length === 0 || filters.some((filter) => filter.includes('deno'))) {
-  runVitest('vitest on Deno (stores under Deno)', ['node_modules/.bin/deno', 'run', '--allow-all', '--unstable-kv', 'node_modules/vitest/vitest.mjs'])
+  runVitest('vitest on Deno (stores under Deno)', [
+    'node_modules/.bin/deno',
+    'run',
+    '--allow-all',
+    '--unstable-kv',
+    'node_modules/vitest/vitest.mjs',
+  ])
   runDenoTest('deno test (Deno KV store)', ['server/store/denokv_test.ts'])
 }
 

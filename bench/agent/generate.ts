@@ -2,7 +2,28 @@
 export function generateDocs(fileCount = 2000): Record<string, string> {
   let seed = 12345
   const next = () => (seed = (seed * 48271) % 2147483647)
-  const words = ['flag', 'rollout', 'segment', 'project', 'environment', 'audit', 'key', 'webhook', 'SDK', 'target', 'rule', 'percentage', 'variant', 'default', 'the', 'a', 'with', 'when', 'every', 'team']
+  const words = [
+    'flag',
+    'rollout',
+    'segment',
+    'project',
+    'environment',
+    'audit',
+    'key',
+    'webhook',
+    'SDK',
+    'target',
+    'rule',
+    'percentage',
+    'variant',
+    'default',
+    'the',
+    'a',
+    'with',
+    'when',
+    'every',
+    'team',
+  ]
   const sentence = () => {
     const length = 8 + (next() % 10)
     const text = Array.from({ length }, () => words[next() % words.length]).join(' ')
@@ -17,7 +38,9 @@ export function generateDocs(fileCount = 2000): Record<string, string> {
       const slug = `section-${s}/page-${p}`
       pages.push(slug)
       const paragraphs = Array.from({ length: 4 }, () => Array.from({ length: 4 }, sentence).join(' '))
-      files[`${slug}.mdx`] = `---\ntitle: Page ${s}.${p}\ndescription: ${sentence()}\n---\n\n# Page ${s}.${p}\n\n${paragraphs.join('\n\n## Details\n\n')}\n`
+      files[`${slug}.mdx`] = `---\ntitle: Page ${s}.${p}\ndescription: ${sentence()}\n---\n\n# Page ${s}.${p}\n\n${
+        paragraphs.join('\n\n## Details\n\n')
+      }\n`
     }
     navigation.push({ group: `Section ${s}`, pages })
   }

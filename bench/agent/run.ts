@@ -51,7 +51,9 @@ function viaWorkspace(fs: () => GitFs) {
 /** The textbook isomorphic-git flow, for comparison: clone with checkout of every file, add, commit, push. */
 async function viaCheckout(url: string, branch: string): Promise<void> {
   const fs = memoryFs()
-  const files = fs as unknown as { promises: { readFile(path: string, encoding: 'utf8'): Promise<string>; writeFile(path: string, text: string): Promise<void> } }
+  const files = fs as unknown as {
+    promises: { readFile(path: string, encoding: 'utf8'): Promise<string>; writeFile(path: string, text: string): Promise<void> }
+  }
   const http = fetchHttpClient(fetch)
   const dir = '/repo'
   await git.clone({ fs, http, dir, url, ref: 'main', singleBranch: true, depth: 1, noTags: true })
@@ -76,7 +78,7 @@ async function measure(tasks: Array<[string, Task]>, url: string): Promise<numbe
       const index = (k + round) % tasks.length
       const [name, task] = tasks[index]!
       const t0 = performance.now()
-      await task(url, `bench/${runtime}-${name.replace(/\W+/g, "-")}-${round}`)
+      await task(url, `bench/${runtime}-${name.replace(/\W+/g, '-')}-${round}`)
       if (round > 0) times[index]!.push(performance.now() - t0)
     }
   }
@@ -85,7 +87,11 @@ async function measure(tasks: Array<[string, Task]>, url: string): Promise<numbe
 
 async function runHere(url: string, files: number, bytes: number): Promise<void> {
   const load = loadavg().map((n) => n.toFixed(1)).join(' ')
-  console.log(`${runtime}: ${files} files, ${fmt(bytes / 1024 / 1024, 2)} MB; median of ${iterations} after a warm-up; load average ${load} on ${cpus().length} cores`)
+  console.log(
+    `${runtime}: ${files} files, ${
+      fmt(bytes / 1024 / 1024, 2)
+    } MB; median of ${iterations} after a warm-up; load average ${load} on ${cpus().length} cores`,
+  )
   const tasks: Array<[string, Task]> = [
     ['git CLI', viaCli],
     ['workspace (memfs, no checkout)', viaWorkspace(memoryFs)],
@@ -117,10 +123,12 @@ if (given) {
     const stats = [url, String(Object.keys(files).length), String(Object.values(files).reduce((sum, text) => sum + text.length, 0))]
     await runHere(url, Number(stats[1]), Number(stats[2]))
     if (!single) {
-      for (const [name, command] of [
-        ['deno', ['node_modules/.bin/deno', 'run', '-A', 'bench/agent/run.ts']],
-        ['bun', ['node_modules/.bin/bun', 'bench/agent/run.ts']],
-      ] as const) {
+      for (
+        const [name, command] of [
+          ['deno', ['node_modules/.bin/deno', 'run', '-A', 'bench/agent/run.ts']],
+          ['bun', ['node_modules/.bin/bun', 'bench/agent/run.ts']],
+        ] as const
+      ) {
         const code = await runChild([...command, '--iterations', String(iterations), '--url', ...stats])
         if (code !== 0) console.log(`${name}: failed (exit ${code})`)
       }

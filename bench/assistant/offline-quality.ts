@@ -62,5 +62,7 @@ export async function offlineQuality() {
   let declined = 0
   for (const question of OFF_TOPIC) if ((await answer(question)).declined) declined++
   await docent.stop()
-  console.log(`offline-answer on demo/docs: answered ${answered}/${questions.length} answerable questions, ${citedExpected}/${answered} of those cite an expected page; declined ${declined}/${OFF_TOPIC.length} off-topic questions`)
+  console.log(
+    `offline-answer on demo/docs: answered ${answered}/${questions.length} answerable questions, ${citedExpected}/${answered} of those cite an expected page; declined ${declined}/${OFF_TOPIC.length} off-topic questions`,
+  )
 }

@@ -9,7 +9,12 @@ import { offlineQuality } from './offline-quality.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const concurrency = 16
-const questions = ['How do percentage rollouts work?', 'How do I install the JavaScript SDK?', 'What is a segment?', 'How do webhooks sign payloads?']
+const questions = [
+  'How do percentage rollouts work?',
+  'How do I install the JavaScript SDK?',
+  'What is a segment?',
+  'How do webhooks sign payloads?',
+]
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'bench/assistant/servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
 const { docent, bare, key } = await new Promise<{ docent: string; bare: string; key: string }>((resolve, reject) => {
@@ -24,7 +29,12 @@ interface Target {
   body: (question: string) => unknown
 }
 const targets: Target[] = [
-  { name: 'bare Hono + createUIMessageStreamResponse', url: `${bare}/chat`, headers: {}, body: (q) => ({ messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: q }] }] }) },
+  {
+    name: 'bare Hono + createUIMessageStreamResponse',
+    url: `${bare}/chat`,
+    headers: {},
+    body: (q) => ({ messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: q }] }] }),
+  },
   {
     name: 'Docent v2 message endpoint',
     url: `${docent}/discovery/v2/assistant/demo/message`,
@@ -60,7 +70,9 @@ function request(target: Target, ttfb: number[]) {
 
 try {
   for (const target of targets) await loadLoop(request(target, []), { concurrency, durationMs: 1000 }) // warm-up (and corpus load)
-  console.log(`Node ${process.version}, ${concurrency} concurrent keep-alive clients over loopback HTTP, 2 rounds × ${seconds} s per target`)
+  console.log(
+    `Node ${process.version}, ${concurrency} concurrent keep-alive clients over loopback HTTP, 2 rounds × ${seconds} s per target`,
+  )
   const totals = targets.map(() => ({ requests: 0, errors: 0, seconds: 0, ttfb: [] as number[] }))
   // Two interleaved rounds, so drift on a shared machine hits both sides alike.
   for (let round = 0; round < 2; round++) {
@@ -75,7 +87,9 @@ try {
   for (const [i, target] of targets.entries()) {
     const ttfb = totals[i]!.ttfb.sort((a, b) => a - b)
     console.log(
-      `${target.name.padEnd(44)} ${fmt(perSecond[i]!, 0).padStart(6)} req/s  TTFB p50 ${fmt(percentile(ttfb, 50), 2)} ms  p99 ${fmt(percentile(ttfb, 99), 2)} ms  errors ${totals[i]!.errors}`,
+      `${target.name.padEnd(44)} ${fmt(perSecond[i]!, 0).padStart(6)} req/s  TTFB p50 ${fmt(percentile(ttfb, 50), 2)} ms  p99 ${
+        fmt(percentile(ttfb, 99), 2)
+      } ms  errors ${totals[i]!.errors}`,
     )
   }
   const ratio = perSecond[1]! / perSecond[0]!

@@ -2,7 +2,8 @@
  * A zero-latency OpenAI-compatible model as a `fetch` function: every chat-completions request gets the same
  * streamed answer at once. Both benchmarked servers call it through `@ai-sdk/openai`, so the model costs the same.
  */
-const ANSWER = 'Percentage rollouts serve a variation to a share of contexts [1]. Bucketing hashes the context key, so ramping up is sticky [1]. Start at 1%, then 5%, 25%, 50% and 100% [2].'
+const ANSWER =
+  'Percentage rollouts serve a variation to a share of contexts [1]. Bucketing hashes the context key, so ramping up is sticky [1]. Start at 1%, then 5%, 25%, 50% and 100% [2].'
 const CHUNK = 16
 
 export const scriptedModelFetch: typeof fetch = async () => {

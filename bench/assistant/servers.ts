@@ -35,8 +35,10 @@ bare.post('/chat', async (c) => {
 
 const listen = (app: Hono) =>
   new Promise<string>((resolve) => {
-    const server = serve({ fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }), port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    )
+    const server = serve({
+      fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
+      port: 0,
+      hostname: '127.0.0.1',
+    }, () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
   })
 console.log(JSON.stringify({ docent: await listen(docent.app), bare: await listen(bare), key }))

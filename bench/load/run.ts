@@ -44,10 +44,11 @@ async function countStoredAnswers(url: string): Promise<{ threads: number; messa
   let messages = 0
   do {
     const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
-    const page = (await (await fetch(`${url}/v2/assistant/demo/threads?${query}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as {
-      threads: Array<{ messageCount: number }>
-      nextCursor: string | null
-    }
+    const page =
+      (await (await fetch(`${url}/v2/assistant/demo/threads?${query}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as {
+        threads: Array<{ messageCount: number }>
+        nextCursor: string | null
+      }
     threads += page.threads.length
     for (const thread of page.threads) messages += thread.messageCount
     cursor = page.nextCursor
@@ -58,7 +59,10 @@ async function countStoredAnswers(url: string): Promise<{ threads: number; messa
 for (const store of stores) {
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-load-'))
   const limit = 100_000_000
-  writeFileSync(join(dataDir, 'docent.config.json'), JSON.stringify({ limits: { assistantKeyPerMonth: limit, organizationPerHour: limit, ipPerDay: limit } }))
+  writeFileSync(
+    join(dataDir, 'docent.config.json'),
+    JSON.stringify({ limits: { assistantKeyPerMonth: limit, organizationPerHour: limit, ipPerDay: limit } }),
+  )
   const env: Record<string, string> = {
     DOCENT_DATA_DIR: dataDir,
     DOCENT_CONFIG: join(dataDir, 'docent.config.json'),
@@ -90,13 +94,16 @@ for (const store of stores) {
       const response = await fetch(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${ASSISTANT}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ fp: 'load', messages: [{ id: `m${n++}`, role: 'user', parts: [{ type: 'text', text: 'How do I install the SDK?' }] }] }),
+        body: JSON.stringify({
+          fp: 'load',
+          messages: [{ id: `m${n++}`, role: 'user', parts: [{ type: 'text', text: 'How do I install the SDK?' }] }],
+        }),
       })
       if (response.status !== 200 || !response.body) return false
       const reader = response.body.getReader()
       const decoder = new TextDecoder()
       let text = ''
-      for (let first = true; ; first = false) {
+      for (let first = true;; first = false) {
         const { done, value } = await reader.read()
         if (first) firstByte.push(performance.now() - started)
         if (done) break
@@ -124,8 +131,12 @@ for (const store of stores) {
         `  time to first byte p50 ${fmt(percentile(firstByte, 50))} ms, p99 ${fmt(percentile(firstByte, 99))} ms`,
         `  time to last byte  p50 ${fmt(percentile(result.latencies, 50))} ms, p99 ${fmt(percentile(result.latencies, 99))} ms`,
         `  server RSS ${rssBefore} before, ${rssAfter} after`,
-        `  stored: ${stored.threads - warm.threads} new threads with ${stored.messages - warm.messages} messages for ${completed} completed answers` +
-          (stored.threads - warm.threads >= completed && stored.messages - warm.messages >= 2 * completed ? ' (all kept)' : ' (MISSING ANSWERS)'),
+        `  stored: ${stored.threads - warm.threads} new threads with ${
+          stored.messages - warm.messages
+        } messages for ${completed} completed answers` +
+        (stored.threads - warm.threads >= completed && stored.messages - warm.messages >= 2 * completed
+          ? ' (all kept)'
+          : ' (MISSING ANSWERS)'),
       ].join('\n'),
     )
   } finally {

@@ -15,7 +15,9 @@ import { percentile } from '../support.ts'
 const DIMENSIONS = 1536
 const MINTLIFY = '../shared/corpora/mintlify-docs'
 const dir = process.argv[2] ?? (existsSync(MINTLIFY) ? MINTLIFY : 'demo/docs')
-const questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map((q) => q.question)
+const questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map((q) =>
+  q.question
+)
 const queryCount = Number(process.argv[3] ?? 300)
 const queries = Array.from({ length: queryCount }, (_, i) => questions[i % questions.length]!)
 
@@ -41,7 +43,9 @@ try {
   const first = await embedSections(corpus.sections, embedder)
   const embedMs = performance.now() - t0
   console.log(
-    `embed all sections: ${(embedMs / 1000).toFixed(2)} s (${((embedMs * 1000) / sections).toFixed(0)} µs/section, ${server.embeddingRequests.length} requests), vectors ${((sections * DIMENSIONS * 4) / 2 ** 20).toFixed(1)} MB`,
+    `embed all sections: ${(embedMs / 1000).toFixed(2)} s (${
+      ((embedMs * 1000) / sections).toFixed(0)
+    } µs/section, ${server.embeddingRequests.length} requests), vectors ${((sections * DIMENSIONS * 4) / 2 ** 20).toFixed(1)} MB`,
   )
   t0 = performance.now()
   const again = await embedSections(corpus.sections, embedder, first.cache)
@@ -59,7 +63,9 @@ try {
       ms.push(performance.now() - start)
     }
     ms.sort((a, b) => a - b)
-    console.log(`${name.padEnd(44)} p50 ${percentile(ms, 50).toFixed(2)} ms  p99 ${percentile(ms, 99).toFixed(2)} ms  (${ms.length} queries)`)
+    console.log(
+      `${name.padEnd(44)} p50 ${percentile(ms, 50).toFixed(2)} ms  p99 ${percentile(ms, 99).toFixed(2)} ms  (${ms.length} queries)`,
+    )
   }
   await time('BM25 alone', (q) => corpus.search(q, { pageSize: 10 }))
   await time('hybrid, fusion only (query vector at hand)', (q) => local.searchHybrid!(q, { pageSize: 10 }))

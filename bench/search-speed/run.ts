@@ -37,11 +37,15 @@ const ticker = setInterval(() => {
   tick = performance.now()
 }, 5)
 t0 = performance.now()
-const site = await loadDocsSite({ files, revision: 'bench' }, undefined, { onWorkersFailed: (error) => console.log(`worker threads failed: ${error}`) })
+const site = await loadDocsSite({ files, revision: 'bench' }, undefined, {
+  onWorkersFailed: (error) => console.log(`worker threads failed: ${error}`),
+})
 const parseMs = performance.now() - t0
 clearInterval(ticker)
 console.log(
-  `parse MDX + docs.json: ${fmt(parseMs / 1000, 2)} s in worker threads (${availableParallelism()} cores; longest event-loop stall ${fmt(stall, 0)} ms), ` +
+  `parse MDX + docs.json: ${fmt(parseMs / 1000, 2)} s in worker threads (${availableParallelism()} cores; longest event-loop stall ${
+    fmt(stall, 0)
+  } ms), ` +
     `${fmt(oneThreadMs / 1000, 2)} s in one thread`,
 )
 
@@ -59,7 +63,11 @@ for (const [name, engine] of order.filter(([name]) => !only || only.includes(nam
   const corpus = buildCorpus(site, engine)
   const buildMs = performance.now() - t0
   const heap = heapMb() - before
-  console.log(`${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${fmt((parseMs + buildMs) / 1000, 2)} s)  heap +${fmt(heap, 0)} MB`)
+  console.log(
+    `${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${
+      fmt((parseMs + buildMs) / 1000, 2)
+    } s)  heap +${fmt(heap, 0)} MB`,
+  )
   for (const [label, options] of cases) {
     const sample = name === 'packed' ? queries : queries.slice(0, COMPARISON_QUERIES)
     // Warm up with one pass over the queries: a server answers queries all day, so the steady state is what counts
@@ -72,6 +80,10 @@ for (const [name, engine] of order.filter(([name]) => !only || only.includes(nam
       latencies.push(performance.now() - start)
     }
     latencies.sort((a, b) => a - b)
-    console.log(`  ${label}: p50 ${fmt(percentile(latencies, 50), 2)} ms  p99 ${fmt(percentile(latencies, 99), 2)} ms  (${sample.length} queries, after a warm-up pass)`)
+    console.log(
+      `  ${label}: p50 ${fmt(percentile(latencies, 50), 2)} ms  p99 ${
+        fmt(percentile(latencies, 99), 2)
+      } ms  (${sample.length} queries, after a warm-up pass)`,
+    )
   }
 }

@@ -26,7 +26,13 @@ async function operations(store: Store, concurrency: number) {
   const expires = new Date(Date.now() + 3_600_000)
   await timed('incrementCounter', 2000, (i) => store.incrementCounter(`bench:${i % 10}`, expires), concurrency)
   const jobs = Array.from({ length: 20 }, (_, i) => `bench-job-${crypto.randomUUID()}-${i}`)
-  await timed('enqueueRun', 500, (i) => store.enqueueRun({ id: crypto.randomUUID(), jobId: jobs[i % jobs.length]!, projectId: 'bench', prompt: 'x', createdAt: new Date() }), concurrency)
+  await timed(
+    'enqueueRun',
+    500,
+    (i) =>
+      store.enqueueRun({ id: crypto.randomUUID(), jobId: jobs[i % jobs.length]!, projectId: 'bench', prompt: 'x', createdAt: new Date() }),
+    concurrency,
+  )
   const now = new Date(Date.now() + 60_000)
   await timed('claimRun + finishRun', 500, async (i) => {
     const run = await store.claimRun({ owner: `w${i}`, leaseMs: 60_000, now })
@@ -38,7 +44,14 @@ async function operations(store: Store, concurrency: number) {
     const at = new Date()
     return store.appendMessages(thread.id, [
       { id: crypto.randomUUID(), threadId: thread.id, role: 'user', content: 'How do I install?', createdAt: at },
-      { id: crypto.randomUUID(), threadId: thread.id, role: 'assistant', content: 'Run npm install. '.repeat(40), sources: [{ title: 'Install', path: 'install', url: '/install' }], createdAt: at },
+      {
+        id: crypto.randomUUID(),
+        threadId: thread.id,
+        role: 'assistant',
+        content: 'Run npm install. '.repeat(40),
+        sources: [{ title: 'Install', path: 'install', url: '/install' }],
+        createdAt: at,
+      },
     ], at)
   }, concurrency)
 }

@@ -8,7 +8,9 @@ const docent = await createDocent({
   // Keys come from the environment on Deploy (there is no console to read a printed key from).
   adminKey: env.DOCENT_ADMIN_KEY,
   assistantKey: env.DOCENT_ASSISTANT_KEY,
-  model: env.OPENAI_API_KEY ? { provider: 'openai', id: env.DOCENT_MODEL ?? 'gpt-4o-mini', apiKey: { env: 'OPENAI_API_KEY' } } : { provider: 'offline' },
+  model: env.OPENAI_API_KEY
+    ? { provider: 'openai', id: env.DOCENT_MODEL ?? 'gpt-4o-mini', apiKey: { env: 'OPENAI_API_KEY' } }
+    : { provider: 'offline' },
   projects: [
     {
       id: 'demo',

@@ -5,7 +5,9 @@ import { compactConversation } from './conversation.ts'
 
 describe('branch names', () => {
   test('docent/<slug>-<short id>, stable per job and valid for git', () => {
-    expect(branchName('Replace "Lumen Flags" with "Lumen Toggles" everywhere', 'AbCdEfGh1234567890xyzQ')).toBe('docent/replace-lumen-flags-with-lumen-toggles-abcdefgh')
+    expect(branchName('Replace "Lumen Flags" with "Lumen Toggles" everywhere', 'AbCdEfGh1234567890xyzQ')).toBe(
+      'docent/replace-lumen-flags-with-lumen-toggles-abcdefgh',
+    )
     for (const prompt of ['', '!!!', 'Ünïcödé façade', '../../etc/passwd', 'x'.repeat(500), '日本語のページを追加', 'a.lock', '-x-']) {
       const branch = branchName(prompt, 'Zz09_-abcdefghijkl')
       expect(checkBranchName(branch)).toBe(branch)
@@ -32,7 +34,10 @@ describe('stored conversation', () => {
     ])
     expect(messages[0]).toEqual({ role: 'user', content: 'Fix it' })
     const results = (messages[2] as { content: Array<{ output: { type: string; value: unknown } }> }).content
-    expect(results[0]!.output).toEqual({ type: 'text', value: expect.stringMatching(/left out of the stored conversation; call read_file again/) })
+    expect(results[0]!.output).toEqual({
+      type: 'text',
+      value: expect.stringMatching(/left out of the stored conversation; call read_file again/),
+    })
     expect(results[1]!.output).toEqual({ type: 'json', value: { ok: true } })
   })
 })

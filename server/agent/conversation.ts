@@ -16,7 +16,13 @@ export function compactConversation(messages: ModelMessage[]): ModelMessage[] {
         if (part.type !== 'tool-result') return part
         const size = JSON.stringify(part.output).length
         if (size <= MAX_OUTPUT_CHARS) return part
-        return { ...part, output: { type: 'text' as const, value: `[${size} characters of output left out of the stored conversation; call ${part.toolName} again if needed]` } }
+        return {
+          ...part,
+          output: {
+            type: 'text' as const,
+            value: `[${size} characters of output left out of the stored conversation; call ${part.toolName} again if needed]`,
+          },
+        }
       }),
     }
   })

@@ -33,7 +33,9 @@ export function pickGroup(docs: unknown, name: string | null): PickedGroup | nul
     }
     if (!node || typeof node !== 'object') return
     const record = node as Record<string, unknown>
-    if (typeof record.group === 'string' && Array.isArray(record.pages) && siblings) groups.push({ group: record as unknown as NavGroup, path, siblings })
+    if (typeof record.group === 'string' && Array.isArray(record.pages) && siblings) {
+      groups.push({ group: record as unknown as NavGroup, path, siblings })
+    }
     for (const [key, value] of Object.entries(record)) if (value && typeof value === 'object') walk(value, [...path, key], null)
   }
   walk((docs as { navigation?: unknown })?.navigation, ['navigation'], null)

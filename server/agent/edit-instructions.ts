@@ -45,13 +45,17 @@ function bodyOf(text: string | undefined): string | null {
   return (match ? quoted(match, 1) : text.trim()) || null
 }
 
-const EVERYWHERE = String.raw`(?:\s+(?:everywhere|across\s+(?:all\s+)?(?:the\s+)?(?:docs|pages)|in\s+all\s+(?:the\s+)?(?:docs|pages|files)|on\s+every\s+page|throughout(?:\s+the\s+docs)?))?`
+const EVERYWHERE = String
+  .raw`(?:\s+(?:everywhere|across\s+(?:all\s+)?(?:the\s+)?(?:docs|pages)|in\s+all\s+(?:the\s+)?(?:docs|pages|files)|on\s+every\s+page|throughout(?:\s+the\s+docs)?))?`
 const BODY = String.raw`(?:\s*(?:,\s*)?(?:with\s+(?:the\s+)?(?:text|content|body)|saying|containing|that\s+says)\s*:?\s*([\s\S]+))?`
 
 export function parseInstruction(prompt: string): EditIntent {
   const text = prompt.trim().replace(/^(?:please|can you|could you)\s+/i, '').replace(/[.!]\s*$/, '').trim()
 
-  let m = new RegExp(`^(?:replace|change|rename|substitute)\\s+${Q}\\s+(?:with|to|by|into)\\s+${Q}${EVERYWHERE}(?:\\s+(?:in|on)\\s+(.+))?$`, 'i').exec(text)
+  let m = new RegExp(
+    `^(?:replace|change|rename|substitute)\\s+${Q}\\s+(?:with|to|by|into)\\s+${Q}${EVERYWHERE}(?:\\s+(?:in|on)\\s+(.+))?$`,
+    'i',
+  ).exec(text)
   if (m) {
     const page = m[11] ? pageRef(m[11]) : null
     if (m[11] && !page) return { kind: 'unknown' }
@@ -60,16 +64,25 @@ export function parseInstruction(prompt: string): EditIntent {
   m = /^(?:replace|change|rename)\s+(.+?)\s+(?:with|to)\s+(.+?)(\s+everywhere)?$/i.exec(text)
   if (m && !/["“”'‘’`]/.test(text)) return { kind: 'replace', from: m[1]!, to: m[2]!, page: null }
 
-  m = new RegExp(`^(?:add|create|write)\\s+(?:a\\s+)?(?:new\\s+)?page\\s+(?:titled\\s+|called\\s+|named\\s+|with\\s+(?:the\\s+)?title\\s+)?${Q}(?:\\s+(?:in|under|to)\\s+(?:the\\s+)?${Q}(?:\\s+(?:group|section))?)?${BODY}$`, 'i').exec(text)
+  m = new RegExp(
+    `^(?:add|create|write)\\s+(?:a\\s+)?(?:new\\s+)?page\\s+(?:titled\\s+|called\\s+|named\\s+|with\\s+(?:the\\s+)?title\\s+)?${Q}(?:\\s+(?:in|under|to)\\s+(?:the\\s+)?${Q}(?:\\s+(?:group|section))?)?${BODY}$`,
+    'i',
+  ).exec(text)
   if (m) return { kind: 'add-page', title: quoted(m, 1)!, group: quoted(m, 6) ?? null, body: bodyOf(m[11]) }
 
-  m = new RegExp(`^(?:append|add)\\s+(?:a\\s+)?(?:new\\s+)?section\\s+(?:titled\\s+|called\\s+|named\\s+)?${Q}\\s+(?:to|on|in|at\\s+the\\s+end\\s+of)\\s+(.+?)${BODY}$`, 'i').exec(text)
+  m = new RegExp(
+    `^(?:append|add)\\s+(?:a\\s+)?(?:new\\s+)?section\\s+(?:titled\\s+|called\\s+|named\\s+)?${Q}\\s+(?:to|on|in|at\\s+the\\s+end\\s+of)\\s+(.+?)${BODY}$`,
+    'i',
+  ).exec(text)
   if (m) {
     const page = pageRef(m[6]!)
     if (page) return { kind: 'append-section', heading: quoted(m, 1)!, page, body: bodyOf(m[7]) }
   }
 
-  m = new RegExp(`^(?:fix|correct)\\s+(?:the\\s+)?(?:misspelling|typo|spelling)(?:\\s+of)?\\s+${Q}(?:\\s*(?:->|→|=>|to|with|as|into)\\s*${Q})?(?:\\s+(?:in|on)\\s+(.+))?$`, 'i').exec(text)
+  m = new RegExp(
+    `^(?:fix|correct)\\s+(?:the\\s+)?(?:misspelling|typo|spelling)(?:\\s+of)?\\s+${Q}(?:\\s*(?:->|→|=>|to|with|as|into)\\s*${Q})?(?:\\s+(?:in|on)\\s+(.+))?$`,
+    'i',
+  ).exec(text)
   if (m) {
     const page = m[11] ? pageRef(m[11]) : null
     if (m[11] && !page) return { kind: 'unknown' }

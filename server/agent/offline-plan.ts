@@ -70,7 +70,9 @@ function replaceEverywhere(intent: Replace, steps: PastCall[][]): NextStep {
 function replaceInPage(intent: Replace, steps: PastCall[][]): NextStep {
   const found = findPage(intent.page!, steps)
   if ('step' in found) return found.step
-  if (steps.length === 1) return { calls: [call('edit_file', { path: found.path, old_text: intent.from, new_text: intent.to, replace_all: true })] }
+  if (steps.length === 1) {
+    return { calls: [call('edit_file', { path: found.path, old_text: intent.from, new_text: intent.to, replace_all: true })] }
+  }
   return finish(editSummary(`Replace "${intent.from}" with "${intent.to}" in ${found.path}`, steps[1]!))
 }
 
@@ -96,7 +98,9 @@ function addPage(intent: AddPage, steps: PastCall[][]): NextStep {
   const refused = written.filter((past) => past.error)
   if (refused.length > 0) return finish(`Could not add the page "${intent.title}": ${refused.map((past) => past.error).join('; ')}`)
   const page = String(written[0]?.input.path)
-  const nav = written.length > 1 ? ' and added it to the navigation in docs.json' : ' (no docs.json navigation found, so it is not in the navigation)'
+  const nav = written.length > 1
+    ? ' and added it to the navigation in docs.json'
+    : ' (no docs.json navigation found, so it is not in the navigation)'
   return finish(`Add the page "${intent.title}"\n\nCreated ${page}${nav}.`)
 }
 
@@ -125,7 +129,9 @@ function fixSpelling(intent: FixSpelling, steps: PastCall[][]): NextStep {
   if (intent.word) {
     const correction = intent.correction ?? MISSPELLINGS[intent.word.toLowerCase()]
     if (!correction) {
-      return finish(`No change: I do not know the right spelling of "${intent.word}". Say: Fix the misspelling "${intent.word}" -> "correct spelling".`)
+      return finish(
+        `No change: I do not know the right spelling of "${intent.word}". Say: Fix the misspelling "${intent.word}" -> "correct spelling".`,
+      )
     }
     words = [[intent.word, correction]]
   } else {
@@ -140,7 +146,9 @@ function fixSpelling(intent: FixSpelling, steps: PastCall[][]): NextStep {
     offset = 1
     paths = [found.path]
   } else {
-    if (steps.length === 0) return { calls: words.map(([word]) => call('search_docs', { query: word, exact: true, ignore_case: true, limit: MAX_FILES })) }
+    if (steps.length === 0) {
+      return { calls: words.map(([word]) => call('search_docs', { query: word, exact: true, ignore_case: true, limit: MAX_FILES })) }
+    }
     offset = 1
     paths = [...new Set(steps[0]!.flatMap((past) => searchPaths([past])))].sort()
     if (paths.length === 0) return finish('No change: found none of the misspellings I know.')
@@ -170,7 +178,7 @@ function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: 
   const bare = (path: string) => path.replace(/\.mdx?$/i, '').toLowerCase()
   const byPath = files.find((path) => bare(path) === wanted) ?? files.find((path) => bare(path).endsWith(`/${wanted}`))
   if (byPath) return { path: byPath }
-  const hits = ((search?.output as { results?: Array<{ path: string; title: string | null }> })?.results ?? [])
+  const hits = (search?.output as { results?: Array<{ path: string; title: string | null }> })?.results ?? []
   const byTitle = hits.find((hit) => hit.title?.toLowerCase() === ref.trim().toLowerCase())
   if (byTitle) return { path: byTitle.path }
   const slug = slugify(ref)
@@ -190,7 +198,10 @@ function editSummary(title: string, step: PastCall[]): string {
   const count = (past: PastCall) => (past.output as { replacements?: number })?.replacements ?? 1
   const lines = [title, '']
   if (done.length === 0) lines[0] = `No change: ${title.charAt(0).toLowerCase()}${title.slice(1)} failed`
-  else lines.push(`Changed ${done.length} file(s):`, ...done.map((past) => `- ${past.input.path}${past.toolName === 'edit_file' ? ` (${count(past)} replacement(s))` : ''}`))
+  else {lines.push(
+      `Changed ${done.length} file(s):`,
+      ...done.map((past) => `- ${past.input.path}${past.toolName === 'edit_file' ? ` (${count(past)} replacement(s))` : ''}`),
+    )}
   if (refused.length > 0) lines.push('', 'Not changed:', ...refused.map((past) => `- ${past.input.path}: ${past.error}`))
   return lines.join('\n')
 }

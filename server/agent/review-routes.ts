@@ -45,11 +45,21 @@ async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView
     if (!head) return null
     const [forkPoint] = baseHead ? await git.findMergeBase({ ...repo, oids: [head, baseHead] }) : []
     const files = forkPoint ? await diffCommits(repo, forkPoint as string, head) : []
-    return { jobId, title: pull?.title ?? `Docent job ${jobId}`, body: pull?.body ?? '', branch, base, files, updatedAt: pull?.updatedAt ?? null }
+    return {
+      jobId,
+      title: pull?.title ?? `Docent job ${jobId}`,
+      body: pull?.body ?? '',
+      branch,
+      base,
+      files,
+      updatedAt: pull?.updatedAt ?? null,
+    }
   }
   return null
 }
 
 function notFound(jobId: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No review</title></head><body><h1>No review for job ${escapeHtml(jobId)}</h1><p>The job does not exist or has not pushed a branch yet.</p></body></html>\n`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No review</title></head><body><h1>No review for job ${
+    escapeHtml(jobId)
+  }</h1><p>The job does not exist or has not pushed a branch yet.</p></body></html>\n`
 }

@@ -59,7 +59,9 @@ async function execute(
   const branch = job.branch ?? branchName(firstPrompt, job.id)
 
   const workspace = await deps.workspaces.open({ ...repository, ref: base, preferBranch: branch, jobId: job.id, signal })
-  await events.add('message', `checked out ${job.branch ? branch : base} at ${workspace.baseCommit.slice(0, 8)}`, { commit: workspace.baseCommit })
+  await events.add('message', `checked out ${job.branch ? branch : base} at ${workspace.baseCommit.slice(0, 8)}`, {
+    commit: workspace.baseCommit,
+  })
 
   const { model } = deps.model()
   const loop = await runAgentLoop({
@@ -72,7 +74,9 @@ async function execute(
     events,
     signal,
   })
-  if (loop.hitStepLimit) await events.add('error', `stopped at the step limit (${limits.agentMaxSteps} steps) before the model called finish`)
+  if (loop.hitStepLimit) {
+    await events.add('error', `stopped at the step limit (${limits.agentMaxSteps} steps) before the model called finish`)
+  }
   const summary = loop.summary ?? `Docent: ${firstLine(run.prompt)}`
   const conversation = compactConversation(loop.conversation)
 

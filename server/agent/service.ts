@@ -30,20 +30,21 @@ export function createAgentService(ctx: DocentContext, overrides: Partial<RunDep
 }
 
 async function loadExecutor(ctx: DocentContext, overrides: Partial<RunDeps>): Promise<ExecuteRun> {
-  const [{ agentRepository, createDocentWorkspaceFactory, createGitHost }, { resolveAgentModel }, { agentRunExecutor }] = await Promise.all([
-    import('./hosts/create.ts'),
-    import('./model.ts'),
-    import('./run.ts'),
-  ])
+  const [{ agentRepository, createDocentWorkspaceFactory, createGitHost }, { resolveAgentModel }, { agentRunExecutor }] = await Promise.all(
+    [
+      import('./hosts/create.ts'),
+      import('./model.ts'),
+      import('./run.ts'),
+    ],
+  )
   const hosts = new Map<string, GitHost>()
   const deps: RunDeps = {
     workspaces: overrides.workspaces ?? createDocentWorkspaceFactory(ctx),
     repository: overrides.repository ?? ((project) => agentRepository(ctx, project)),
-    host:
-      overrides.host ??
+    host: overrides.host ??
       ((project) => {
         let host = hosts.get(project.id)
-        if (!host) hosts.set(project.id, (host = createGitHost(ctx, project)))
+        if (!host) hosts.set(project.id, host = createGitHost(ctx, project))
         return host
       }),
     model: overrides.model ?? (() => resolveAgentModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })),
@@ -54,7 +55,11 @@ async function loadExecutor(ctx: DocentContext, overrides: Partial<RunDeps>): Pr
 
 /** Every token and key this project's runs could meet: they are scrubbed from events and errors. */
 function projectSecrets(ctx: DocentContext, project: ProjectConfig): string[] {
-  const names = [project.agent?.token?.env, project.agent?.host && 'token' in project.agent.host ? project.agent.host.token.env : undefined, ctx.config.model.apiKey?.env]
+  const names = [
+    project.agent?.token?.env,
+    project.agent?.host && 'token' in project.agent.host ? project.agent.host.token.env : undefined,
+    ctx.config.model.apiKey?.env,
+  ]
   return names.map((name) => (name ? ctx.env[name] : undefined)).filter((value): value is string => Boolean(value))
 }
 

@@ -23,16 +23,31 @@ function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
 }
 
 describe('agent file tools', () => {
-  test.each(['../x', '/etc/passwd', '.git/config', 'guides/../../x', '.GIT/HEAD', 'a/.git/objects', 'C:/x', '~/x', 'a\\b', 'x\u0000y', '', '.'])(
+  test.each([
+    '../x',
+    '/etc/passwd',
+    '.git/config',
+    'guides/../../x',
+    '.GIT/HEAD',
+    'a/.git/objects',
+    'C:/x',
+    '~/x',
+    'a\\b',
+    'x\u0000y',
+    '',
+    '.',
+  ])(
     'refuses the path %j on every tool',
     async (path) => {
       const t = setup()
-      for (const [name, input] of [
-        ['read_file', { path }],
-        ['write_file', { path, content: 'x' }],
-        ['edit_file', { path, old_text: 'a', new_text: 'b' }],
-        ['delete_file', { path }],
-      ] as const) {
+      for (
+        const [name, input] of [
+          ['read_file', { path }],
+          ['write_file', { path, content: 'x' }],
+          ['edit_file', { path, old_text: 'a', new_text: 'b' }],
+          ['delete_file', { path }],
+        ] as const
+      ) {
         await expect(t.run(name, input), `${name} ${path}`).rejects.toThrow(WorkspacePathError)
       }
       expect(t.workspace.changes()).toEqual([])
@@ -53,7 +68,9 @@ describe('agent file tools', () => {
     expect(await t.run('list_files', { prefix: 'guides/' })).toEqual({ files: ['guides/webhooks.mdx'], truncated: false })
     expect(await t.run('read_file', { path: 'guides/webhooks.mdx' })).toMatchObject({ content: expect.stringContaining('Send events.') })
     await expect(t.run('read_file', { path: 'nope.mdx' })).rejects.toThrow(/no such file: nope.mdx/)
-    const exact = (await t.run('search_docs', { query: 'Lumen Flags', exact: true })) as { results: Array<{ path: string; matches: number }> }
+    const exact = (await t.run('search_docs', { query: 'Lumen Flags', exact: true })) as {
+      results: Array<{ path: string; matches: number }>
+    }
     expect(exact.results).toEqual([expect.objectContaining({ path: 'index.mdx', matches: 2, title: 'Home' })])
     const ranked = (await t.run('search_docs', { query: 'webhooks events' })) as { results: Array<{ path: string }> }
     expect(ranked.results[0]!.path).toBe('guides/webhooks.mdx')
@@ -62,10 +79,19 @@ describe('agent file tools', () => {
 
   test('edit_file: exact, unique search/replace; clear errors when not found or not unique', async () => {
     const t = setup()
-    await expect(t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Toggles', new_text: 'x' })).rejects.toThrow(/old_text was not found in index.mdx/)
-    await expect(t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Flags', new_text: 'x' })).rejects.toThrow(/occurs 2 times in index.mdx/)
-    expect(await t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Flags is', new_text: 'It is' })).toEqual({ path: 'index.mdx', replacements: 1 })
-    expect(await t.run('edit_file', { path: 'guides/webhooks.mdx', old_text: 'e', new_text: 'E', replace_all: true })).toMatchObject({ replacements: 5 })
+    await expect(t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Toggles', new_text: 'x' })).rejects.toThrow(
+      /old_text was not found in index.mdx/,
+    )
+    await expect(t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Flags', new_text: 'x' })).rejects.toThrow(
+      /occurs 2 times in index.mdx/,
+    )
+    expect(await t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Flags is', new_text: 'It is' })).toEqual({
+      path: 'index.mdx',
+      replacements: 1,
+    })
+    expect(await t.run('edit_file', { path: 'guides/webhooks.mdx', old_text: 'e', new_text: 'E', replace_all: true })).toMatchObject({
+      replacements: 5,
+    })
     expect(t.workspace.snapshot()['index.mdx']).toContain('Welcome to Lumen Flags. It is fast.')
     // The search index follows edits.
     const after = (await t.run('search_docs', { query: 'Lumen Flags', exact: true })) as { results: Array<{ matches: number }> }

@@ -20,10 +20,14 @@ async function setup(execute: ExecuteRun, limits: Record<string, number> = {}) {
   const t = await testDocent(Object.keys(limits).length ? { limits } : {})
   const worker = createWorker(t.docent.context, { execute, leaseMs: 60_000, pollMs: 20 })
   workers.push(worker)
-  const create = async (prompt = 'first') => ((await (await t.app.request('/v2/agent/demo/job', json({ prompt }, bearer(t.keys.admin)))).json()) as AgentJob)
+  const create = async (
+    prompt = 'first',
+  ) => ((await (await t.app.request('/v2/agent/demo/job', json({ prompt }, bearer(t.keys.admin)))).json()) as AgentJob)
   const followUp = async (id: string, prompt: string) =>
     (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, bearer(t.keys.admin)))).json() as Promise<AgentJob>
-  const get = async (id: string) => ((await (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: bearer(t.keys.admin) })).json()) as AgentJob)
+  const get = async (
+    id: string,
+  ) => ((await (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: bearer(t.keys.admin) })).json()) as AgentJob)
   const events = async (id: string) => (await t.store.listJobEvents(id)).map((e) => `${e.type}: ${e.message}`)
   return { ...t, worker, create, followUp, get, events }
 }
@@ -46,7 +50,11 @@ describe('agent worker: durable runs from the store queue', () => {
     const done = await eventually(() => t.get(job.id), (j) => j.status !== 'active')
     expect(done).toMatchObject({ status: 'completed', prLink: `https://git.example/pr/${job.id}`, error: null })
     expect((await t.store.listRuns(job.id)).map((r) => [r.status, r.attempts])).toEqual([['done', 1]])
-    expect(await t.events(job.id)).toEqual([expect.stringMatching(/^message: job created/), 'run.started: run 1 started', 'run.finished: run 1 finished'])
+    expect(await t.events(job.id)).toEqual([
+      expect.stringMatching(/^message: job created/),
+      'run.started: run 1 started',
+      'run.finished: run 1 finished',
+    ])
   })
 
   test('a run that throws ends the job failed with the error', async () => {
@@ -120,7 +128,8 @@ describe('agent worker: durable runs from the store queue', () => {
       return { pr: { number: '1', url: 'https://git.example/pr/1' } }
     })
     // A worker that died mid-run: claimed with a lease that has already expired.
-    const expired = (minutesAgo = 2) => t.store.claimRun({ owner: 'dead-worker', leaseMs: 1, now: new Date(Date.now() - minutesAgo * 60_000) })
+    const expired = (minutesAgo = 2) =>
+      t.store.claimRun({ owner: 'dead-worker', leaseMs: 1, now: new Date(Date.now() - minutesAgo * 60_000) })
     const retried = await t.create('retried')
     expect((await expired())!.attempts).toBe(1)
     t.worker.start()
@@ -171,7 +180,16 @@ describe('agent worker: durable runs from the store queue', () => {
   test('an active job with no run at all (process died between storing and queuing) is failed, not left active', async () => {
     const t = await setup(async () => ({}))
     const old = new Date(Date.now() - 10 * 60_000)
-    const base = { projectId: 'demo', source: { repository: 'local:demo', ref: 'main' }, model: 'offline-editor', branch: null, pr: null, error: null, conversation: [], archivedAt: null }
+    const base = {
+      projectId: 'demo',
+      source: { repository: 'local:demo', ref: 'main' },
+      model: 'offline-editor',
+      branch: null,
+      pr: null,
+      error: null,
+      conversation: [],
+      archivedAt: null,
+    }
     await t.store.insertJob({ ...base, id: 'orphanedJob00000000001', status: 'active', createdAt: old, updatedAt: old })
     await t.store.insertJob({ ...base, id: 'freshJob0000000000001', status: 'active', createdAt: new Date(), updatedAt: new Date() })
     t.worker.start()

@@ -99,7 +99,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       } while (again && !stopped)
     })().finally(() => {
       pumping = null
-      if (running.size === 0) for (const resolve of idleWaiters.splice(0)) resolve()
+      if (running.size === 0) { for (const resolve of idleWaiters.splice(0)) resolve() }
       schedule(pollMs)
     })
     return pumping
@@ -132,9 +132,14 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       return
     }
     if (run.attempts > 1) {
-      await events.add('run.retried', 'the previous attempt was interrupted (its lease expired); retrying', { runId: run.id, attempt: run.attempts })
+      await events.add('run.retried', 'the previous attempt was interrupted (its lease expired); retrying', {
+        runId: run.id,
+        attempt: run.attempts,
+      })
     }
-    const active = (await ctx.store.updateJob(run.jobId, { status: 'active', updatedAt: ctx.now() }, { ifStatusIn: ['active', 'completed', 'failed'] })) ?? job
+    const active = (await ctx.store.updateJob(run.jobId, { status: 'active', updatedAt: ctx.now() }, {
+      ifStatusIn: ['active', 'completed', 'failed'],
+    })) ?? job
 
     const renewEvery = Math.max(50, Math.floor(leaseMs / 3))
     const renewal = setInterval(() => {
@@ -146,7 +151,10 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       )
     }, renewEvery)
     const seconds = ctx.config.limits.agentRunSeconds
-    const deadline = setTimeout(() => controller.abort(new RunAbort('time-limit', `the run exceeded its time limit of ${seconds} s`)), seconds * 1000)
+    const deadline = setTimeout(
+      () => controller.abort(new RunAbort('time-limit', `the run exceeded its time limit of ${seconds} s`)),
+      seconds * 1000,
+    )
 
     await events.add('run.started', run.attempts > 1 ? `run ${run.seq} started (attempt ${run.attempts})` : `run ${run.seq} started`, {
       runId: run.id,
@@ -156,7 +164,9 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       const result = await options.execute(run, active, controller.signal)
       controller.signal.throwIfAborted()
       // A worker that lost its lease must not write over the run's new owner.
-      if (!(await ctx.store.renewLease(run.id, owner, leaseMs, ctx.now()))) throw new RunAbort('lease-lost', 'the run was cancelled or taken over')
+      if (!(await ctx.store.renewLease(run.id, owner, leaseMs, ctx.now()))) {
+        throw new RunAbort('lease-lost', 'the run was cancelled or taken over')
+      }
       const othersQueued = (await ctx.store.countOpenRuns(run.jobId)) > 1
       await ctx.store.updateJob(
         run.jobId,

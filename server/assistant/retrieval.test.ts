@@ -9,11 +9,25 @@ test('long sections are clipped at a sentence end and the sources stay within th
   const sentence = 'Lumen Flags evaluates every flag locally in the SDK. '
   const hits: SearchHit[] = Array.from({ length: 20 }, (_, i) => ({
     score: 1 - i / 20,
-    section: { id: `s${i}`, path: `guides/long-${i}`, url: `/guides/long-${i}`, anchor: '', pageTitle: `Long ${i}`, headings: [`Long ${i}`], content: sentence.repeat(200), groups: [], tags: [] },
+    section: {
+      id: `s${i}`,
+      path: `guides/long-${i}`,
+      url: `/guides/long-${i}`,
+      anchor: '',
+      pageTitle: `Long ${i}`,
+      headings: [`Long ${i}`],
+      content: sentence.repeat(200),
+      groups: [],
+      tags: [],
+    },
   }))
   const corpus = { search: () => hits } as unknown as Corpus
   const ctx = { ...docent.context, search: { corpus: async () => corpus } as unknown as SearchService }
-  const result = await retrieve(ctx, docent.context.projects.byId('demo')!, { turns: [{ role: 'user', text: 'flags' }], pageSize: 20, origin: 'http://localhost' })
+  const result = await retrieve(ctx, docent.context.projects.byId('demo')!, {
+    turns: [{ role: 'user', text: 'flags' }],
+    pageSize: 20,
+    origin: 'http://localhost',
+  })
   expect(result.blocks[0]!.content.length).toBeLessThanOrEqual(4_000)
   expect(result.blocks[0]!.content.endsWith('in the SDK. …')).toBe(true)
   expect(result.blocks.reduce((sum, block) => sum + block.content.length, 0)).toBeLessThanOrEqual(40_000)

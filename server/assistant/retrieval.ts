@@ -45,7 +45,11 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
     ctx.log.error('docs could not be loaded', { project: project.id, error: String(error) })
     throw new ApiError(503, 'the docs of this project cannot be loaded right now; try again later')
   })
-  const hits = await searchSections(corpus, selection ? `${query} ${selection}` : query, { pageSize: request.pageSize, filter: request.filter, currentPath })
+  const hits = await searchSections(corpus, selection ? `${query} ${selection}` : query, {
+    pageSize: request.pageSize,
+    filter: request.filter,
+    currentPath,
+  })
   const base = (project.siteUrl ?? ctx.config.publicUrl ?? request.origin).replace(/\/+$/, '')
   const seen = new Set<string>()
   const sources: Source[] = []

@@ -2,7 +2,8 @@ import type { ChatTurn } from '../../shared/assistant.ts'
 import { contentTerms } from '../models/terms.ts'
 
 /** Words that point back at an earlier turn: a question using them cannot be searched on its own. */
-const REFERS_BACK = /\b(it|this|that|these|those|they|them|same|above|previous|instead)\b|^\s*(and|or|but|what about|how about|so|then|why|why not|also)\b/i
+const REFERS_BACK =
+  /\b(it|this|that|these|those|they|them|same|above|previous|instead)\b|^\s*(and|or|but|what about|how about|so|then|why|why not|also)\b/i
 /** Content words of a question that stands on its own. */
 const ENOUGH_TERMS = 4
 const MAX_QUERY = 500

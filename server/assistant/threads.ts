@@ -18,7 +18,11 @@ export async function openThread(ctx: DocentContext, projectId: string, threadId
   const existing = threadId ? await ctx.store.getThread(projectId, threadId) : null
   if (!existing) return { id: newId('thr'), stored: false, history: [] }
   const messages = await ctx.store.listMessages(existing.id)
-  return { id: existing.id, stored: true, history: messages.slice(-HISTORY_TURNS).map((m) => ({ id: m.id, role: m.role, text: m.content })) }
+  return {
+    id: existing.id,
+    stored: true,
+    history: messages.slice(-HISTORY_TURNS).map((m) => ({ id: m.id, role: m.role, text: m.content })),
+  }
 }
 
 export interface Exchange {
@@ -38,10 +42,24 @@ export interface Exchange {
 export async function saveExchange(ctx: DocentContext, thread: OpenThread, exchange: Exchange): Promise<void> {
   const answeredAt = ctx.now()
   if (!thread.stored) {
-    await ctx.store.createThread({ id: thread.id, projectId: exchange.projectId, fp: exchange.fp, createdAt: exchange.askedAt, updatedAt: exchange.askedAt, messageCount: 0 })
+    await ctx.store.createThread({
+      id: thread.id,
+      projectId: exchange.projectId,
+      fp: exchange.fp,
+      createdAt: exchange.askedAt,
+      updatedAt: exchange.askedAt,
+      messageCount: 0,
+    })
     thread.stored = true
   }
   const question = { id: newId('msg'), threadId: thread.id, role: 'user' as const, content: exchange.question, createdAt: exchange.askedAt }
-  const answer = { id: exchange.answerId, threadId: thread.id, role: 'assistant' as const, content: exchange.answer, sources: exchange.sources, createdAt: answeredAt }
+  const answer = {
+    id: exchange.answerId,
+    threadId: thread.id,
+    role: 'assistant' as const,
+    content: exchange.answer,
+    sources: exchange.sources,
+    createdAt: answeredAt,
+  }
   await ctx.store.appendMessages(thread.id, exchange.answer ? [question, answer] : [question], answeredAt)
 }

@@ -20,7 +20,9 @@ const bearer = /^Bearer\s+(\S+)\s*$/i
 
 async function authenticate(ctx: DocentContext, header: string | undefined): Promise<KeyRecord> {
   const match = header ? bearer.exec(header) : null
-  if (!match) throw new ApiError(401, 'missing or malformed Authorization header; expected "Bearer <key>"', { 'www-authenticate': 'Bearer' })
+  if (!match) {
+    throw new ApiError(401, 'missing or malformed Authorization header; expected "Bearer <key>"', { 'www-authenticate': 'Bearer' })
+  }
   const check = await verifyKey(ctx.store, match[1]!, ctx.now())
   if (!check.ok) throw new ApiError(401, check.reason, { 'www-authenticate': 'Bearer error="invalid_token"' })
   return check.key

@@ -6,7 +6,7 @@ import { createKey } from '../keys/keys.ts'
 import { consoleLogger } from '../log.ts'
 import { MemoryStore } from '../store/memory.ts'
 import { errorHandler } from './errors.ts'
-import { adminGuard, assistantGuard, agentWriteGuard } from './guards.ts'
+import { adminGuard, agentWriteGuard, assistantGuard } from './guards.ts'
 import { rateLimit, windowOf } from './rate-limit.ts'
 import { readJson } from './validate.ts'
 
@@ -18,7 +18,11 @@ async function probeApp(limits: Record<string, number> = {}) {
   probe.onError(errorHandler(consoleLogger('silent')))
   probe.get('/admin/:projectId', adminGuard(ctx), (c) => c.json({ project: c.get('auth').project.id }))
   probe.post('/agent/:projectId', agentWriteGuard(ctx), (c) => c.json({ ok: true }))
-  probe.post('/assistant/:domain', assistantGuard(ctx, { countKeyAndIp: true }), async (c) => c.json(await readJson(c, z.object({ q: z.string().max(5) }))))
+  probe.post(
+    '/assistant/:domain',
+    assistantGuard(ctx, { countKeyAndIp: true }),
+    async (c) => c.json(await readJson(c, z.object({ q: z.string().max(5) }))),
+  )
   probe.options('/assistant/:domain', assistantGuard(ctx, { countKeyAndIp: true }), (c) => c.body(null))
   return { ...t, probe }
 }
@@ -26,7 +30,15 @@ async function probeApp(limits: Record<string, number> = {}) {
 describe('auth', () => {
   test('no key, malformed header, unknown key → 401 with a JSON error', async () => {
     const { probe, keys } = await probeApp()
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }, bearer('svc_unknownunknownunknown'), bearer('not-a-key')]) {
+    for (
+      const headers of [
+        {},
+        { authorization: 'Basic abc' },
+        { authorization: 'Bearer' },
+        bearer('svc_unknownunknownunknown'),
+        bearer('not-a-key'),
+      ]
+    ) {
       const response = await probe.request('/admin/demo', { headers })
       expect(response.status).toBe(401)
       expect((await response.json()).error).toMatch(/key|Authorization/)
@@ -68,7 +80,11 @@ describe('bodies', () => {
     expect(await long.json()).toEqual({ error: 'q: must be at most 5 characters' })
     const missing = await probe.request('/assistant/demo', json({}, bearer(keys.assistant)))
     expect(await missing.json()).toEqual({ error: 'q: is required' })
-    const xml = await probe.request('/assistant/demo', { method: 'POST', headers: { ...bearer(keys.assistant), 'content-type': 'application/xml' }, body: '<q/>' })
+    const xml = await probe.request('/assistant/demo', {
+      method: 'POST',
+      headers: { ...bearer(keys.assistant), 'content-type': 'application/xml' },
+      body: '<q/>',
+    })
     expect(xml.status).toBe(415)
   })
 
@@ -84,7 +100,15 @@ describe('bodies', () => {
         controller.close()
       },
     })
-    const chunked = await app.request('/v2/agent/demo/job', { method: 'POST', headers: { ...bearer(keys.admin), 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit)
+    const chunked = await app.request(
+      '/v2/agent/demo/job',
+      {
+        method: 'POST',
+        headers: { ...bearer(keys.admin), 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit,
+    )
     expect(chunked.status).toBe(413)
   })
 })
@@ -123,8 +147,17 @@ describe('app basics', () => {
     expect(doc.openapi).toBe('3.0.3')
     const resolve = (schema: { $ref?: string }) => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema)
     const create = doc.paths['/v2/agent/{projectId}/job'].post
-    expect(resolve(create.requestBody.content['application/json'].schema).properties.prompt).toMatchObject({ type: 'string', minLength: 1, maxLength: 20000 })
-    expect(resolve(create.responses[200].content['application/json'].schema).properties.status.enum).toEqual(['active', 'completed', 'archived', 'failed'])
+    expect(resolve(create.requestBody.content['application/json'].schema).properties.prompt).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: 20000,
+    })
+    expect(resolve(create.responses[200].content['application/json'].schema).properties.status.enum).toEqual([
+      'active',
+      'completed',
+      'archived',
+      'failed',
+    ])
     const v2 = resolve(doc.paths['/discovery/v2/assistant/{domain}/message'].post.requestBody.content['application/json'].schema)
     expect(v2.properties.currentPath.maxLength).toBe(200)
   })
@@ -146,7 +179,11 @@ describe('rate limits', () => {
     let now = new Date(hour + 59 * 60_000)
     const app = new Hono()
     app.onError(errorHandler(consoleLogger('silent')))
-    app.get('/x', rateLimit({ store, now: () => now, rules: () => [{ name: 'test', limit: 2, window: 'hour', key: () => 'k' }] }), (c) => c.text('ok'))
+    app.get(
+      '/x',
+      rateLimit({ store, now: () => now, rules: () => [{ name: 'test', limit: 2, window: 'hour', key: () => 'k' }] }),
+      (c) => c.text('ok'),
+    )
     const first = await app.request('/x')
     expect(first.headers.get('ratelimit-remaining')).toBe('1')
     expect((await app.request('/x')).status).toBe(200)
@@ -180,7 +217,8 @@ describe('rate limits', () => {
 
   test('X-Forwarded-For is ignored unless trustProxy is set', async () => {
     const { probe, keys } = await probeApp({ ipPerDay: 1 })
-    const ask = (forwarded: string) => probe.request('/assistant/demo', json({ q: 'a' }, { ...bearer(keys.assistant), 'x-forwarded-for': forwarded }), { ip: '10.0.0.9' })
+    const ask = (forwarded: string) =>
+      probe.request('/assistant/demo', json({ q: 'a' }, { ...bearer(keys.assistant), 'x-forwarded-for': forwarded }), { ip: '10.0.0.9' })
     expect((await ask('1.1.1.1')).status).toBe(200)
     expect((await ask('2.2.2.2')).status).toBe(429)
   })
@@ -191,7 +229,11 @@ describe('CORS', () => {
     const { probe, keys } = await probeApp()
     const preflight = await probe.request('/assistant/demo', {
       method: 'OPTIONS',
-      headers: { origin: 'https://docs.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'https://docs.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
@@ -201,7 +243,10 @@ describe('CORS', () => {
     expect(badPreflight.status).toBe(403)
     expect(badPreflight.headers.get('access-control-allow-origin')).toBeNull()
 
-    const allowed = await probe.request('/assistant/demo', json({ q: 'a' }, { ...bearer(keys.assistant), origin: 'https://docs.example.com' }))
+    const allowed = await probe.request(
+      '/assistant/demo',
+      json({ q: 'a' }, { ...bearer(keys.assistant), origin: 'https://docs.example.com' }),
+    )
     expect(allowed.status).toBe(200)
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
     expect(allowed.headers.get('access-control-expose-headers')).toContain('x-thread-id')
@@ -216,7 +261,10 @@ describe('CORS', () => {
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
 
     // The server's own pages are not cross-origin: their requests pass without a grant.
-    const own = await probe.request('http://docent.internal:8787/assistant/demo', json({ q: 'a' }, { ...bearer(keys.assistant), origin: 'http://docent.internal:8787' }))
+    const own = await probe.request(
+      'http://docent.internal:8787/assistant/demo',
+      json({ q: 'a' }, { ...bearer(keys.assistant), origin: 'http://docent.internal:8787' }),
+    )
     expect(own.status).toBe(200)
     expect(own.headers.get('access-control-allow-origin')).toBeNull()
   })

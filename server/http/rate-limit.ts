@@ -58,11 +58,15 @@ export const rateLimit = ({ store, now, rules }: RateLimitOptions): MiddlewareHa
     'ratelimit-reset': String(entry.reset),
   })
   if (exceeded) {
-    throw new ApiError(429, `rate limit exceeded: ${exceeded.rule.limit} requests per ${exceeded.rule.window} (${exceeded.rule.name}); retry in ${exceeded.reset} s`, {
-      ...headersOf(exceeded),
-      'retry-after': String(exceeded.reset),
-    })
+    throw new ApiError(
+      429,
+      `rate limit exceeded: ${exceeded.rule.limit} requests per ${exceeded.rule.window} (${exceeded.rule.name}); retry in ${exceeded.reset} s`,
+      {
+        ...headersOf(exceeded),
+        'retry-after': String(exceeded.reset),
+      },
+    )
   }
   await next()
-  if (tightest) for (const [name, value] of Object.entries(headersOf(tightest))) c.res.headers.set(name, value)
+  if (tightest) { for (const [name, value] of Object.entries(headersOf(tightest))) c.res.headers.set(name, value) }
 }

@@ -48,7 +48,13 @@ export interface CreateKeyOptions {
 /** Creates a key; the returned `secret` is the only time the key is visible. */
 export async function createKey(store: Store, options: CreateKeyOptions): Promise<{ secret: string; record: KeyRecord }> {
   const secret = options.secret ?? (options.kind === 'assistant' ? ASSISTANT_PREFIX : ADMIN_PREFIX) + randomToken()
-  if (kindOfKey(secret) !== options.kind) throw new Error(`a ${options.kind} key must start with ${options.kind === 'assistant' ? ASSISTANT_PREFIX : ADMIN_PREFIX} (and an admin key must not start with ${ASSISTANT_PREFIX})`)
+  if (kindOfKey(secret) !== options.kind) {
+    throw new Error(
+      `a ${options.kind} key must start with ${
+        options.kind === 'assistant' ? ASSISTANT_PREFIX : ADMIN_PREFIX
+      } (and an admin key must not start with ${ASSISTANT_PREFIX})`,
+    )
+  }
   if (options.kind === 'assistant' && !options.projectId) throw new Error('an assistant key needs a project')
   const record: KeyRecord = {
     id: `key_${randomToken(12)}`,

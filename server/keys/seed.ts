@@ -19,13 +19,22 @@ export async function seedDemoKeys(ctx: DocentContext): Promise<SeededKeys> {
   const result: SeededKeys = { created: false }
   const ensure = async (kind: 'admin' | 'assistant', secret: string) => {
     if (await ctx.store.findKeyByHash(await sha256Hex(secret))) return
-    await createKey(ctx.store, { kind, organization, projectId: kind === 'assistant' ? project.id : null, name: 'from env', secret, now: ctx.now() })
+    await createKey(ctx.store, {
+      kind,
+      organization,
+      projectId: kind === 'assistant' ? project.id : null,
+      name: 'from env',
+      secret,
+      now: ctx.now(),
+    })
   }
-  if (ctx.config.adminKey) await ensure('admin', (result.admin = ctx.config.adminKey))
-  if (ctx.config.assistantKey) await ensure('assistant', (result.assistant = ctx.config.assistantKey))
+  if (ctx.config.adminKey) await ensure('admin', result.admin = ctx.config.adminKey)
+  if (ctx.config.assistantKey) await ensure('assistant', result.assistant = ctx.config.assistantKey)
   if (ctx.config.seedDemoKeys && (await ctx.store.countKeys()) === 0) {
     result.admin = (await createKey(ctx.store, { kind: 'admin', organization, name: 'demo admin', now: ctx.now() })).secret
-    result.assistant = (await createKey(ctx.store, { kind: 'assistant', organization, projectId: project.id, name: 'demo assistant', now: ctx.now() })).secret
+    result.assistant =
+      (await createKey(ctx.store, { kind: 'assistant', organization, projectId: project.id, name: 'demo assistant', now: ctx.now() }))
+        .secret
     result.created = true
   }
   return result

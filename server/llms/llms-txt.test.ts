@@ -70,8 +70,13 @@ describe('llms.txt text', () => {
   })
 
   test('the full text puts each page under its title with its source', () => {
-    const text = llmsFullTxt(corpusOf([page('a', ['G'], { title: 'A' }), page('b', ['G'], { title: 'B' })], { a: '# A\n\nBody of a.\n', b: 'No heading here.' }), links)
-    expect(text).toBe('# Acme [Docs]\n\n> Acme docs, on two lines.\n\n---\n\n# A\nSource: https://h.test/a\n\nBody of a.\n\n---\n\n# B\nSource: https://h.test/b\n\nNo heading here.\n')
+    const text = llmsFullTxt(
+      corpusOf([page('a', ['G'], { title: 'A' }), page('b', ['G'], { title: 'B' })], { a: '# A\n\nBody of a.\n', b: 'No heading here.' }),
+      links,
+    )
+    expect(text).toBe(
+      '# Acme [Docs]\n\n> Acme docs, on two lines.\n\n---\n\n# A\nSource: https://h.test/a\n\nBody of a.\n\n---\n\n# B\nSource: https://h.test/b\n\nNo heading here.\n',
+    )
   })
 })
 
@@ -99,9 +104,21 @@ describe('links', () => {
 describe('absolute links', () => {
   test('root-relative links become absolute outside code blocks', async () => {
     const { absoluteLinks } = await import('./absolute-links.ts')
-    const input = ['See [Go](/sdks/go) and ![logo](/logo.png), not [ext](https://x.dev/a) or [cdn](//cdn.x/a).', '```md', '[keep](/as-is)', '```', '[ref]: /cli/commands'].join('\n')
+    const input = [
+      'See [Go](/sdks/go) and ![logo](/logo.png), not [ext](https://x.dev/a) or [cdn](//cdn.x/a).',
+      '```md',
+      '[keep](/as-is)',
+      '```',
+      '[ref]: /cli/commands',
+    ].join('\n')
     expect(absoluteLinks(input, (path) => `https://docs.test${path}`)).toBe(
-      ['See [Go](https://docs.test/sdks/go) and ![logo](https://docs.test/logo.png), not [ext](https://x.dev/a) or [cdn](//cdn.x/a).', '```md', '[keep](/as-is)', '```', '[ref]: https://docs.test/cli/commands'].join('\n'),
+      [
+        'See [Go](https://docs.test/sdks/go) and ![logo](https://docs.test/logo.png), not [ext](https://x.dev/a) or [cdn](//cdn.x/a).',
+        '```md',
+        '[keep](/as-is)',
+        '```',
+        '[ref]: https://docs.test/cli/commands',
+      ].join('\n'),
     )
   })
 })

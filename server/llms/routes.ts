@@ -51,7 +51,10 @@ export function llmsRoutes(ctx: DocentContext): Hono {
     if (pagePath === undefined) return undefined
     const page = (await corpusOf(project)).page(pagePath === '' || pagePath === '/' ? 'index' : pagePath)
     if (!page) return undefined
-    return c.body(absoluteLinks(page.content, linksOf(c, project, atRoot).resolve), 200, { ...PUBLIC_HEADERS, 'content-type': 'text/markdown; charset=utf-8' })
+    return c.body(absoluteLinks(page.content, linksOf(c, project, atRoot).resolve), 200, {
+      ...PUBLIC_HEADERS,
+      'content-type': 'text/markdown; charset=utf-8',
+    })
   }
 
   for (const file of Object.keys(FILES) as FileName[]) {

@@ -1,7 +1,8 @@
 import type { ProjectConfig } from '../config.ts'
 
 const ALLOW_HEADERS = 'authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id'
-const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset'
+const EXPOSE_HEADERS =
+  'mcp-session-id, mcp-protocol-version, www-authenticate, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset'
 
 /**
  * The CORS grant for a browser-based MCP client: any origin for a public server, else the project's `allowedOrigins`.

@@ -62,7 +62,9 @@ export function mcpRoutes(ctx: DocentContext): Hono {
     // Set before anything can fail, so a browser client can read a 401 or 429 too.
     for (const [name, value] of Object.entries(cors)) c.header(name, value)
     // Stateless: no session to open a server-to-client stream on (GET) or to end (DELETE); clients expect 405.
-    if (c.req.method !== 'POST') throw new ApiError(405, 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST, OPTIONS' })
+    if (c.req.method !== 'POST') {
+      throw new ApiError(405, 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST, OPTIONS' })
+    }
     if (!project.mcp.public || c.req.header('authorization') !== undefined) await checkKey(c, async () => {})
     try {
       await limiterFor(project)(c, async () => {

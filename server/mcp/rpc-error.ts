@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.ts'
+import type { ApiError } from '../http/errors.ts'
 
 /** In the JSON-RPC range reserved for implementation-defined server errors. */
 const RATE_LIMITED = -32029

@@ -10,13 +10,15 @@ const sources: SourceBlock[] = [
     id: 1,
     title: 'Contexts › Anatomy of a context',
     url: 'https://docs.example.com/concepts/contexts#anatomy',
-    content: 'A context is the subject of a flag evaluation.\n\nA context can have at most **100 attributes**, and each string value can be at most 1 KB.',
+    content:
+      'A context is the subject of a flag evaluation.\n\nA context can have at most **100 attributes**, and each string value can be at most 1 KB.',
   },
   {
     id: 2,
     title: 'Percentage rollouts',
     url: 'https://docs.example.com/guides/percentage-rollouts',
-    content: 'A **percentage rollout** serves variations to a share of your contexts.\n\nTo start a rollout, run:\n\n```bash\nlumen flags rollout new-checkout --percent 10\n```\n\nRamping up is sticky.',
+    content:
+      'A **percentage rollout** serves variations to a share of your contexts.\n\nTo start a rollout, run:\n\n```bash\nlumen flags rollout new-checkout --percent 10\n```\n\nRamping up is sticky.',
   },
 ]
 
@@ -57,7 +59,9 @@ describe('offline-answer model', () => {
   })
 
   test('says the docs do not cover a question the sources miss, and when there are no sources', async () => {
-    expect(await ask('How do I bake a chocolate cake?').text).toMatch(new RegExp(`^${NOT_COVERED} I found nothing about "bake chocolate cake"`))
+    expect(await ask('How do I bake a chocolate cake?').text).toMatch(
+      new RegExp(`^${NOT_COVERED} I found nothing about "bake chocolate cake"`),
+    )
     const none = await ask('How many attributes can a context have?', []).text
     expect(none.startsWith(NOT_COVERED)).toBe(true)
   })
@@ -87,6 +91,11 @@ describe('offline-answer model', () => {
 })
 
 test('source blocks survive the round trip through the prompt, including quotes and a literal </source>', () => {
-  const tricky: SourceBlock[] = [{ id: 1, title: 'Say "hi" & <b>', url: 'https://x.test/a?b="c"', content: 'Text with </source> inside.\nSecond line.' }]
+  const tricky: SourceBlock[] = [{
+    id: 1,
+    title: 'Say "hi" & <b>',
+    url: 'https://x.test/a?b="c"',
+    content: 'Text with </source> inside.\nSecond line.',
+  }]
   expect(parseSourceBlocks(systemPrompt({ docsName: 'X', sources: tricky }))).toEqual(tricky)
 })

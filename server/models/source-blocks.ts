@@ -18,7 +18,11 @@ const unescapeContent = (value: string) => value.replace(/<\\\/source>/gi, '</so
 
 export function formatSourceBlocks(sources: SourceBlock[]): string {
   return sources
-    .map((s) => `<source id="${s.id}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}">\n${escapeContent(s.content.trim())}\n</source>`)
+    .map((s) =>
+      `<source id="${s.id}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}">\n${
+        escapeContent(s.content.trim())
+      }\n</source>`
+    )
     .join('\n\n')
 }
 

@@ -8,12 +8,18 @@ function page(path: string, source: string): DocPage {
   return { ...parsed, url: `/${path}`, markdown: pageMarkdown(parsed), languages: [], versions: [], boost: 1 }
 }
 
-const long = (word: string, n: number) => Array.from({ length: n }, (_, i) => `${word} sentence number ${i} says something useful about ${word}.`).join(' ')
+const long = (word: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${word} sentence number ${i} says something useful about ${word}.`).join(' ')
 
 describe('chunkPage', () => {
   it('splits at headings with title, heading trail, anchor and URL', () => {
     const sections = chunkPage(
-      page('guides/rollouts', `# Rollouts\n\n${long('intro', 6)}\n\n## Roll out to 10%\n\n${long('ramp', 6)}\n\n### Bucketing\n\n${long('bucket', 6)}\n\n## Roll out to 10%\n\n${long('again', 6)}\n`),
+      page(
+        'guides/rollouts',
+        `# Rollouts\n\n${long('intro', 6)}\n\n## Roll out to 10%\n\n${long('ramp', 6)}\n\n### Bucketing\n\n${
+          long('bucket', 6)
+        }\n\n## Roll out to 10%\n\n${long('again', 6)}\n`,
+      ),
     )
     expect(sections.map((s) => s.anchor)).toEqual(['', 'roll-out-to-10', 'bucketing', 'roll-out-to-10-1'])
     expect(sections[2]).toMatchObject({
@@ -62,9 +68,26 @@ describe('chunkPage', () => {
 
   it('takes version, language, groups and tags from the page and its navigation', () => {
     const p = page('api/v1/flags', `---\ntags: [api]\nkeywords: [legacy]\ngroups: [admins]\n---\n# Flags\n\n${long('x', 3)}`)
-    p.nav = { path: 'api/v1/flags', groups: ['API', 'v1'], version: 'v1', versions: ['v1'], languages: ['en'], language: 'en', order: 3, list: 2, boost: 1 }
+    p.nav = {
+      path: 'api/v1/flags',
+      groups: ['API', 'v1'],
+      version: 'v1',
+      versions: ['v1'],
+      languages: ['en'],
+      language: 'en',
+      order: 3,
+      list: 2,
+      boost: 1,
+    }
     Object.assign(p, { version: 'v1', versions: ['v1'], language: 'en', languages: ['en'] })
     const [section] = chunkPage(p)
-    expect(section).toMatchObject({ version: 'v1', versions: ['v1'], language: 'en', languages: ['en'], groups: ['API', 'v1', 'admins'], tags: ['api', 'legacy'] })
+    expect(section).toMatchObject({
+      version: 'v1',
+      versions: ['v1'],
+      language: 'en',
+      languages: ['en'],
+      groups: ['API', 'v1', 'admins'],
+      tags: ['api', 'legacy'],
+    })
   })
 })

@@ -52,7 +52,13 @@ function draftsOf(page: DocPage): Draft[] {
     if (index === 0 && block.depth === 1) return
     while (trail.length > 0 && trail.at(-1)!.depth >= block.depth) trail.pop()
     trail.push({ depth: block.depth, text: block.text })
-    drafts.push({ headings: [page.title, ...trail.map((h) => h.text)], anchor: slugger.slug(block.text), parts: [], size: 0, heading: block.markdown })
+    drafts.push({
+      headings: [page.title, ...trail.map((h) => h.text)],
+      anchor: slugger.slug(block.text),
+      parts: [],
+      size: 0,
+      heading: block.markdown,
+    })
   })
   return drafts
 }

@@ -96,7 +96,9 @@ describe('corpus over demo/docs', () => {
   })
 
   it('answers a long pasted query', () => {
-    const pasted = `${'Our checkout flag keeps returning the fallback value in production. '.repeat(100)} ${corpus.page('sdks/python')!.content}`
+    const pasted = `${'Our checkout flag keeps returning the fallback value in production. '.repeat(100)} ${
+      corpus.page('sdks/python')!.content
+    }`
     const hits = corpus.search(pasted, { pageSize: 5 })
     expect(hits).toHaveLength(5)
   })

@@ -3,7 +3,7 @@ import { chunkPage } from './chunk.ts'
 import type { DocPage, DocsSite } from './docs-site.ts'
 import { packedIndex } from './engines/packed.ts'
 import type { SectionIndex } from './engines/types.ts'
-import { type CorpusEmbeddings, candidateCount, fuseRankings, nearestSections } from './hybrid.ts'
+import { candidateCount, type CorpusEmbeddings, fuseRankings, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
 import type { Corpus, PageInfo, SearchHit, SearchOptions, Section } from './types.ts'
 
@@ -84,7 +84,9 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     search,
     ...(embeddings ? { searchHybrid: (query: string, options: SearchOptions) => searchHybrid(embeddings, query, options) } : {}),
     withEmbeddings: (next) => {
-      if (next.matrix.length !== sections.length * next.dimensions) throw new Error(`${next.matrix.length / next.dimensions} vectors for ${sections.length} sections`)
+      if (next.matrix.length !== sections.length * next.dimensions) {
+        throw new Error(`${next.matrix.length / next.dimensions} vectors for ${sections.length} sections`)
+      }
       return corpus(next)
     },
     page(path: string) {

@@ -1,6 +1,6 @@
 import { type NavEntry, type Navigation, normalizePath, readNavigation } from './navigation.ts'
 import { pageUrl } from './page-url.ts'
-import { type ParsedPage, pageMarkdown, parsePage } from './parse-page.ts'
+import { pageMarkdown, type ParsedPage, parsePage } from './parse-page.ts'
 import { PARALLEL_PARSE_MIN_PAGES, parseInWorkers } from './parse-workers.ts'
 import { importedFiles, snippetResolver } from './snippets.ts'
 import type { DocsSnapshot } from './sources/types.ts'
@@ -59,7 +59,11 @@ export interface Preparsed {
  * `readDocsSite`, with the pages parsed in worker threads when there are many (see parse-workers.ts). Where worker
  * threads cannot start, the pages are parsed here, and `onWorkersFailed` hears why.
  */
-export async function loadDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, options: { workers?: number; onWorkersFailed?: (error: unknown) => void } = {}): Promise<DocsSite> {
+export async function loadDocsSite(
+  snapshot: DocsSnapshot,
+  previous?: DocsSite,
+  options: { workers?: number; onWorkersFailed?: (error: unknown) => void } = {},
+): Promise<DocsSite> {
   const reusable = reusableParses(snapshot, previous)
   const toParse: Array<{ file: string; path: string; text: string }> = []
   for (const [file, text] of snapshot.files) {

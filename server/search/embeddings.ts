@@ -1,4 +1,4 @@
-import { embed, embedMany, type EmbeddingModel } from 'ai'
+import { embed, type EmbeddingModel, embedMany } from 'ai'
 import type { Section } from './types.ts'
 
 /** Turns texts into unit-length vectors, one per text, in order: an embedding model behind it. */
@@ -70,7 +70,9 @@ export async function embedSections(sections: Section[], embedder: Embedder, pre
   const matrix = new Float32Array(keys.length * dimensions)
   keys.forEach((key, i) => {
     const vector = cache.get(key)!
-    if (vector.length !== dimensions) throw new Error(`the embedding model returned vectors of ${vector.length} and ${dimensions} dimensions`)
+    if (vector.length !== dimensions) {
+      throw new Error(`the embedding model returned vectors of ${vector.length} and ${dimensions} dimensions`)
+    }
     matrix.set(vector, i * dimensions)
     // The cache keeps views into the matrix, so a corpus holds its vectors once.
     cache.set(key, matrix.subarray(i * dimensions, (i + 1) * dimensions))
@@ -84,7 +86,7 @@ export function unit(values: ArrayLike<number>): Float32Array {
   let norm = 0
   for (const v of vector) norm += v * v
   norm = Math.sqrt(norm)
-  if (norm > 0) for (let i = 0; i < vector.length; i++) vector[i]! /= norm
+  if (norm > 0) { for (let i = 0; i < vector.length; i++) vector[i]! /= norm }
   return vector
 }
 

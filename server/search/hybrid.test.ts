@@ -5,7 +5,17 @@ import { type Embedder, embedSections, unit } from './embeddings.ts'
 import { fuseRankings, nearestSections, searchSections } from './hybrid.ts'
 import type { Section } from './types.ts'
 
-const section = (path: string): Section => ({ id: path, path, url: `/${path}`, anchor: '', pageTitle: path, headings: [path], content: `About ${path}.`, groups: [], tags: [] })
+const section = (path: string): Section => ({
+  id: path,
+  path,
+  url: `/${path}`,
+  anchor: '',
+  pageTitle: path,
+  headings: [path],
+  content: `About ${path}.`,
+  groups: [],
+  tags: [],
+})
 
 /** Vectors from letter counts: a deterministic stand-in for an embedding model that counts its calls. */
 function letterEmbedder(): Embedder & { inputs: string[] } {
@@ -14,7 +24,9 @@ function letterEmbedder(): Embedder & { inputs: string[] } {
     inputs,
     async embed(texts) {
       inputs.push(...texts)
-      return texts.map((text) => unit(Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) - 97 === i).length + 0.01)))
+      return texts.map((text) =>
+        unit(Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) - 97 === i).length + 0.01))
+      )
     },
   }
 }
@@ -83,7 +95,9 @@ describe('corpus hybrid search', () => {
     const corpus = buildCorpus(site)
     expect(corpus.searchHybrid).toBeUndefined()
     expect((await searchSections(corpus, 'apple', { pageSize: 5 })).map((hit) => hit.section.path)).toEqual(['apple'])
-    expect(() => corpus.withEmbeddings({ matrix: new Float32Array(2), dimensions: 2, embedQuery: async () => unit([1]) })).toThrow(/1 vectors for 2 sections/)
+    expect(() => corpus.withEmbeddings({ matrix: new Float32Array(2), dimensions: 2, embedQuery: async () => unit([1]) })).toThrow(
+      /1 vectors for 2 sections/,
+    )
   })
 
   it('finds by vector what BM25 misses, and answers from BM25 when the query cannot be embedded', async () => {

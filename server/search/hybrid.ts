@@ -19,9 +19,16 @@ export interface CorpusEmbeddings {
 }
 
 /** Indexes of the `limit` sections most similar to the query vector among those `allowed`, best first. */
-export function nearestSections(query: Float32Array, embeddings: Pick<CorpusEmbeddings, 'matrix' | 'dimensions'>, allowed: (i: number) => boolean, limit: number): number[] {
+export function nearestSections(
+  query: Float32Array,
+  embeddings: Pick<CorpusEmbeddings, 'matrix' | 'dimensions'>,
+  allowed: (i: number) => boolean,
+  limit: number,
+): number[] {
   const { matrix, dimensions } = embeddings
-  if (query.length !== dimensions || dimensions === 0) throw new Error(`a query vector of ${query.length} dimensions for sections of ${dimensions}`)
+  if (query.length !== dimensions || dimensions === 0) {
+    throw new Error(`a query vector of ${query.length} dimensions for sections of ${dimensions}`)
+  }
   const count = matrix.length / dimensions
   // The best `limit` so far, best first: a section that cannot enter is skipped after one comparison.
   const top: number[] = []

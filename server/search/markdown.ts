@@ -47,7 +47,10 @@ export function parseMarkdown(source: string): MarkdownTree {
   const syntax = gfm.map(([extension]) => extension)
   const trees = gfm.map(([, mdast]) => mdast)
   try {
-    const tree = fromMarkdown(source, { extensions: [MDX, ...syntax, FRONTMATTER], mdastExtensions: [MDX_FROM_MARKDOWN, ...trees, FRONTMATTER_FROM_MARKDOWN] })
+    const tree = fromMarkdown(source, {
+      extensions: [MDX, ...syntax, FRONTMATTER],
+      mdastExtensions: [MDX_FROM_MARKDOWN, ...trees, FRONTMATTER_FROM_MARKDOWN],
+    })
     return { tree, mdx: true }
   } catch {
     const tree = fromMarkdown(source, { extensions: [...syntax, FRONTMATTER], mdastExtensions: [...trees, FRONTMATTER_FROM_MARKDOWN] })

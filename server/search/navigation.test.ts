@@ -12,7 +12,14 @@ describe('readNavigation', () => {
           {
             version: 'v2',
             tabs: [
-              { tab: 'Guides', groups: [{ group: 'Start', root: 'start/index', pages: ['index', '/quickstart.mdx', { group: 'SDKs', pages: ['sdks/js'] }] }] },
+              {
+                tab: 'Guides',
+                groups: [{
+                  group: 'Start',
+                  root: 'start/index',
+                  pages: ['index', '/quickstart.mdx', { group: 'SDKs', pages: ['sdks/js'] }],
+                }],
+              },
               { tab: 'API', groups: [{ group: 'REST', pages: ['api/flags', 'https://example.com/external'] }] },
             ],
           },
@@ -34,7 +41,11 @@ describe('readNavigation', () => {
   it('reads languages and $ref files', () => {
     const files: Record<string, unknown> = { './fr.json': { tabs: [{ tab: 'Guides', pages: ['fr/index'] }] } }
     const nav = readNavigation(
-      { navigation: { languages: [{ language: 'en', groups: [{ group: 'Start', pages: ['index'] }] }, { $ref: './fr.json' }, { $ref: './de.json' }] } },
+      {
+        navigation: {
+          languages: [{ language: 'en', groups: [{ group: 'Start', pages: ['index'] }] }, { $ref: './fr.json' }, { $ref: './de.json' }],
+        },
+      },
       (path) => files[path],
     )
     expect(nav.languages).toEqual(['en', 'fr', 'de'])
@@ -43,7 +54,11 @@ describe('readNavigation', () => {
   })
 
   it('reads the older mint.json', () => {
-    const nav = readNavigation({ name: 'Old', versions: ['v1', 'v2'], navigation: [{ group: 'Start', pages: ['intro', { group: 'More', pages: ['more/a'] }] }] })
+    const nav = readNavigation({
+      name: 'Old',
+      versions: ['v1', 'v2'],
+      navigation: [{ group: 'Start', pages: ['intro', { group: 'More', pages: ['more/a'] }] }],
+    })
     expect(nav.versions).toEqual(['v1', 'v2'])
     expect(nav.entries.get('more/a')).toMatchObject({ groups: ['Start', 'More'] })
   })

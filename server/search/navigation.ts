@@ -81,8 +81,8 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
       return
     }
     const next: Walk = { ...at }
-    if (typeof node.language === 'string') note(nav.languages, (next.language = node.language))
-    if (typeof node.version === 'string') note(nav.versions, (next.version = node.version))
+    if (typeof node.language === 'string') note(nav.languages, next.language = node.language)
+    if (typeof node.version === 'string') note(nav.versions, next.version = node.version)
     if (typeof node.boost === 'number' && node.boost > 0 && node.boost <= 10) next.boost = node.boost
     for (const label of LABELS) {
       const value = node[label]
@@ -100,7 +100,7 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
   // mint.json: `navigation` is the list of groups; `versions` a list of names.
   if (Array.isArray(root)) walk({ groups: root }, { groups: [], list: 0 }, 0)
   else if (isObject(root)) walk(root, { groups: [], list: 0 }, 0)
-  if (Array.isArray(config.versions)) for (const v of config.versions) if (typeof v === 'string') note(nav.versions, v)
+  if (Array.isArray(config.versions)) { for (const v of config.versions) if (typeof v === 'string') note(nav.versions, v) }
   return nav
 }
 

@@ -25,7 +25,11 @@ export interface WorkerReply {
  * files pages import). Each worker is sent all of its batches at once, so it never waits for the main thread, which
  * takes in one small batch at a time. Also returns every imported file that was looked up.
  */
-export async function parseInWorkers(pages: PageToParse[], imported: Map<string, string>, workerCount?: number): Promise<{ pages: ParsedPage[]; imports: string[] }> {
+export async function parseInWorkers(
+  pages: PageToParse[],
+  imported: Map<string, string>,
+  workerCount?: number,
+): Promise<{ pages: ParsedPage[]; imports: string[] }> {
   const { availableParallelism } = await import('node:os')
   const batches: PageToParse[][] = []
   for (let from = 0; from < pages.length; from += BATCH_PAGES) batches.push(pages.slice(from, from + BATCH_PAGES))
@@ -33,7 +37,9 @@ export async function parseInWorkers(pages: PageToParse[], imported: Map<string,
   const workers: WorkerThread[] = []
   try {
     for (let i = 0; i < count; i++) workers.push(await startWorker())
-    const replies = await Promise.all(workers.map((worker, w) => parseBatches(worker, [...imported], batches.filter((_, b) => b % count === w))))
+    const replies = await Promise.all(
+      workers.map((worker, w) => parseBatches(worker, [...imported], batches.filter((_, b) => b % count === w))),
+    )
     // Batch b went to worker b % count, as its (b / count)th.
     return {
       pages: batches.flatMap((_, b) => replies[b % count]![Math.floor(b / count)]!.pages),
@@ -51,7 +57,12 @@ async function startWorker(): Promise<WorkerThread> {
   // Node runs our TypeScript through tsx, whose loader a worker thread does not inherit: the worker loads it first.
   const viaTsx = url.pathname.endsWith('.ts') && !('Deno' in globalThis) && !('Bun' in globalThis)
   return viaTsx
-    ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`, { eval: true })
+    ? new Worker(
+      `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(url.href)}, ${
+        JSON.stringify(url.href)
+      }))`,
+      { eval: true },
+    )
     : new Worker(url)
 }
 

@@ -29,7 +29,11 @@ export function searchRoutes(ctx: DocentContext): Hono {
     const body = await readJson(c, SearchBody)
     const { project } = c.get('auth')
     const corpus = await corpusOf(project)
-    const hits = await searchSections(corpus, body.query, { pageSize: body.pageSize, filter: body.filter, scoreThreshold: body.scoreThreshold })
+    const hits = await searchSections(corpus, body.query, {
+      pageSize: body.pageSize,
+      filter: body.filter,
+      scoreThreshold: body.scoreThreshold,
+    })
     return c.json(hits.map((hit) => searchResult(hit, project)))
   })
 

@@ -12,7 +12,10 @@ afterEach(async () => {
 })
 
 function serviceFor(directory: string) {
-  const config = parseConfig({ store: { kind: 'memory' }, projects: [{ id: 'p', organization: 'o', domain: 'docs.example.com', docs: { directory } }] })
+  const config = parseConfig({
+    store: { kind: 'memory' },
+    projects: [{ id: 'p', organization: 'o', domain: 'docs.example.com', docs: { directory } }],
+  })
   return createSearchService({ config, log: consoleLogger('silent'), fetch, env: {} })
 }
 
@@ -33,7 +36,10 @@ describe('search service', () => {
     const before = await service.corpus('p')
     expect(await service.refresh('p')).toEqual({ revision: before.revision, changed: false })
 
-    await writeFile(join(dir, 'guides', 'kill-switches.mdx'), '---\ntitle: Kill switches\n---\n\nA kill switch turns a feature off in an emergency without a deploy.\n')
+    await writeFile(
+      join(dir, 'guides', 'kill-switches.mdx'),
+      '---\ntitle: Kill switches\n---\n\nA kill switch turns a feature off in an emergency without a deploy.\n',
+    )
     const refreshing = service.refresh('p')
     expect(await service.corpus('p')).toBe(before)
     const result = await refreshing

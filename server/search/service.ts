@@ -1,7 +1,7 @@
 import type { DocentConfig, Env, ProjectConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { embeddingModel } from '../models/registry.ts'
-import { type BuiltCorpus, buildCorpus } from './corpus.ts'
+import { buildCorpus, type BuiltCorpus } from './corpus.ts'
 import { type DocsSite, loadDocsSite } from './docs-site.ts'
 import { type Embedder, embedSections, modelEmbedder, type VectorCache } from './embeddings.ts'
 import { openDocsSource } from './sources/open.ts'
@@ -58,7 +58,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   }
   const stateOf = (id: string): ProjectDocs => {
     let state = projects.get(id)
-    if (!state) projects.set(id, (state = {}))
+    if (!state) projects.set(id, state = {})
     return state
   }
   const sourceOf = (id: string): Promise<DocsSource> => {
@@ -74,7 +74,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     const state = stateOf(id)
     if (unless && snapshot.revision === unless.revision && !state.embeddingFailed) return unless
     const site = await loadDocsSite(snapshot, state.site, {
-      onWorkersFailed: (error) => log.warn('parser threads could not start; pages are parsed on the main thread', { project: id, error: String(error) }),
+      onWorkersFailed: (error) =>
+        log.warn('parser threads could not start; pages are parsed on the main thread', { project: id, error: String(error) }),
     })
     state.site = site
     const corpus = buildCorpus(site)
@@ -164,10 +165,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       if (started) return
       started = true
       for (const project of config.projects) {
-        service.corpus(project.id).catch((error: unknown) => log.error('docs failed to load', { project: project.id, error: String(error) }))
+        service.corpus(project.id).catch((error: unknown) =>
+          log.error('docs failed to load', { project: project.id, error: String(error) })
+        )
         const seconds = 'repository' in project.docs ? project.docs.refreshSeconds : DIRECTORY_CHECK_SECONDS
         const timer = setInterval(() => {
-          service.refresh(project.id).catch((error: unknown) => log.warn('docs refresh failed', { project: project.id, error: String(error) }))
+          service.refresh(project.id).catch((error: unknown) =>
+            log.warn('docs refresh failed', { project: project.id, error: String(error) })
+          )
         }, seconds * 1000)
         timers.push(timer)
       }

@@ -19,20 +19,21 @@ export function resolveImport(fromFile: string, importPath: string): string {
  * The `snippet` option of parsePage: an imported file's blocks, each file parsed once (a snippet may import others).
  * `resolved` hears of every file looked up, so a later revision knows which files its pages depend on.
  */
-export function snippetResolver(readFile: (file: string) => string | undefined, resolved: (file: string, text: string | undefined) => void) {
+export function snippetResolver(
+  readFile: (file: string) => string | undefined,
+  resolved: (file: string, text: string | undefined) => void,
+) {
   const snippets = new Map<string, Block[] | null>()
-  const snippet =
-    (from: string) =>
-    (importPath: string): Block[] | undefined => {
-      const file = resolveImport(from, importPath)
-      if (!snippets.has(file)) {
-        const text = readFile(file)
-        resolved(file, text)
-        snippets.set(file, null) // a snippet importing itself stops here
-        if (text !== undefined) snippets.set(file, parsePage(file, text, { snippet: snippet(file) }).blocks)
-      }
-      return snippets.get(file) ?? undefined
+  const snippet = (from: string) => (importPath: string): Block[] | undefined => {
+    const file = resolveImport(from, importPath)
+    if (!snippets.has(file)) {
+      const text = readFile(file)
+      resolved(file, text)
+      snippets.set(file, null) // a snippet importing itself stops here
+      if (text !== undefined) snippets.set(file, parsePage(file, text, { snippet: snippet(file) }).blocks)
     }
+    return snippets.get(file) ?? undefined
+  }
   return snippet
 }
 

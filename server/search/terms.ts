@@ -3,7 +3,7 @@ const STOP_WORDS = new Set(
   (
     'a an and are as at be but by can could do does did for from how i if in into is it its me my of on or our so than that the their ' +
     'them then there these they this those to us was we were what when where which who why will with would you your ' +
-    'should shall may might i\'m im get got want need use using used'
+    "should shall may might i'm im get got want need use using used"
   ).split(' '),
 )
 
@@ -16,7 +16,13 @@ const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u
 export function tokenize(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []
   if (!words.some((word) => CJK.test(word))) return words
-  return words.flatMap((word) => (CJK.test(word) ? (word.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu) ?? []) : [word]))
+  return words.flatMap((
+    word,
+  ) => (CJK.test(word)
+    ? (word.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu) ??
+      [])
+    : [word])
+  )
 }
 
 /** A term as stored in the index: lower case, not a stop word, plural and verb endings cut. */

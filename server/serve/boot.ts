@@ -36,4 +36,3 @@ export async function boot({ env, configText, runtime, overrides }: BootInput): 
   console.log(lines.join('\n'))
   return docent
 }
-

@@ -3,7 +3,10 @@ import { boot } from './boot.ts'
 declare const Deno: {
   env: { toObject(): Record<string, string> }
   readTextFile(path: string): Promise<string>
-  serve(options: { port: number; onListen?: () => void }, handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): { shutdown(): Promise<void> }
+  serve(
+    options: { port: number; onListen?: () => void },
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
+  ): { shutdown(): Promise<void> }
   addSignalListener(signal: string, handler: () => void): void
   exit(code: number): never
   version: { deno: string }
@@ -16,8 +19,9 @@ const docent = await boot({ env, configText, runtime: `deno ${Deno.version.deno}
   Deno.exit(1)
 })
 
-const server = Deno.serve({ port: docent.config.port, onListen: () => {} }, (request, info) =>
-  docent.app.fetch(request, { ip: info.remoteAddr.hostname }),
+const server = Deno.serve(
+  { port: docent.config.port, onListen: () => {} },
+  (request, info) => docent.app.fetch(request, { ip: info.remoteAddr.hostname }),
 )
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

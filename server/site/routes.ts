@@ -72,11 +72,11 @@ export function siteRoutes(ctx: DocentContext): Hono {
     widgetSrc: '/widget/docent.js',
     widget: withWidget
       ? {
-          'data-domain': project.domain,
-          'data-api-key': await siteKey(),
-          'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
-          'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
-        }
+        'data-domain': project.domain,
+        'data-api-key': await siteKey(),
+        'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
+        'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
+      }
       : null,
   })
 
@@ -92,7 +92,7 @@ export function siteRoutes(ctx: DocentContext): Hono {
     if (!page || !content) {
       // A browser gets a page with the menu; an API client a JSON 404.
       if (!(c.req.header('accept') ?? '').includes('text/html')) return next()
-      return c.body(pageDocument(shell, null, { notFound: true }), 404, PAGE_HEADERS)
+      return c.body(pageDocument(shell, null), 404, PAGE_HEADERS)
     }
     const order = readingOrder(shell.navigation)
     const index = order.findIndex((candidate) => candidate.url === page.url)

@@ -12,7 +12,12 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }))
 /** Starts a Docent on the embedded store in `dataDir`, reads the key a page embeds, runs `then`, and stops. */
 async function withPageKey(then: (key: string, docent: Awaited<ReturnType<typeof createDocent>>) => Promise<void>) {
   const docent = await createDocent(
-    { dataDir, store: { kind: 'pglite' }, worker: false, projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }] },
+    {
+      dataDir,
+      store: { kind: 'pglite' },
+      worker: false,
+      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
+    },
     { log: consoleLogger('silent') },
   )
   try {
@@ -45,7 +50,11 @@ describe('the demo site key on the embedded store', () => {
       expect(key).not.toBe(first)
       expect(await siteKeys(docent)).toHaveLength(2)
       expect((await readFile(join(dataDir, 'site-key-demo'), 'utf8')).trim()).toBe(key)
-      const answer = await docent.app.request('/discovery/v1/search/demo', { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"query":"install"}' })
+      const answer = await docent.app.request('/discovery/v1/search/demo', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: '{"query":"install"}',
+      })
       expect(answer.status).toBe(200)
     })
   }, 60_000)

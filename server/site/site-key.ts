@@ -32,7 +32,11 @@ export function siteKeyProvider(ctx: DocentContext, project: ProjectConfig): () 
     return { secret, expiresAt: check.key.expiresAt }
   }
   const remember = async (key: { secret: string; expiresAt: Date }) => {
-    if (keyFile) await writeText(keyFile, key.secret).catch((error) => ctx.log.warn('could not keep the demo site key', { file: keyFile, error: String(error) }))
+    if (keyFile) {
+      await writeText(keyFile, key.secret).catch((error) =>
+        ctx.log.warn('could not keep the demo site key', { file: keyFile, error: String(error) })
+      )
+    }
     return key
   }
   const create = async () => {

@@ -64,7 +64,12 @@ export interface SuiteApi {
  * The behaviour every Store adapter must have. `open` may return the same instance each time
  * (tests use unique ids); `reopen`, when given, must return a fresh instance over the same data.
  */
-export function describeStoreConformance(name: string, open: () => Promise<Store>, reopen?: () => Promise<Store>, { describe, test }: SuiteApi = vitest) {
+export function describeStoreConformance(
+  name: string,
+  open: () => Promise<Store>,
+  reopen?: () => Promise<Store>,
+  { describe, test }: SuiteApi = vitest,
+) {
   describe(`store conformance: ${name}`, () => {
     test('keys: insert, find by hash, list by organization, revoke once', async () => {
       const store = await open()
@@ -107,8 +112,16 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       expect(await store.getJob(projectId, jobs[0]!.id)).toEqual(jobs[0])
       expect(await store.getJob('other-project', jobs[0]!.id)).toBeNull()
 
-      const updated = await store.updateJob(jobs[0]!.id, { status: 'completed', pr: { number: '7', url: 'https://x/7' }, conversation: [{ role: 'user', content: 'hi' }] })
-      expect(updated).toMatchObject({ status: 'completed', pr: { number: '7', url: 'https://x/7' }, conversation: [{ role: 'user', content: 'hi' }] })
+      const updated = await store.updateJob(jobs[0]!.id, {
+        status: 'completed',
+        pr: { number: '7', url: 'https://x/7' },
+        conversation: [{ role: 'user', content: 'hi' }],
+      })
+      expect(updated).toMatchObject({
+        status: 'completed',
+        pr: { number: '7', url: 'https://x/7' },
+        conversation: [{ role: 'user', content: 'hi' }],
+      })
       expect(await store.updateJob(jobs[0]!.id, { status: 'failed' }, { ifStatusIn: ['active'] })).toBeNull()
       expect((await store.getJob(projectId, jobs[0]!.id))?.status).toBe('completed')
       expect(await store.updateJob('missing', { status: 'failed' })).toBeNull()
@@ -126,7 +139,12 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       const store = await open()
       const jobId = uid('job')
       for (let i = 0; i < 5; i++) {
-        await store.appendJobEvent(jobId, { at: new Date().toISOString(), type: 'file.read', message: `read ${i}`, data: { path: `p${i}.mdx` } })
+        await store.appendJobEvent(jobId, {
+          at: new Date().toISOString(),
+          type: 'file.read',
+          message: `read ${i}`,
+          data: { path: `p${i}.mdx` },
+        })
       }
       const events = await store.listJobEvents(jobId)
       expect(events.map((e) => e.message)).toEqual(['read 0', 'read 1', 'read 2', 'read 3', 'read 4'])
@@ -139,7 +157,14 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       const job = sampleJob()
       await store.insertJob(job)
       const t0 = new Date(Date.now() + 1000 * 60 * 60 * 24 * 365 * 50)
-      const mk = (i: number) => store.enqueueRun({ id: uid('run'), jobId: job.id, projectId: job.projectId, prompt: `p${i}`, createdAt: new Date(Date.UTC(2001, 0, 1, 0, 0, i)) })
+      const mk = (i: number) =>
+        store.enqueueRun({
+          id: uid('run'),
+          jobId: job.id,
+          projectId: job.projectId,
+          prompt: `p${i}`,
+          createdAt: new Date(Date.UTC(2001, 0, 1, 0, 0, i)),
+        })
       const r1 = await mk(1)
       const r2 = await mk(2)
       expect([r1.seq, r2.seq]).toEqual([1, 2])
@@ -177,7 +202,13 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       const ids = new Set<string>()
       for (const job of jobs) {
         await store.insertJob(job)
-        const run = await store.enqueueRun({ id: uid('run'), jobId: job.id, projectId: job.projectId, prompt: 'x', createdAt: new Date(Date.UTC(2000, 0, 1)) })
+        const run = await store.enqueueRun({
+          id: uid('run'),
+          jobId: job.id,
+          projectId: job.projectId,
+          prompt: 'x',
+          createdAt: new Date(Date.UTC(2000, 0, 1)),
+        })
         ids.add(run.id)
       }
       const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => drainOwn(store, ids, `w${i}`, now)))
@@ -197,7 +228,10 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
 
       const at = new Date('2026-01-03T00:00:00Z')
       const question = message(a.id, 'user', 'How do I install?', at)
-      const answer = { ...message(a.id, 'assistant', 'Run npm install.', at), sources: [{ title: 'Install', path: 'install', url: '/install#npm' }] }
+      const answer = {
+        ...message(a.id, 'assistant', 'Run npm install.', at),
+        sources: [{ title: 'Install', path: 'install', url: '/install#npm' }],
+      }
       await store.appendMessages(a.id, [question, answer], at)
       const thread = await store.getThread(projectId, a.id)
       expect(thread?.messageCount).toBe(2)
@@ -225,7 +259,17 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       await store.insertJob(job)
       // Far-past createdAt and finished at once, so no other test of a shared store can claim them.
       const runs = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => store.enqueueRun({ id: uid('run'), jobId: job.id, projectId: job.projectId, prompt: `p${i}`, createdAt: new Date(Date.UTC(2002, 0, 1)) })),
+        Array.from(
+          { length: 10 },
+          (_, i) =>
+            store.enqueueRun({
+              id: uid('run'),
+              jobId: job.id,
+              projectId: job.projectId,
+              prompt: `p${i}`,
+              createdAt: new Date(Date.UTC(2002, 0, 1)),
+            }),
+        ),
       )
       expect(runs.map((run) => run.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1))
       expect((await store.listRuns(job.id)).map((run) => run.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1))
@@ -238,7 +282,13 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       const job = sampleJob({ conversation: [{ role: 'user', content: odd }], error: odd })
       await store.insertJob(job)
       expect(await store.getJob(job.projectId, job.id)).toEqual(job)
-      const run = await store.enqueueRun({ id: uid('run'), jobId: job.id, projectId: job.projectId, prompt: odd, createdAt: new Date(Date.UTC(2003, 0, 1)) })
+      const run = await store.enqueueRun({
+        id: uid('run'),
+        jobId: job.id,
+        projectId: job.projectId,
+        prompt: odd,
+        createdAt: new Date(Date.UTC(2003, 0, 1)),
+      })
       expect((await store.listRuns(job.id))[0]?.prompt).toBe(odd)
       expect(await store.cancelRuns(job.id)).toBe(1)
       await store.appendJobEvent(job.id, { at: new Date().toISOString(), type: 'file.read', message: odd })
@@ -249,7 +299,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Store
       const at = new Date('2026-01-04T00:00:00Z')
       const question = message(thread.id, 'user', odd, at)
       await store.appendMessages(thread.id, [question], at)
-      expect(await store.putFeedback({ threadId: thread.id, messageId: question.id, rating: 'down', comment: odd, createdAt: at })).toBe(true)
+      expect(await store.putFeedback({ threadId: thread.id, messageId: question.id, rating: 'down', comment: odd, createdAt: at })).toBe(
+        true,
+      )
       const [stored] = await store.listMessages(thread.id)
       expect(stored).toMatchObject({ content: odd, feedback: { rating: 'down', comment: odd } })
 

@@ -192,8 +192,7 @@ export class DenoKvStore implements Store {
     for await (const entry of this.kv.list<string>(selector, { reverse: true, limit: page.limit + 1 })) entries.push(entry)
     const items = entries.slice(0, page.limit)
     const last = items.at(-1)
-    const nextCursor =
-      entries.length > page.limit && last ? encodeCursor(new Date(Number(last.key.at(-2))), String(last.key.at(-1))) : null
+    const nextCursor = entries.length > page.limit && last ? encodeCursor(new Date(Number(last.key.at(-2))), String(last.key.at(-1))) : null
     return { items: items.map((entry) => entry.value!), nextCursor }
   }
 
@@ -219,7 +218,16 @@ export class DenoKvStore implements Store {
 
   async enqueueRun(run: Parameters<Store['enqueueRun']>[0]) {
     const seq = await this.incrementSequence(['run_seq', run.jobId])
-    const record: RunRecord = { ...run, seq, status: 'queued', attempts: 0, leaseOwner: null, leaseExpiresAt: null, finishedAt: null, error: null }
+    const record: RunRecord = {
+      ...run,
+      seq,
+      status: 'queued',
+      attempts: 0,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      finishedAt: null,
+      error: null,
+    }
     await this.kv
       .atomic()
       .set(['run', record.id], record)
@@ -247,9 +255,16 @@ export class DenoKvStore implements Store {
       for await (const open of this.kv.list<string>({ prefix: ['run_open'] })) {
         const { entry, run } = await this.runEntry(open.value!)
         if (!run) continue
-        const claimable = run.status === 'queued' || (run.status === 'running' && (run.leaseExpiresAt ? ms(run.leaseExpiresAt) : 0) <= ms(now))
+        const claimable = run.status === 'queued' ||
+          (run.status === 'running' && (run.leaseExpiresAt ? ms(run.leaseExpiresAt) : 0) <= ms(now))
         if (!claimable || (await this.firstOpenRunOfJob(run.jobId)) !== run.id) continue
-        const claimed: RunRecord = { ...run, status: 'running', leaseOwner: owner, leaseExpiresAt: new Date(ms(now) + leaseMs), attempts: run.attempts + 1 }
+        const claimed: RunRecord = {
+          ...run,
+          status: 'running',
+          leaseOwner: owner,
+          leaseExpiresAt: new Date(ms(now) + leaseMs),
+          attempts: run.attempts + 1,
+        }
         const ok = (await this.kv.atomic().check(entry).set(['run', run.id], claimed).commit()).ok
         return ok ? claimed : CONFLICT
       }
@@ -269,20 +284,27 @@ export class DenoKvStore implements Store {
   }
 
   renewLease(runId: string, owner: string, leaseMs: number, now: Date) {
-    return this.updateRun(runId, (run) =>
-      run.status === 'running' && run.leaseOwner === owner ? { ...run, leaseExpiresAt: new Date(ms(now) + leaseMs) } : null,
+    return this.updateRun(
+      runId,
+      (run) => run.status === 'running' && run.leaseOwner === owner ? { ...run, leaseExpiresAt: new Date(ms(now) + leaseMs) } : null,
     )
   }
   finishRun(runId: string, owner: string, status: 'done' | 'failed', error: string | null = null) {
-    return this.updateRun(runId, (run) =>
-      run.status === 'running' && run.leaseOwner === owner ? { ...run, status, error, finishedAt: new Date(), leaseExpiresAt: null } : null,
+    return this.updateRun(
+      runId,
+      (run) =>
+        run.status === 'running' && run.leaseOwner === owner
+          ? { ...run, status, error, finishedAt: new Date(), leaseExpiresAt: null }
+          : null,
     )
   }
   async cancelRuns(jobId: string) {
     let count = 0
     for (const run of await this.listRuns(jobId)) {
-      const cancelled = await this.updateRun(run.id, (current) =>
-        current.status === 'queued' || current.status === 'running' ? { ...current, status: 'cancelled', finishedAt: new Date() } : null,
+      const cancelled = await this.updateRun(
+        run.id,
+        (current) =>
+          current.status === 'queued' || current.status === 'running' ? { ...current, status: 'cancelled', finishedAt: new Date() } : null,
       )
       if (cancelled) count++
     }
@@ -316,7 +338,9 @@ export class DenoKvStore implements Store {
   async appendMessages(threadId: string, messages: MessageRecord[], at: Date) {
     // Long contents are stored as references to their parts; listMessages resolves them.
     const stored: MessageRecord[] = []
-    for (const message of messages) stored.push({ ...message, content: (await this.putLarge(['message_content', threadId, message.id], message.content)) as string })
+    for (const message of messages) {
+      stored.push({ ...message, content: (await this.putLarge(['message_content', threadId, message.id], message.content)) as string })
+    }
     await retry(async () => {
       const entry = await this.kv.get<ThreadRecord>(['thread', threadId])
       if (!entry.value) throw new Error(`no thread ${threadId}`)
@@ -328,7 +352,9 @@ export class DenoKvStore implements Store {
         .set(['thread', threadId], { ...thread, messageCount: first + messages.length, updatedAt: at })
         .delete(['thread_by_project', thread.projectId, ms(thread.updatedAt), threadId])
         .set(['thread_by_project', thread.projectId, ms(at), threadId], threadId)
-      stored.forEach((message, i) => op.set(['message', threadId, first + i], message).set(['message_index', threadId, message.id], first + i))
+      stored.forEach((message, i) =>
+        op.set(['message', threadId, first + i], message).set(['message_index', threadId, message.id], first + i)
+      )
       return (await op.commit()).ok ? true : CONFLICT
     })
   }
@@ -347,7 +373,11 @@ export class DenoKvStore implements Store {
       const message = entry.value!
       message.content = await this.getLarge<string>(['message_content', threadId, message.id], entry.value!.content)
       const feedback = (await this.kv.get<FeedbackRecord>(['feedback', threadId, message.id])).value
-      messages.push(feedback ? { ...message, feedback: { rating: feedback.rating, ...(feedback.comment ? { comment: feedback.comment } : {}) } } : message)
+      messages.push(
+        feedback
+          ? { ...message, feedback: { rating: feedback.rating, ...(feedback.comment ? { comment: feedback.comment } : {}) } }
+          : message,
+      )
     }
     return messages
   }

@@ -188,7 +188,10 @@ export class MemoryStore implements Store {
   async listMessages(threadId: string) {
     return (this.messages.get(threadId) ?? []).map((message) => {
       const feedback = this.feedback.get(`${threadId}:${message.id}`)
-      return { ...clone(message), ...(feedback ? { feedback: { rating: feedback.rating, ...(feedback.comment ? { comment: feedback.comment } : {}) } } : {}) }
+      return {
+        ...clone(message),
+        ...(feedback ? { feedback: { rating: feedback.rating, ...(feedback.comment ? { comment: feedback.comment } : {}) } } : {}),
+      }
     })
   }
   async putFeedback(feedback: FeedbackRecord) {

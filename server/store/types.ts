@@ -143,7 +143,9 @@ export interface Store {
 
   // Run queue
   /** Appends a run to its job's queue; `seq` is assigned by the store. */
-  enqueueRun(run: Omit<RunRecord, 'seq' | 'status' | 'attempts' | 'leaseOwner' | 'leaseExpiresAt' | 'finishedAt' | 'error'>): Promise<RunRecord>
+  enqueueRun(
+    run: Omit<RunRecord, 'seq' | 'status' | 'attempts' | 'leaseOwner' | 'leaseExpiresAt' | 'finishedAt' | 'error'>,
+  ): Promise<RunRecord>
   /**
    * Claims the oldest claimable run: queued, or running with an expired lease, and no earlier run of the same job
    * still queued or running. Sets status running, the lease, and attempts + 1. Null when nothing is claimable.

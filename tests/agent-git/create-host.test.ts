@@ -35,14 +35,23 @@ async function docentWith(host: unknown, env: Record<string, string>) {
 
 describe('git hosts from the config', () => {
   it('the github host takes its base URL from the config and its token from the environment', async () => {
-    const docent = await docentWith({ kind: 'github', apiBase: `${api.url}/api/v3`, repo: 'acme/docs', token: { env: 'GH_TOKEN' } }, { GH_TOKEN, GIT_TOKEN: 'git-token-1' })
+    const docent = await docentWith({ kind: 'github', apiBase: `${api.url}/api/v3`, repo: 'acme/docs', token: { env: 'GH_TOKEN' } }, {
+      GH_TOKEN,
+      GIT_TOKEN: 'git-token-1',
+    })
     const project = docent.context.config.projects[0]!
     const host = createGitHost(docent.context, project)
     expect(host.kind).toBe('github')
     const pr = await host.openOrUpdatePullRequest({ jobId: 'j', branch: 'docent/x-j', base: 'main', title: 't', body: 'b', existing: null })
     expect(pr).toEqual({ number: '7', url: 'https://ghe.example/acme/docs/pull/7' })
-    expect(api.requests.every((r) => r.headers.authorization === `Bearer ${GH_TOKEN}` && r.path.startsWith('/api/v3/repos/acme/docs/pulls'))).toBe(true)
-    expect(agentRepository(docent.context, project)).toEqual({ repository: 'https://git.example/acme/docs.git', ref: 'main', token: 'git-token-1' })
+    expect(
+      api.requests.every((r) => r.headers.authorization === `Bearer ${GH_TOKEN}` && r.path.startsWith('/api/v3/repos/acme/docs/pulls')),
+    ).toBe(true)
+    expect(agentRepository(docent.context, project)).toEqual({
+      repository: 'https://git.example/acme/docs.git',
+      ref: 'main',
+      token: 'git-token-1',
+    })
     await docent.stop()
   })
 

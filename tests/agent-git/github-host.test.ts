@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createGitHubHost } from '../../server/agent/hosts/github.ts'
 import type { PullRequestInput } from '../../server/agent/types.ts'
-import { startApiServer, type RecordedRequest } from './support/api-server.ts'
+import { type RecordedRequest, startApiServer } from './support/api-server.ts'
 
 const TOKEN = 'ghp_0123456789abcdefTOKEN'
 
@@ -38,7 +38,9 @@ function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}
     expect(request.headers.accept).toBe('application/vnd.github+json')
     expect(request.headers['x-github-api-version']).toBe('2022-11-28')
     expect(request.headers['user-agent']).toBeTruthy()
-    if (request.headers.authorization !== `Bearer ${TOKEN}`) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
+    if (request.headers.authorization !== `Bearer ${TOKEN}`) {
+      return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
+    }
     const origin = 'http://api'
     const path = request.path.slice(prefix.length)
     if (request.method === 'POST' && path === '/repos/acme/docs/pulls') {
@@ -46,16 +48,32 @@ function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}
       const body = request.body as Record<string, unknown>
       expect(Object.keys(body).sort()).toEqual(['base', 'body', 'head', 'title'])
       if (pulls.some((p) => p.head === body.head && p.state === 'open')) {
-        return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for acme:${body.head}.` }] } }
+        return {
+          status: 422,
+          body: {
+            message: 'Validation Failed',
+            errors: [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for acme:${body.head}.` }],
+          },
+        }
       }
-      const pull: FakePull = { number: pulls.length + 1, title: String(body.title), body: String(body.body), head: String(body.head), base: String(body.base), state: 'open', merged: false }
+      const pull: FakePull = {
+        number: pulls.length + 1,
+        title: String(body.title),
+        body: String(body.body),
+        head: String(body.head),
+        base: String(body.base),
+        state: 'open',
+        merged: false,
+      }
       pulls.push(pull)
       return { status: 201, body: view(pull, origin) }
     }
     if (request.method === 'GET' && path === '/repos/acme/docs/pulls') {
       const head = request.query.get('head')
       const state = request.query.get('state') ?? 'open'
-      const found = pulls.filter((p) => (options.ignoreHeadFilter || !head || `acme:${p.head}` === head) && (state === 'all' || p.state === state))
+      const found = pulls.filter((p) =>
+        (options.ignoreHeadFilter || !head || `acme:${p.head}` === head) && (state === 'all' || p.state === state)
+      )
       return { status: 200, body: found.map((p) => view(p, origin)) }
     }
     const match = /^\/repos\/acme\/docs\/pulls\/(\d+)$/.exec(path)
@@ -68,7 +86,12 @@ function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}
       if (typeof body.title === 'string') pull.title = body.title
       if (typeof body.body === 'string') pull.body = body.body
       if (body.state === 'open' || body.state === 'closed') {
-        if (pull.merged) return { status: 422, body: { message: 'Validation Failed', errors: [{ message: 'state cannot be changed. The pull request has been merged.' }] } }
+        if (pull.merged) {
+          return {
+            status: 422,
+            body: { message: 'Validation Failed', errors: [{ message: 'state cannot be changed. The pull request has been merged.' }] },
+          }
+        }
         pull.state = body.state
       }
       return { status: 200, body: view(pull, origin) }
@@ -108,7 +131,12 @@ describe('GitHub host', () => {
     expect(first).toEqual({ number: '1', url: 'https://github.example/acme/docs/pull/1' })
     const create = server.requests.find((r) => r.method === 'POST')!
     expect(create.path).toBe('/repos/acme/docs/pulls')
-    expect(create.body).toEqual({ title: 'Rename the product', head: 'docent/rename-job1', base: 'main', body: 'Replaced "Acme Cloud" with "Acme Platform".' })
+    expect(create.body).toEqual({
+      title: 'Rename the product',
+      head: 'docent/rename-job1',
+      base: 'main',
+      body: 'Replaced "Acme Cloud" with "Acme Platform".',
+    })
     const lookup = server.requests.find((r) => r.method === 'GET')!
     expect(lookup.query.get('head')).toBe('acme:docent/rename-job1')
     expect(lookup.query.get('state')).toBe('open')
@@ -134,7 +162,9 @@ describe('GitHub host', () => {
 
   it('a closed PR that is gone (404 on update) leads to a new one', async () => {
     const { fake, host } = await setup('')
-    const opened = await host.openOrUpdatePullRequest(input({ existing: { number: '99', url: 'https://github.example/acme/docs/pull/99' } }))
+    const opened = await host.openOrUpdatePullRequest(
+      input({ existing: { number: '99', url: 'https://github.example/acme/docs/pull/99' } }),
+    )
     expect(opened.number).toBe('1')
     expect(fake.pulls).toHaveLength(1)
   })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createGitLabHost } from '../../server/agent/hosts/gitlab.ts'
 import type { PullRequestInput } from '../../server/agent/types.ts'
-import { startApiServer, type RecordedRequest } from './support/api-server.ts'
+import { type RecordedRequest, startApiServer } from './support/api-server.ts'
 
 const TOKEN = 'glpat-0123456789abcdefghij'
 
@@ -38,10 +38,24 @@ function fakeGitLab() {
     if (request.method === 'POST' && request.path === base) {
       expect(request.headers['content-type']).toMatch(/^application\/json/)
       const body = request.body as Record<string, unknown>
-      expect(body).toMatchObject({ source_branch: expect.any(String), target_branch: expect.any(String), title: expect.any(String), description: expect.any(String) })
+      expect(body).toMatchObject({
+        source_branch: expect.any(String),
+        target_branch: expect.any(String),
+        title: expect.any(String),
+        description: expect.any(String),
+      })
       const open = mrs.find((m) => m.source_branch === body.source_branch && m.state === 'opened')
-      if (open) return { status: 409, body: { message: [`Another open merge request already exists for this source branch: !${open.iid}`] } }
-      const mr: FakeMr = { iid: mrs.length + 1, title: String(body.title), description: String(body.description), source_branch: String(body.source_branch), target_branch: String(body.target_branch), state: 'opened' }
+      if (open) {
+        return { status: 409, body: { message: [`Another open merge request already exists for this source branch: !${open.iid}`] } }
+      }
+      const mr: FakeMr = {
+        iid: mrs.length + 1,
+        title: String(body.title),
+        description: String(body.description),
+        source_branch: String(body.source_branch),
+        target_branch: String(body.target_branch),
+        state: 'opened',
+      }
       mrs.push(mr)
       return { status: 201, body: view(mr) }
     }
@@ -104,7 +118,13 @@ describe('GitLab host', () => {
     expect(Object.fromEntries(lookup.query)).toEqual({ source_branch: 'docent/rename-job1', target_branch: 'main', state: 'opened' })
     const create = server.requests[1]!
     expect(create.method).toBe('POST')
-    expect(create.body).toEqual({ source_branch: 'docent/rename-job1', target_branch: 'main', title: 'Rename the product', description: 'What changed.', remove_source_branch: true })
+    expect(create.body).toEqual({
+      source_branch: 'docent/rename-job1',
+      target_branch: 'main',
+      title: 'Rename the product',
+      description: 'What changed.',
+      remove_source_branch: true,
+    })
 
     const second = await host.openOrUpdatePullRequest(input({ title: 'Second', body: 'More.', existing: first }))
     expect(second).toEqual(first)

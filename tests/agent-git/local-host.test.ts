@@ -26,7 +26,13 @@ beforeAll(async () => {
       worker: false,
       dataDir: join(temp, 'data'),
       publicUrl: 'http://docent.test',
-      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: docs }, agent: { repository: 'local:demo', ref: 'main' } }],
+      projects: [{
+        id: 'demo',
+        organization: 'demo',
+        domain: 'demo',
+        docs: { directory: docs },
+        agent: { repository: 'local:demo', ref: 'main' },
+      }],
     },
     { log: consoleLogger('silent') },
   )
@@ -38,7 +44,20 @@ afterAll(async () => {
 
 function job(id: string, branch: string): JobRecord {
   const at = new Date()
-  return { id, projectId: 'demo', status: 'completed', source: { repository: 'local:demo', ref: 'main' }, model: 'offline-editor', branch, pr: null, error: null, conversation: [], createdAt: at, updatedAt: at, archivedAt: null }
+  return {
+    id,
+    projectId: 'demo',
+    status: 'completed',
+    source: { repository: 'local:demo', ref: 'main' },
+    model: 'offline-editor',
+    branch,
+    pr: null,
+    error: null,
+    conversation: [],
+    createdAt: at,
+    updatedAt: at,
+    archivedAt: null,
+  }
 }
 
 describe('local git host', () => {
@@ -53,11 +72,21 @@ describe('local git host', () => {
 
     const workspace = await factory.open({ ...agentRepository(ctx, project), preferBranch: branch, jobId })
     expect(await workspace.listFiles()).toEqual(['docs.json', 'guides/setup.mdx', 'index.mdx'])
-    await workspace.writeFile('index.mdx', (await workspace.readFile('index.mdx'))!.replace('Lumen Flags ships', 'Lumen Flags <script>alert(1)</script> ships'))
+    await workspace.writeFile(
+      'index.mdx',
+      (await workspace.readFile('index.mdx'))!.replace('Lumen Flags ships', 'Lumen Flags <script>alert(1)</script> ships'),
+    )
     await workspace.writeFile('guides/new.mdx', '# New & shiny\n')
     await workspace.commit({ message: 'Edit the welcome page', author })
     await workspace.push(branch)
-    const pr = await host.openOrUpdatePullRequest({ jobId, branch, base: 'main', title: 'Welcome <edits>', body: 'Changed the "welcome" page.', existing: null })
+    const pr = await host.openOrUpdatePullRequest({
+      jobId,
+      branch,
+      base: 'main',
+      title: 'Welcome <edits>',
+      body: 'Changed the "welcome" page.',
+      existing: null,
+    })
     expect(pr).toEqual({ number: jobId, url: `http://docent.test/review/${jobId}` })
 
     const bare = join(temp, 'data', 'git', 'demo.git')
@@ -87,7 +116,14 @@ describe('local git host', () => {
     await followUp.deleteFile('guides/setup.mdx')
     await followUp.commit({ message: 'Remove setup', author })
     await followUp.push(branch)
-    const again = await host.openOrUpdatePullRequest({ jobId, branch, base: 'main', title: 'Welcome, second round', body: '', existing: pr })
+    const again = await host.openOrUpdatePullRequest({
+      jobId,
+      branch,
+      base: 'main',
+      title: 'Welcome, second round',
+      body: '',
+      existing: pr,
+    })
     expect(again).toEqual(pr)
     expect((await git(bare, 'rev-list', '--count', branch)).trim()).toBe('3')
     const html2 = await (await docent.app.request(`/review/${jobId}`)).text()

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRepo, git, startGitServer, type GitServer } from '../support/git-server.ts'
+import { createRepo, git, type GitServer, startGitServer } from '../support/git-server.ts'
 
 const run = promisify(execFile)
 const commands = {
@@ -31,7 +31,12 @@ describe.each(Object.keys(commands) as Array<keyof typeof commands>)('workspace 
     expect((await git(repo.bare, 'rev-list', branch)).trim().split('\n')).toEqual([second, first, base])
     expect(await git(repo.bare, 'show', `${branch}:index.mdx`)).toBe(`# Home\n\nEdited on ${runtime}.\n\nEdited on ${runtime}.\n`)
     expect(await git(repo.bare, 'log', '-1', '--format=%(trailers:key=Docent-Job,valueonly)', branch)).toContain('job-b')
-    expect((await git(repo.bare, 'ls-tree', '--name-only', branch)).trim().split('\n').sort()).toEqual(['added-job-a.mdx', 'added-job-b.mdx', 'docs.json', 'index.mdx'])
+    expect((await git(repo.bare, 'ls-tree', '--name-only', branch)).trim().split('\n').sort()).toEqual([
+      'added-job-a.mdx',
+      'added-job-b.mdx',
+      'docs.json',
+      'index.mdx',
+    ])
     expect((await git(repo.bare, 'rev-parse', 'main')).trim()).toBe(base)
   }, 180_000)
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWorkspaceFactory } from '../../server/agent/git/factory.ts'
-import { createRepo, startGitServer, type GitServer } from '../support/git-server.ts'
+import { createRepo, type GitServer, startGitServer } from '../support/git-server.ts'
 
 const TOKEN = 'ghp_secretTokenValue123'
 let server: GitServer

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createWorkspaceFactory } from '../../server/agent/git/factory.ts'
 import { WorkspacePathError } from '../../server/agent/types.ts'
-import { createRepo, git, startGitServer, type GitServer } from '../support/git-server.ts'
+import { createRepo, git, type GitServer, startGitServer } from '../support/git-server.ts'
 
 const files = {
   'docs.json': '{"name":"Acme","navigation":[{"group":"Start","pages":["index","guides/setup"]}]}\n',
@@ -128,7 +128,8 @@ describe('in-memory git workspace', () => {
       controller.abort()
       return response
     }
-    await expect(createWorkspaceFactory({ fetch: aborting }).open({ repository: repo.url, ref: 'main', signal: controller.signal })).rejects.toThrow()
+    await expect(createWorkspaceFactory({ fetch: aborting }).open({ repository: repo.url, ref: 'main', signal: controller.signal })).rejects
+      .toThrow()
     const workspace = await createWorkspaceFactory({ fetch }).open({ repository: repo.url, ref: 'main' })
     await workspace.writeFile('index.mdx', 'x\n')
     await workspace.commit({ message: 'x', author })
@@ -148,7 +149,11 @@ describe('in-memory git workspace', () => {
     expect(await workspace.listFiles()).toEqual(['docs.json', 'index.mdx/child.mdx', 'reference'])
     await workspace.commit({ message: 'shuffle', author })
     await workspace.push('docent/folders')
-    expect((await git(repo.bare, 'ls-tree', '-r', '--name-only', 'docent/folders')).trim().split('\n')).toEqual(['docs.json', 'index.mdx/child.mdx', 'reference'])
+    expect((await git(repo.bare, 'ls-tree', '-r', '--name-only', 'docent/folders')).trim().split('\n')).toEqual([
+      'docs.json',
+      'index.mdx/child.mdx',
+      'reference',
+    ])
     await git(repo.bare, 'fsck', '--strict')
     expect(await workspace.listFiles()).toEqual(['docs.json', 'index.mdx/child.mdx', 'reference'])
     expect(await workspace.readFile('reference')).toBe('now a file\n')

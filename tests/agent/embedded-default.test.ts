@@ -22,9 +22,12 @@ async function setup() {
   const admin = bearer(t.keys.admin)
   const api = {
     create: async (prompt: string) => (await t.app.request('/v2/agent/demo/job', json({ prompt }, admin))).json() as Promise<AgentJob>,
-    followUp: async (id: string, prompt: string) => (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, admin))).json() as Promise<AgentJob>,
+    followUp: async (id: string, prompt: string) =>
+      (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, admin))).json() as Promise<AgentJob>,
     events: async (id: string) =>
-      ((await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as { events: Array<{ type: string; message: string }> }).events,
+      ((await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
+        events: Array<{ type: string; message: string }>
+      }).events,
     settled: async (id: string) => {
       for (;;) {
         const job = (await (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: admin })).json()) as AgentJob
@@ -40,7 +43,12 @@ describe('embedded default: offline-editor on the demo docs with the local git h
   test('Replace "Lumen Flags" with "Lumen Toggles" everywhere → completed, prLink is a review page showing the diff', async () => {
     const t = await setup()
     const job = await t.create('Replace "Lumen Flags" with "Lumen Toggles" everywhere')
-    expect(job).toMatchObject({ status: 'active', model: 'offline-editor', prLink: null, source: { repository: 'local:demo', ref: 'main' } })
+    expect(job).toMatchObject({
+      status: 'active',
+      model: 'offline-editor',
+      prLink: null,
+      source: { repository: 'local:demo', ref: 'main' },
+    })
     const done = await t.settled(job.id)
     expect(done).toMatchObject({ status: 'completed', error: null, prLink: `http://docs.test/review/${job.id}` })
 

@@ -41,7 +41,9 @@ describe('offline-editor on the demo docs, through the agent tools', () => {
     expect(changes.every((change) => change.kind === 'modified')).toBe(true)
     for (const [path, text] of textFiles(files)) expect(text, path).not.toContain('Lumen Flags')
     const count = (text: string, phrase: string) => text.split(phrase).length - 1
-    for (const path of before) expect(count(files[path]!, 'Lumen Toggles')).toBe(count(demo[path]!, 'Lumen Flags') + count(demo[path]!, 'Lumen Toggles'))
+    for (const path of before) {
+      expect(count(files[path]!, 'Lumen Toggles')).toBe(count(demo[path]!, 'Lumen Flags') + count(demo[path]!, 'Lumen Toggles'))
+    }
     expect(result.summary).toMatch(/^Replace "Lumen Flags" with "Lumen Toggles" everywhere\n/)
     expect(result.summary).toContain(`Changed ${before.length} file(s)`)
     expect(result.hitStepLimit).toBe(false)
@@ -61,17 +63,23 @@ describe('offline-editor on the demo docs, through the agent tools', () => {
   })
 
   test('Add a page with a title to a group: a new MDX page with frontmatter, listed in docs.json navigation', async () => {
-    const { files, changes, result } = await edit('Add a page titled "Rollback plans" in the "Guides" group with the text "Plan how to turn a flag off safely."')
+    const { files, changes, result } = await edit(
+      'Add a page titled "Rollback plans" in the "Guides" group with the text "Plan how to turn a flag off safely."',
+    )
     expect(changes.map((change) => [change.path, change.kind])).toEqual([
       ['docs.json', 'modified'],
       ['guides/rollback-plans.mdx', 'added'],
     ])
-    expect(files['guides/rollback-plans.mdx']).toBe('---\ntitle: "Rollback plans"\ndescription: "Plan how to turn a flag off safely."\n---\n\nPlan how to turn a flag off safely.\n')
+    expect(files['guides/rollback-plans.mdx']).toBe(
+      '---\ntitle: "Rollback plans"\ndescription: "Plan how to turn a flag off safely."\n---\n\nPlan how to turn a flag off safely.\n',
+    )
     const docs = JSON.parse(files['docs.json']!)
     const guides = docs.navigation.versions[0].tabs[0].groups.find((group: { group: string }) => group.group === 'Guides')
     expect(guides.pages.at(-1)).toBe('guides/rollback-plans')
     // Only that line changed: same indentation, nothing else moved.
-    const diff = files['docs.json']!.split('\n').filter((line, i, all) => !demo['docs.json']!.split('\n').includes(line) || all.indexOf(line) !== i)
+    const diff = files['docs.json']!.split('\n').filter((line, i, all) =>
+      !demo['docs.json']!.split('\n').includes(line) || all.indexOf(line) !== i
+    )
     expect(diff.map((line) => line.trim())).toContain('"guides/rollback-plans"')
     expect(result.summary).toMatch(/^Add the page "Rollback plans"/)
   })
@@ -91,7 +99,9 @@ describe('offline-editor on the demo docs, through the agent tools', () => {
     }
     const one = await edit('Fix the misspelling "recieve"', files)
     expect(one.changes.map((change) => change.path)).toEqual(['guides/a.mdx'])
-    expect(one.files['guides/a.mdx']).toBe('---\ntitle: A\n---\n\nYou will receive a webhook. Receive it twice.\n\n```js\nconst recieve = 1\n```\n')
+    expect(one.files['guides/a.mdx']).toBe(
+      '---\ntitle: A\n---\n\nYou will receive a webhook. Receive it twice.\n\n```js\nconst recieve = 1\n```\n',
+    )
     const all = await edit('Fix all misspellings', files)
     expect(all.changes.map((change) => change.path)).toEqual(['guides/a.mdx', 'guides/b.mdx'])
     expect(all.files['guides/b.mdx']).toContain('received is another word')

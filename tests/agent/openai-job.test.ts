@@ -9,7 +9,11 @@ import { type ChatRequest, type ScriptedOpenAI, type ScriptedReply, startScripte
 import { startGitHubPulls } from './support/github-pulls.ts'
 import { startHoldingProxy } from './support/holding-proxy.ts'
 
-const SECRETS = { OPENAI_API_KEY: 'sk-test-0penai-secret-key', GITHUB_TOKEN: 'ghp_test_github_secret_token', GIT_TOKEN: 'git-http-secret-password' }
+const SECRETS = {
+  OPENAI_API_KEY: 'sk-test-0penai-secret-key',
+  GITHUB_TOKEN: 'ghp_test_github_secret_token',
+  GIT_TOKEN: 'git-http-secret-password',
+}
 
 let gitServer: GitServer
 /** The assistant's docs: one small page, so indexing stays out of the way of the agent under test. */
@@ -65,9 +69,13 @@ async function setup(repoName: string, limits: Record<string, number> = {}, mode
   const admin = bearer(t.keys.admin)
   const api = {
     create: async (prompt: string) => (await t.app.request('/v2/agent/demo/job', json({ prompt }, admin))).json() as Promise<AgentJob>,
-    followUp: async (id: string, prompt: string) => (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, admin))).json() as Promise<AgentJob>,
+    followUp: async (id: string, prompt: string) =>
+      (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, admin))).json() as Promise<AgentJob>,
     get: async (id: string) => (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: admin })).json() as Promise<AgentJob>,
-    events: async (id: string) => ((await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as { events: Array<{ type: string; message: string; data?: Record<string, unknown> }> }).events,
+    events: async (id: string) =>
+      ((await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
+        events: Array<{ type: string; message: string; data?: Record<string, unknown> }>
+      }).events,
     /** Polls until the job leaves `active` (the worker runs in this process). */
     settled: async (id: string) => {
       for (;;) {
@@ -80,7 +88,9 @@ async function setup(repoName: string, limits: Record<string, number> = {}, mode
   return { ...t, repo, ...api, stop: () => t.docent.stop() }
 }
 
-const toolCalls = (...calls: Array<[string, Record<string, unknown>]>): ScriptedReply => ({ toolCalls: calls.map(([name, args]) => ({ name, arguments: args })) })
+const toolCalls = (...calls: Array<[string, Record<string, unknown>]>): ScriptedReply => ({
+  toolCalls: calls.map(([name, args]) => ({ name, arguments: args })),
+})
 
 describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible server, real git server and GitHub API', () => {
   test('edits, commits, pushes and opens a PR; a follow-up adds a commit to the same branch and keeps the same prLink', async () => {
@@ -101,7 +111,15 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     // The model saw the system prompt, the request and the tools, with the API key and nothing else secret.
     const first = openai.requests[start]!
     expect(first.model).toBe('gpt-test')
-    expect(first.tools!.map((tool) => tool.function.name).sort()).toEqual(['delete_file', 'edit_file', 'finish', 'list_files', 'read_file', 'search_docs', 'write_file'])
+    expect(first.tools!.map((tool) => tool.function.name).sort()).toEqual([
+      'delete_file',
+      'edit_file',
+      'finish',
+      'list_files',
+      'read_file',
+      'search_docs',
+      'write_file',
+    ])
     expect(openai.promptOf(first)).toContain('docs.json')
     expect(openai.promptOf(first)).toContain('Rename Lumen Flags to Lumen Toggles in the quickstart')
     expect(JSON.stringify(openai.requests)).not.toMatch(/ghp_test|git-http-secret/)
@@ -158,7 +176,10 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     const pullsBefore = github.pulls.length
     let toolResults = ''
     replies.push(
-      toolCalls(['read_file', { path: '../etc/passwd' }], ['read_file', { path: '/etc/passwd' }], ['write_file', { path: '.git/config', content: 'x' }]),
+      toolCalls(['read_file', { path: '../etc/passwd' }], ['read_file', { path: '/etc/passwd' }], ['write_file', {
+        path: '.git/config',
+        content: 'x',
+      }]),
       (request) => {
         toolResults = JSON.stringify(request.messages.filter((message) => message.role === 'tool'))
         return toolCalls(['finish', { summary: 'No change: nothing to do' }])
@@ -204,7 +225,10 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     expect(done).toMatchObject({ status: 'completed', error: null, prLink: expect.stringMatching(/^https:\/\/github\.example\//) })
     const events = await t.events(job.id)
     const errors = events.filter((event) => event.type === 'error').map((event) => event.message)
-    expect(errors).toEqual([expect.stringMatching(/write_file refused: .*changed bytes; the limit is 200/), 'stopped at the step limit (3 steps) before the model called finish'])
+    expect(errors).toEqual([
+      expect.stringMatching(/write_file refused: .*changed bytes; the limit is 200/),
+      'stopped at the step limit (3 steps) before the model called finish',
+    ])
     const branch = github.pulls.at(-1)!.head
     expect((await git(t.repo.bare, 'diff', '--name-only', `main..${branch}`)).trim()).toBe('guides/small.mdx')
     replies.length = 0

@@ -20,7 +20,14 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
     const response = await t.create()
     expect(response.status).toBe(200)
     const job = AgentJob.parse(await response.json())
-    expect(job).toMatchObject({ status: 'active', prLink: null, archivedAt: null, error: null, model: 'offline-editor', source: { repository: 'local:demo', ref: 'main' } })
+    expect(job).toMatchObject({
+      status: 'active',
+      prLink: null,
+      archivedAt: null,
+      error: null,
+      model: 'offline-editor',
+      source: { repository: 'local:demo', ref: 'main' },
+    })
     expect(job.id).toMatch(/^[A-Za-z0-9_-]{16,}$/)
     expect(new Date(job.createdAt).toISOString()).toBe(job.createdAt)
 
@@ -30,7 +37,9 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
     const events = AgentEventList.parse(await (await t.get(`/job/${job.id}/events`)).json()).events
     expect(events).toEqual([expect.objectContaining({ type: 'message', message: expect.stringContaining('Lumen Toggles') })])
     const runs = await t.store.listRuns(job.id)
-    expect(runs).toEqual([expect.objectContaining({ seq: 1, status: 'queued', prompt: 'Replace "Lumen Flags" with "Lumen Toggles" everywhere' })])
+    expect(runs).toEqual([
+      expect.objectContaining({ seq: 1, status: 'queued', prompt: 'Replace "Lumen Flags" with "Lumen Toggles" everywhere' }),
+    ])
   })
 
   test('list is newest first and pages with a cursor', async () => {
@@ -54,7 +63,14 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
 
   test('404 for an unknown job, on every job path', async () => {
     const t = await setup()
-    for (const response of [await t.get('/job/nope'), await t.get('/job/nope/events'), await t.post('/job/nope/archive'), await t.post('/job/nope/message', { prompt: 'x' })]) {
+    for (
+      const response of [
+        await t.get('/job/nope'),
+        await t.get('/job/nope/events'),
+        await t.post('/job/nope/archive'),
+        await t.post('/job/nope/message', { prompt: 'x' }),
+      ]
+    ) {
       expect(response.status).toBe(404)
       expect(await response.json()).toEqual({ error: expect.stringContaining('job not found') })
     }
@@ -138,7 +154,12 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
 
   test('the typed agent client from shared/ speaks these endpoints', async () => {
     const t = await setup()
-    const client = createAgentClient({ baseUrl: 'http://docent.test', apiKey: t.keys.admin, projectId: 'demo', fetch: ((url: string, init?: RequestInit) => t.app.request(url, init)) as typeof fetch })
+    const client = createAgentClient({
+      baseUrl: 'http://docent.test',
+      apiKey: t.keys.admin,
+      projectId: 'demo',
+      fetch: ((url: string, init?: RequestInit) => t.app.request(url, init)) as typeof fetch,
+    })
     const job = await client.createJob('Fix the misspelling "recieve"')
     expect(await client.getJob(job.id)).toEqual(job)
     expect((await client.listJobs({ limit: 5 })).jobs).toEqual([job])

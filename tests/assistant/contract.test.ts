@@ -44,12 +44,28 @@ describe.each(['v1', 'v2'] as const)('%s message bounds', (version) => {
     ['retrievalPageSize 2.5', { retrievalPageSize: 2.5 }, /^retrievalPageSize: /],
     ['filter not an object', { filter: 'v2' }, /^filter: /],
     ['filter.groups not a list', { filter: { groups: 'SDKs' } }, /^filter\.groups: /],
-    ['11 context items', { context: Array.from({ length: 11 }, () => ({ type: 'code', value: 'x' })) }, /^context: must have at most 10 items/],
-    ['a context value of 10,001 chars', { context: [{ type: 'code', value: 'x'.repeat(10_001) }] }, /^context\.0\.value: must be at most 10000 characters/],
+    [
+      '11 context items',
+      { context: Array.from({ length: 11 }, () => ({ type: 'code', value: 'x' })) },
+      /^context: must have at most 10 items/,
+    ],
+    [
+      'a context value of 10,001 chars',
+      { context: [{ type: 'code', value: 'x'.repeat(10_001) }] },
+      /^context\.0\.value: must be at most 10000 characters/,
+    ],
     ['an unknown context type', { context: [{ type: 'image', value: 'x' }] }, /^context\.0\.type: /],
     ['filter.version of 101 chars', { filter: { version: 'v'.repeat(101) } }, /^filter\.version: must be at most 100 characters/],
-    ['a context path of 501 chars', { context: [{ type: 'textSelection', value: 'x', path: `/${'p'.repeat(500)}` }] }, /^context\.0\.path: must be at most 500 characters/],
-    ['a message id of 201 chars', { messages: [{ ...message(version, 'user', 'hi'), id: 'i'.repeat(201) }] }, /^messages\.0\.id: must be at most 200 characters/],
+    [
+      'a context path of 501 chars',
+      { context: [{ type: 'textSelection', value: 'x', path: `/${'p'.repeat(500)}` }] },
+      /^context\.0\.path: must be at most 500 characters/,
+    ],
+    [
+      'a message id of 201 chars',
+      { messages: [{ ...message(version, 'user', 'hi'), id: 'i'.repeat(201) }] },
+      /^messages\.0\.id: must be at most 200 characters/,
+    ],
     ['currentPath of 201 chars', { currentPath: `/${'p'.repeat(200)}` }, /^currentPath: must be at most 200 characters$/],
   ])('%s → 400 naming the field', async (_name, extra, pattern) => {
     await expectError(await post(bodyOf(version, extra)), 400, pattern)
@@ -64,21 +80,37 @@ describe.each(['v1', 'v2'] as const)('%s message bounds', (version) => {
   test('101 messages, or more than 100,000 characters in total → 400', async () => {
     const many = Array.from({ length: 101 }, (_, i) => message(version, i % 2 ? 'assistant' : 'user', 'hi'))
     await expectError(await post(bodyOf(version, { messages: many })), 400, /^messages: must have at most 100 items/)
-    const big = [message(version, 'user', 'x'.repeat(60_000)), message(version, 'assistant', 'ok'), message(version, 'user', 'y'.repeat(40_001))]
+    const big = [
+      message(version, 'user', 'x'.repeat(60_000)),
+      message(version, 'assistant', 'ok'),
+      message(version, 'user', 'y'.repeat(40_001)),
+    ]
     await expectError(await post(bodyOf(version, { messages: big })), 400, /^messages: total text must be at most 100000 characters/)
   })
 
-  test('the last message must be the user\'s and have text', async () => {
+  test("the last message must be the user's and have text", async () => {
     const last = [message(version, 'user', 'hi'), message(version, 'assistant', 'hello')]
     await expectError(await post(bodyOf(version, { messages: last })), 400, /^messages: the last message must have role "user"/)
-    await expectError(await post(bodyOf(version, { messages: [message(version, 'user', '   ')] })), 400, /^messages: the last message has no text/)
-    await expectError(await post(bodyOf(version, { messages: [{ role: 'reader', content: 'hi', parts: [] }] })), 400, /^messages\.0\.role: /)
+    await expectError(
+      await post(bodyOf(version, { messages: [message(version, 'user', '   ')] })),
+      400,
+      /^messages: the last message has no text/,
+    )
+    await expectError(
+      await post(bodyOf(version, { messages: [{ role: 'reader', content: 'hi', parts: [] }] })),
+      400,
+      /^messages\.0\.role: /,
+    )
   })
 
   test('not JSON, or not a JSON content type → 400 / 415', async () => {
     await expectError(await post('{"fp":'), 400, /not valid JSON/)
     const { app, keys } = await t
-    const xml = await app.request(path(version), { method: 'POST', headers: { ...bearer(keys.assistant), 'content-type': 'application/xml' }, body: '<q/>' })
+    const xml = await app.request(path(version), {
+      method: 'POST',
+      headers: { ...bearer(keys.assistant), 'content-type': 'application/xml' },
+      body: '<q/>',
+    })
     expect(xml.status).toBe(415)
   })
 
@@ -96,9 +128,16 @@ describe.each(['v1', 'v2'] as const)('%s message bounds', (version) => {
     expect(await store.getThread('demo', threadId!)).toMatchObject({ fp: 'anonymous', messageCount: 2 })
   })
 
-  test('another project\'s thread id is not continued', async () => {
+  test("another project's thread id is not continued", async () => {
     const { store } = await t
-    await store.createThread({ id: 'thr_of_acme', projectId: 'other', fp: 'x', createdAt: new Date(), updatedAt: new Date(), messageCount: 0 })
+    await store.createThread({
+      id: 'thr_of_acme',
+      projectId: 'other',
+      fp: 'x',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      messageCount: 0,
+    })
     const response = await post(bodyOf(version, { threadId: 'thr_of_acme' }))
     expect(response.headers.get('x-thread-id')).not.toBe('thr_of_acme')
     await response.text()
@@ -112,17 +151,31 @@ describe('message shapes', () => {
   test('a v2 message with content → 400; a v1 message without text → 400', async () => {
     const { app, keys } = await t
     const v2 = bodyOf('v2', { messages: [{ id: 'a', role: 'user', content: 'hi', parts: [{ type: 'text', text: 'hi' }] }] })
-    await expectError(await app.request(path('v2'), json(v2, bearer(keys.assistant))), 400, /^messages\.0\.content: v2 messages carry parts, not content/)
+    await expectError(
+      await app.request(path('v2'), json(v2, bearer(keys.assistant))),
+      400,
+      /^messages\.0\.content: v2 messages carry parts, not content/,
+    )
     const v1Empty = bodyOf('v1', { messages: [{ id: 'a', role: 'user', content: '' }] })
-    await expectError(await app.request(path('v1'), json(v1Empty, bearer(keys.assistant))), 400, /^messages\.0\.content: a v1 message needs text in content/)
+    await expectError(
+      await app.request(path('v1'), json(v1Empty, bearer(keys.assistant))),
+      400,
+      /^messages\.0\.content: a v1 message needs text in content/,
+    )
     const v1Missing = bodyOf('v1', { messages: [{ id: 'a', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] })
     await expectError(await app.request(path('v1'), json(v1Missing, bearer(keys.assistant))), 400, /^messages\.0\.content: is required/)
   })
 
   test('unknown part types are ignored, not errors', async () => {
     const { app, keys } = await t
-    const parts = [{ type: 'step-start' }, { type: 'text', text: 'How do percentage rollouts work?' }, { type: 'data-widget', data: { x: 1 } }, { type: 'file', url: 'x', mediaType: 'image/png' }]
-    const response = await app.request(path('v2'), json(bodyOf('v2', { messages: [{ id: 'a', role: 'user', parts }] }), bearer(keys.assistant)))
+    const parts = [{ type: 'step-start' }, { type: 'text', text: 'How do percentage rollouts work?' }, {
+      type: 'data-widget',
+      data: { x: 1 },
+    }, { type: 'file', url: 'x', mediaType: 'image/png' }]
+    const response = await app.request(
+      path('v2'),
+      json(bodyOf('v2', { messages: [{ id: 'a', role: 'user', parts }] }), bearer(keys.assistant)),
+    )
     expect(response.status).toBe(200)
     expect(await response.text()).toMatch(/percentage rollout/i)
   })
@@ -131,14 +184,22 @@ describe('message shapes', () => {
 describe('keys', () => {
   const t = testDocent()
   afterAll(async () => (await t).docent.stop())
-  test('no key → 401; admin key → 403; another domain\'s key → 403; unknown domain → 403', async () => {
+  test("no key → 401; admin key → 403; another domain's key → 403; unknown domain → 403", async () => {
     const { app, keys } = await t
     await expectError(await app.request(path('v2'), json(bodyOf('v2'))), 401, /Authorization/)
     await expectError(await app.request(path('v2'), json(bodyOf('v2'), bearer('svc_dsc_notarealkeynotarealkey00'))), 401, /unknown API key/)
     await expectError(await app.request(path('v2'), json(bodyOf('v2'), bearer(keys.admin))), 403, /assistant key/)
     await expectError(await app.request(path('v2'), json(bodyOf('v2'), bearer(keys.otherAssistant))), 403, /not valid for domain "demo"/)
-    await expectError(await app.request(path('v1', 'acme.example'), json(bodyOf('v1'), bearer(keys.assistant))), 403, /not valid for domain "acme.example"/)
-    await expectError(await app.request(path('v2', 'nowhere.example'), json(bodyOf('v2'), bearer(keys.assistant))), 403, /not valid for domain/)
+    await expectError(
+      await app.request(path('v1', 'acme.example'), json(bodyOf('v1'), bearer(keys.assistant))),
+      403,
+      /not valid for domain "acme.example"/,
+    )
+    await expectError(
+      await app.request(path('v2', 'nowhere.example'), json(bodyOf('v2'), bearer(keys.assistant))),
+      403,
+      /not valid for domain/,
+    )
   })
 
   test('GET on a message endpoint → 405', async () => {
@@ -154,7 +215,10 @@ describe('CORS', () => {
   test('preflight from an allowed origin → 204 with the grant; another origin → 403', async () => {
     const { app } = await t
     const preflight = (origin: string) =>
-      app.request(path('v2'), { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } })
+      app.request(path('v2'), {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      })
     const allowed = await preflight('https://docs.example.com')
     expect(allowed.status).toBe(204)
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
@@ -169,7 +233,11 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
     expect(response.headers.get('access-control-expose-headers')).toContain('x-thread-id')
     await response.text()
-    await expectError(await app.request(path('v1'), json(bodyOf('v1'), { ...bearer(keys.assistant), origin: 'https://evil.example' })), 403, /not allowed/)
+    await expectError(
+      await app.request(path('v1'), json(bodyOf('v1'), { ...bearer(keys.assistant), origin: 'https://evil.example' })),
+      403,
+      /not allowed/,
+    )
   })
 })
 
@@ -181,7 +249,12 @@ describe('rate limits → 429 with Retry-After and RateLimit-* headers', () => {
     expect(Number(response.headers.get('ratelimit-reset'))).toBeGreaterThan(0)
     expect((await response.json()).error).toMatch(rule)
   }
-  const send = async (app: Awaited<ReturnType<typeof testDocent>>['app'], key: string, ip = '10.0.0.1', headers: Record<string, string> = {}) => {
+  const send = async (
+    app: Awaited<ReturnType<typeof testDocent>>['app'],
+    key: string,
+    ip = '10.0.0.1',
+    headers: Record<string, string> = {},
+  ) => {
     const response = await app.request(path('v2'), json(bodyOf('v2'), { ...bearer(key), ...headers }), { ip })
     if (response.status === 200) await response.text()
     return response
@@ -201,7 +274,10 @@ describe('rate limits → 429 with Retry-After and RateLimit-* headers', () => {
   test('per organization per hour (feedback counts too)', async () => {
     const { app, keys } = await testDocent({ limits: { organizationPerHour: 2 } })
     expect((await send(app, keys.assistant)).status).toBe(200)
-    const feedback = await app.request('/discovery/v1/assistant/demo/feedback', json({ threadId: 'thr_x', messageId: 'm', rating: 'up' }, bearer(keys.assistant)))
+    const feedback = await app.request(
+      '/discovery/v1/assistant/demo/feedback',
+      json({ threadId: 'thr_x', messageId: 'm', rating: 'up' }, bearer(keys.assistant)),
+    )
     expect(feedback.status).toBe(404)
     await expect429(await send(app, keys.assistant), /org-hour/)
   })

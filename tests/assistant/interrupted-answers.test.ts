@@ -24,7 +24,9 @@ afterAll(async () => {
 const question = 'How do percentage rollouts work?'
 const body = (version: 'v1' | 'v2') => ({
   fp: 'anonymous',
-  messages: [version === 'v1' ? { id: 'q', role: 'user', content: question } : { id: 'q', role: 'user', parts: [{ type: 'text', text: question }] }],
+  messages: [
+    version === 'v1' ? { id: 'q', role: 'user', content: question } : { id: 'q', role: 'user', parts: [{ type: 'text', text: question }] },
+  ],
 })
 
 /** Reads the response until `seen` matches what was read so far. */
@@ -64,7 +66,10 @@ test('v2: the model fails after some text → the client gets the text, an error
 
 test('v2 over HTTP: the reader disconnects mid-answer → the model call is aborted and the thread keeps question and partial answer', async () => {
   const abort = new AbortController()
-  const pending = fetch(`${server.url}/discovery/v2/assistant/demo/message`, { ...json(body('v2'), bearer(t.keys.assistant)), signal: abort.signal })
+  const pending = fetch(`${server.url}/discovery/v2/assistant/demo/message`, {
+    ...json(body('v2'), bearer(t.keys.assistant)),
+    signal: abort.signal,
+  })
   const turn = await gated.nextTurn()
   turn.write('Partial answer')
   const response = await pending

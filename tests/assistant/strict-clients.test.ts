@@ -39,11 +39,13 @@ test('the installed clients are all on the accepting side of the boundary', () =
   expect(atLeast(version('ai'), '7.0.32')).toBe(true)
 })
 
-describe.each([
-  ['ai@5', ai5],
-  ['ai@6', ai6],
-  ['ai@7', ai7],
-] as const)('%s validates every chunk we send', (_name, ai) => {
+describe.each(
+  [
+    ['ai@5', ai5],
+    ['ai@6', ai6],
+    ['ai@7', ai7],
+  ] as const,
+)('%s validates every chunk we send', (_name, ai) => {
   test('uiMessageChunkSchema accepts each chunk, including finish with its top-level threadId', async () => {
     const chunks = await streamOf('How do percentage rollouts work?')
     const schema = ai.uiMessageChunkSchema() as unknown as { validate(value: unknown): Promise<{ success: boolean }> }
@@ -65,7 +67,8 @@ const strictlyValid = (chunk: Record<string, unknown>) => {
   const shape = STRICT_KEYS[chunk.type as string]
   if (!shape) return false
   const keys = Object.keys(chunk)
-  return shape.required.every((key) => keys.includes(key)) && keys.every((key) => shape.required.includes(key) || shape.optional.includes(key))
+  return shape.required.every((key) => keys.includes(key)) &&
+    keys.every((key) => shape.required.includes(key) || shape.optional.includes(key))
 }
 
 test('for strict clients, finish is the only chunk they reject, and only for its top-level threadId; the thread id also rides in messageMetadata', async () => {
@@ -84,7 +87,11 @@ const strictClients = ['ai-v5-strict', ...(process.env.DOCENT_STRICT_AI ?? '').s
 describe.each(strictClients)('a real strict client: %s', (path) => {
   test('gets the text, the sources and message.metadata.threadId, then fails on finish with a type validation error', async () => {
     const ai = (await import(/* @vite-ignore */ path)) as ChatModule
-    const chat = chatOf(ai, { api: `${served.url}/discovery/v2/assistant/demo/message`, key: served.keys.assistant, body: () => ({ fp: 'anonymous' }) })
+    const chat = chatOf(ai, {
+      api: `${served.url}/discovery/v2/assistant/demo/message`,
+      key: served.keys.assistant,
+      body: () => ({ fp: 'anonymous' }),
+    })
     await chat.sendMessage({ text: 'How do percentage rollouts work?' })
     const answer = chat.messages.at(-1)
     expect(chat.status).toBe('error')
@@ -99,7 +106,11 @@ test('the boundary: ai@5.0.216 is strict and ai@5.0.217, the first accepting rel
   expect(version('ai-v5-strict')).toBe('5.0.216')
   expect(version('ai-v5-boundary')).toBe('5.0.217')
   const ai = (await import('ai-v5-boundary')) as unknown as ChatModule
-  const chat = chatOf(ai, { api: `${served.url}/discovery/v2/assistant/demo/message`, key: served.keys.assistant, body: () => ({ fp: 'anonymous' }) })
+  const chat = chatOf(ai, {
+    api: `${served.url}/discovery/v2/assistant/demo/message`,
+    key: served.keys.assistant,
+    body: () => ({ fp: 'anonymous' }),
+  })
   await chat.sendMessage({ text: 'How do percentage rollouts work?' })
   const answer = chat.messages.at(-1)
   expect(chat.status).toBe('ready')

@@ -8,7 +8,11 @@ import { testDocent } from '../support/app.ts'
 /** Serves a Docent app over real HTTP on a free loopback port, as the runtime entrypoint does. */
 export async function serveApp(app: Hono): Promise<{ url: string; close(): Promise<void> }> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }), port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serve({
+      fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
+      port: 0,
+      hostname: '127.0.0.1',
+    }, () => resolve(s))
   })
   const { port } = server.address() as AddressInfo
   return {
@@ -36,7 +40,9 @@ export function serveTestDocent(): Awaited<ReturnType<typeof testDocent>> & { ur
 
 /** The slice of `ai`'s exports a v5+ chat needs; ai@5, ai@6 and ai@7 all have it. */
 export interface ChatModule {
+  // deno-lint-ignore no-explicit-any -- the three `ai` majors type these differently; the tests call them alike
   AbstractChat: abstract new (init: any) => any
+  // deno-lint-ignore no-explicit-any -- as above
   DefaultChatTransport: new (options: any) => any
 }
 
@@ -65,7 +71,7 @@ export function chatOf(ai: ChatModule, options: { api: string; key: string; body
     replaceMessage(index: number, message: UIMessage) {
       state.messages = state.messages.map((m, i) => (i === index ? message : m))
     },
-    snapshot: <T,>(thing: T): T => structuredClone(thing),
+    snapshot: <T>(thing: T): T => structuredClone(thing),
   }
   class Chat extends ai.AbstractChat {}
   const transport = new ai.DefaultChatTransport({

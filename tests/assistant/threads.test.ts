@@ -6,7 +6,7 @@ import { bearer, json, testDocent } from '../support/app.ts'
 async function setup() {
   // A clock that ticks a second per reading: thread order by updatedAt never ties.
   let clock = Date.parse('2026-11-01T00:00:00Z')
-  const t = await testDocent({}, { now: () => new Date((clock += 1000)) })
+  const t = await testDocent({}, { now: () => new Date(clock += 1000) })
   const ask = async (text: string, threadId?: string, fp = 'reader-1') => {
     const response = await t.app.request(
       '/discovery/v2/assistant/demo/message',
@@ -31,11 +31,15 @@ describe('feedback', () => {
     expect(await up.text()).toBe('')
     expect((await t.feedback({ threadId, messageId, rating: 'down', comment: 'Missing the ramp schedule.' })).status).toBe(204)
     const detail = await (await t.admin(`/v2/assistant/demo/threads/${threadId}`)).json()
-    expect(detail.messages[1]).toMatchObject({ id: messageId, role: 'assistant', feedback: { rating: 'down', comment: 'Missing the ramp schedule.' } })
+    expect(detail.messages[1]).toMatchObject({
+      id: messageId,
+      role: 'assistant',
+      feedback: { rating: 'down', comment: 'Missing the ramp schedule.' },
+    })
     expect(detail.messages[0].feedback).toBeUndefined()
   })
 
-  test('unknown thread or message → 404; bad fields → 400 naming them; another domain\'s key → 403', async () => {
+  test("unknown thread or message → 404; bad fields → 400 naming them; another domain's key → 403", async () => {
     const t = await setup()
     const { threadId, messageId } = await t.ask('What is a segment?')
     const unknownThread = await t.feedback({ threadId: 'thr_nope', messageId, rating: 'up' })
@@ -44,7 +48,9 @@ describe('feedback', () => {
     const unknownMessage = await t.feedback({ threadId, messageId: 'msg_nope', rating: 'up' })
     expect(await unknownMessage.json()).toEqual({ error: 'messageId: no such message in this thread' })
     expect(await (await t.feedback({ threadId, messageId, rating: 'meh' })).json()).toEqual({ error: expect.stringMatching(/^rating: /) })
-    expect(await (await t.feedback({ threadId, messageId, rating: 'up', comment: 'x'.repeat(2001) })).json()).toEqual({ error: 'comment: must be at most 2000 characters' })
+    expect(await (await t.feedback({ threadId, messageId, rating: 'up', comment: 'x'.repeat(2001) })).json()).toEqual({
+      error: 'comment: must be at most 2000 characters',
+    })
     expect(await (await t.feedback({ messageId, rating: 'up' })).json()).toEqual({ error: 'threadId: is required' })
     expect((await t.feedback({ threadId, messageId, rating: 'up' }, t.keys.otherAssistant)).status).toBe(403)
     // The other project's key on its own domain cannot see this project's thread.
@@ -62,16 +68,34 @@ describe('admin thread endpoints', () => {
 
     const page1 = await (await t.admin('/v2/assistant/demo/threads?limit=2')).json()
     expect(page1.threads.map((x: { threadId: string }) => x.threadId)).toEqual([third.threadId, second.threadId])
-    expect(page1.threads[0]).toEqual({ threadId: third.threadId, fp: 'reader-2', createdAt: expect.any(String), updatedAt: expect.any(String), messageCount: 2 })
+    expect(page1.threads[0]).toEqual({
+      threadId: third.threadId,
+      fp: 'reader-2',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      messageCount: 2,
+    })
     expect(page1.nextCursor).toEqual(expect.any(String))
     const page2 = await (await t.admin(`/v2/assistant/demo/threads?limit=2&cursor=${encodeURIComponent(page1.nextCursor)}`)).json()
-    expect(page2).toEqual({ threads: [expect.objectContaining({ threadId: first.threadId, fp: 'reader-1', messageCount: 4 })], nextCursor: null })
+    expect(page2).toEqual({
+      threads: [expect.objectContaining({ threadId: first.threadId, fp: 'reader-1', messageCount: 4 })],
+      nextCursor: null,
+    })
 
     const detail = await (await t.admin(`/v2/assistant/demo/threads/${first.threadId}`)).json()
     expect(detail.threadId).toBe(first.threadId)
     expect(detail.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
-    expect(detail.messages[0]).toEqual({ id: expect.stringMatching(/^msg_/), role: 'user', content: 'How do percentage rollouts work?', createdAt: expect.any(String) })
-    expect(detail.messages[1].sources[0]).toEqual({ title: expect.stringContaining('Percentage rollouts'), path: 'guides/percentage-rollouts', url: expect.stringContaining('/guides/percentage-rollouts') })
+    expect(detail.messages[0]).toEqual({
+      id: expect.stringMatching(/^msg_/),
+      role: 'user',
+      content: 'How do percentage rollouts work?',
+      createdAt: expect.any(String),
+    })
+    expect(detail.messages[1].sources[0]).toEqual({
+      title: expect.stringContaining('Percentage rollouts'),
+      path: 'guides/percentage-rollouts',
+      url: expect.stringContaining('/guides/percentage-rollouts'),
+    })
     expect(detail.messages[1].content).toContain('[1]')
   })
 

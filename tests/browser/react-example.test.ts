@@ -19,7 +19,16 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
 
   beforeAll(async () => {
     // The Vite CLI, as a developer builds it (in its own process: vitest's NODE_ENV=test would select React's dev JSX).
-    const result = spawnSync('node_modules/.bin/vite', ['build', '--config', 'demo/react/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    const result = spawnSync('node_modules/.bin/vite', [
+      'build',
+      '--config',
+      'demo/react/vite.config.ts',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ], {
       env: { ...process.env, NODE_ENV: 'production' },
       encoding: 'utf8',
     })
@@ -51,7 +60,9 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
     await page.locator('li[data-role="assistant"]').nth(1).waitFor()
     await page.getByTestId('status').filter({ hasText: 'ready' }).waitFor()
     expect(await page.getByTestId('thread').innerText()).toBe(`Thread: ${threadId}`)
-    const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${server.adminKey}` } })
+    const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {
+      headers: { authorization: `Bearer ${server.adminKey}` },
+    })
     const thread = (await response.json()) as { messages: Array<{ role: string; content: string }> }
     expect(thread.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
     expect(thread.messages[2]!.content).toBe('Can I ramp back down?')

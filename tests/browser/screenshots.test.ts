@@ -9,8 +9,18 @@ const skip = browserSkipReason()
 const DIR = 'docs/screenshots'
 
 const SHOTS: Array<{ name: string; path: string; question: string; options: BrowserContextOptions }> = [
-  { name: 'widget-light', path: '/guides/percentage-rollouts', question: 'How do percentage rollouts work?', options: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' } },
-  { name: 'widget-dark', path: '/sdks/javascript', question: 'How do I install the JavaScript SDK?', options: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' } },
+  {
+    name: 'widget-light',
+    path: '/guides/percentage-rollouts',
+    question: 'How do percentage rollouts work?',
+    options: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  },
+  {
+    name: 'widget-dark',
+    path: '/sdks/javascript',
+    question: 'How do I install the JavaScript SDK?',
+    options: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+  },
   {
     name: 'widget-phone',
     path: '/quickstart',

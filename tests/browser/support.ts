@@ -26,7 +26,14 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     // No network here, and no sandbox inside containers.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   })
 }
 
@@ -48,7 +55,14 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
     {
       store: { kind: 'memory' },
       worker: false,
-      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', name: 'Demo docs', docs: { directory: 'demo/docs' }, allowedOrigins: ['*'] }],
+      projects: [{
+        id: 'demo',
+        organization: 'demo',
+        domain: 'demo',
+        name: 'Demo docs',
+        docs: { directory: 'demo/docs' },
+        allowedOrigins: ['*'],
+      }],
       ...config,
     },
     { log: consoleLogger('silent'), env },
@@ -60,7 +74,11 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
   await docent.context.search.corpus('demo')
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve(
-      { port: 0, hostname: '127.0.0.1', fetch: (request, bindings) => docent.app.fetch(request, { ip: bindings.incoming.socket.remoteAddress }) },
+      {
+        port: 0,
+        hostname: '127.0.0.1',
+        fetch: (request, bindings) => docent.app.fetch(request, { ip: bindings.incoming.socket.remoteAddress }),
+      },
       () => resolve(s),
     )
   })
@@ -77,7 +95,12 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
   }
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+}
 
 /** Serves a built static app (the React example) from its own origin. */
 export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {

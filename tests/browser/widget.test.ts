@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSkipReason, ensureWidgetBuilt, launchBrowser, recordAssistantRequests, type RunningDocent, serveStatic, startDocent } from './support.ts'
+import {
+  browserSkipReason,
+  ensureWidgetBuilt,
+  launchBrowser,
+  recordAssistantRequests,
+  type RunningDocent,
+  serveStatic,
+  startDocent,
+} from './support.ts'
 
 // The widget in Debian's chromium against a real Docent server (offline answer model): keyboard, starter
 // questions, streamed answers with sources, the thread kept over a reload, new threads, selection context, feedback.
@@ -32,9 +40,13 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   /** Waits until `count` answers have finished (their action buttons appear once streaming ends). */
   const waitForAnswers = (page: Page, count: number) => answers(page).nth(count - 1).locator('.actions').waitFor()
   const saved = (page: Page) =>
-    page.evaluate(() => JSON.parse(localStorage.getItem('docent:demo:conversation') ?? 'null') as { threadId: string | null; messages: unknown[] } | null)
+    page.evaluate(() =>
+      JSON.parse(localStorage.getItem('docent:demo:conversation') ?? 'null') as { threadId: string | null; messages: unknown[] } | null
+    )
   const threadOf = async (threadId: string) => {
-    const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${server.adminKey}` } })
+    const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {
+      headers: { authorization: `Bearer ${server.adminKey}` },
+    })
     expect(response.status).toBe(200)
     return (await response.json()) as { messages: Array<{ id: string; role: string; content: string; feedback?: { rating: string } }> }
   }

@@ -15,7 +15,9 @@ let dataDir: string
 
 async function docent(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/docent.mjs', ...args], { env: { ...process.env, DOCENT_DATA_DIR: dataDir } })
+    const { stdout, stderr } = await run(process.execPath, ['bin/docent.mjs', ...args], {
+      env: { ...process.env, DOCENT_DATA_DIR: dataDir },
+    })
     return { stdout, stderr, code: 0 }
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number }
@@ -48,7 +50,9 @@ test('keys create, list, revoke; the server honours them; index prints the docs 
   expect(list.stdout).not.toContain(assistantSecret)
 
   expect((await docent('keys', 'create', '--org', 'demo', '--kind', 'root')).stderr).toMatch(/--kind must be admin or assistant/)
-  expect((await docent('keys', 'create', '--org', 'acme', '--kind', 'assistant', '--project', 'demo')).stderr).toMatch(/belongs to organization "demo"/)
+  expect((await docent('keys', 'create', '--org', 'acme', '--kind', 'assistant', '--project', 'demo')).stderr).toMatch(
+    /belongs to organization "demo"/,
+  )
 
   const index = await docent('index')
   expect(index.code).toBe(0)

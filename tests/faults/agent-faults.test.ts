@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AgentJob } from '../../shared/agent.ts'
-import { consoleLogger, type Logger } from '../../server/log.ts'
+import type { Logger } from '../../server/log.ts'
 import { createDocent, type Docent, type DocentConfigInput } from '../../server/mod.ts'
 import { startGitHubPulls } from '../agent/support/github-pulls.ts'
 import { bearer, json } from '../support/app.ts'
@@ -28,7 +28,7 @@ beforeAll(async () => {
   model = await startScriptedOpenAI((request) =>
     request.messages.some((message) => message.role === 'tool')
       ? { toolCalls: [{ name: 'finish', arguments: { summary: 'Add a note' } }] }
-      : { toolCalls: [{ name: 'write_file', arguments: { path: 'notes/fault.mdx', content: '---\ntitle: Fault\n---\n\nA note.\n' } }] },
+      : { toolCalls: [{ name: 'write_file', arguments: { path: 'notes/fault.mdx', content: '---\ntitle: Fault\n---\n\nA note.\n' } }] }
   )
   // /fail/* answers 500 to everything (git smart HTTP and API alike); /hang/* never answers.
   broken = createServer((req, res) => {
@@ -126,7 +126,11 @@ describe('git host faults', () => {
   }, 60_000)
 
   test('a git remote that answers 500 → failed with a readable error naming the clone, no token', async () => {
-    const failing = await docentWith({ repository: `${brokenUrl}/fail/docs.git`, token: { env: 'GITHUB_TOKEN' }, host: githubHost(github.url) })
+    const failing = await docentWith({
+      repository: `${brokenUrl}/fail/docs.git`,
+      token: { env: 'GITHUB_TOKEN' },
+      host: githubHost(github.url),
+    })
     try {
       const { job, events } = await runJob(failing, 'Add a note about faults')
       expect(job.status).toBe('failed')

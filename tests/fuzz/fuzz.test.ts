@@ -11,10 +11,28 @@ let t: TestDocent
 
 beforeAll(async () => {
   // Limits high enough that the fuzzer exercises the handlers rather than the limiter alone.
-  t = await testDocent({ limits: { organizationPerHour: 1_000_000, ipPerDay: 1_000_000, assistantKeyPerMonth: 1_000_000, agentPerProjectPerHour: 1_000_000 } })
+  t = await testDocent({
+    limits: { organizationPerHour: 1_000_000, ipPerDay: 1_000_000, assistantKeyPerMonth: 1_000_000, agentPerProjectPerHour: 1_000_000 },
+  })
 })
 
-const weird = fc.constantFrom('', '..', '%2e%2e', '%00', '%ZZ', 'x'.repeat(300), '😀', 'a/b', ' ', '%2F', '<script>', "'", 'null', '-1', '1e309')
+const weird = fc.constantFrom(
+  '',
+  '..',
+  '%2e%2e',
+  '%00',
+  '%ZZ',
+  'x'.repeat(300),
+  '😀',
+  'a/b',
+  ' ',
+  '%2F',
+  '<script>',
+  "'",
+  'null',
+  '-1',
+  '1e309',
+)
 const segment = fc.oneof(fc.constantFrom('demo', 'other', 'acme.example', 'nope'), weird, fc.string({ maxLength: 12 }))
 type Auth = 'none' | 'admin' | 'assistant' | 'otherAdmin' | 'otherAssistant' | 'garbage' | 'basic'
 /** Every route with the method and key it expects: the well-formed half of the generator gets past the front door. */
@@ -42,20 +60,48 @@ const endpoints: Array<{ method: string; template: string; auth: Auth }> = [
   { method: 'GET', template: '/{s}', auth: 'none' },
   { method: 'GET', template: '/{s}.md', auth: 'none' },
 ]
-const query = fc.option(fc.constantFrom('?limit=0', '?limit=abc', '?limit=101', '?cursor=%%%', '?limit=5&cursor=bm9wZQ', '?x=' + 'y'.repeat(100)), { nil: '' })
+const query = fc.option(
+  fc.constantFrom('?limit=0', '?limit=abc', '?limit=101', '?cursor=%%%', '?limit=5&cursor=bm9wZQ', '?x=' + 'y'.repeat(100)),
+  { nil: '' },
+)
 const fill = (template: string, p: string, s: string, q: string) =>
   template.replace('{p}', encodeURIComponent(p) || 'demo').replace('{s}', encodeURIComponent(s) || 'x') + q
 const projectSegment = fc.oneof({ arbitrary: fc.constant('demo'), weight: 4 }, { arbitrary: segment, weight: 1 })
 const validBodies = fc.constantFrom<Record<string, unknown>>(
   { prompt: 'Replace "Lumen Flags" with "Lumen Platform" everywhere' },
   { fp: 'anonymous', messages: [{ id: 'm1', role: 'user', content: 'how do I install the SDK?' }] },
-  { fp: 'anonymous', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'how do I install the SDK?' }] }], currentPath: '/quickstart' },
+  {
+    fp: 'anonymous',
+    messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'how do I install the SDK?' }] }],
+    currentPath: '/quickstart',
+  },
   { query: 'rollout', pageSize: 3 },
   { path: 'quickstart' },
   { threadId: 'x', messageId: 'y', rating: 'up' },
   { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_docs', arguments: { query: 'rollout' } } },
 )
-const mutated = fc.tuple(validBodies, fc.dictionary(fc.constantFrom('prompt', 'fp', 'messages', 'query', 'pageSize', 'path', 'rating', 'threadId', 'currentPath', 'filter', 'context', 'retrievalPageSize', 'scoreThreshold'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 })).map(([body, changes]) => JSON.stringify({ ...body, ...changes }))
+const mutated = fc.tuple(
+  validBodies,
+  fc.dictionary(
+    fc.constantFrom(
+      'prompt',
+      'fp',
+      'messages',
+      'query',
+      'pageSize',
+      'path',
+      'rating',
+      'threadId',
+      'currentPath',
+      'filter',
+      'context',
+      'retrievalPageSize',
+      'scoreThreshold',
+    ),
+    fc.jsonValue({ maxDepth: 3 }),
+    { maxKeys: 3 },
+  ),
+).map(([body, changes]) => JSON.stringify({ ...body, ...changes }))
 const body = fc.oneof(
   fc.constant(undefined),
   validBodies.map((b) => JSON.stringify(b)),
@@ -72,14 +118,40 @@ const headerNoise = {
 }
 /** The right method, key and content type for a route, with generated ids, queries and bodies. */
 const wellFormed = fc
-  .record({ endpoint: fc.constantFrom(...endpoints), p: projectSegment, s: segment, q: query, body: fc.oneof({ arbitrary: body, weight: 1 }, { arbitrary: validBodies.map((b) => JSON.stringify(b)), weight: 1 }, { arbitrary: mutated, weight: 3 }), ...headerNoise })
-  .map(({ endpoint, p, s, q, ...rest }) => ({ ...rest, method: endpoint.method, path: fill(endpoint.template, p, s, q), auth: endpoint.auth, contentType: 'application/json' as string | undefined }))
+  .record({
+    endpoint: fc.constantFrom(...endpoints),
+    p: projectSegment,
+    s: segment,
+    q: query,
+    body: fc.oneof({ arbitrary: body, weight: 1 }, { arbitrary: validBodies.map((b) => JSON.stringify(b)), weight: 1 }, {
+      arbitrary: mutated,
+      weight: 3,
+    }),
+    ...headerNoise,
+  })
+  .map(({ endpoint, p, s, q, ...rest }) => ({
+    ...rest,
+    method: endpoint.method,
+    path: fill(endpoint.template, p, s, q),
+    auth: endpoint.auth,
+    contentType: 'application/json' as string | undefined,
+  }))
 /** Anything at all: any method, key and content type on any route. */
 const anything = fc.record({
   method: fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
-  path: fc.tuple(fc.constantFrom(...endpoints.map((e) => e.template)), segment, segment, query).map(([template, p, s, q]) => fill(template, p, s, q)),
+  path: fc.tuple(fc.constantFrom(...endpoints.map((e) => e.template)), segment, segment, query).map(([template, p, s, q]) =>
+    fill(template, p, s, q)
+  ),
   auth: fc.constantFrom<Auth>('none', 'admin', 'assistant', 'otherAdmin', 'otherAssistant', 'garbage', 'basic'),
-  contentType: fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '\u00ff'),
+  contentType: fc.constantFrom(
+    undefined,
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    '\u00ff',
+  ),
   body,
   ...headerNoise,
 })
@@ -90,13 +162,18 @@ async function snapshot(store: Store) {
   return JSON.stringify({
     keys: (await store.listKeys()).map((k) => [k.id, k.revokedAt]),
     jobs: await Promise.all(projects.map(async (p) => (await store.listJobs(p, { limit: 100 })).items.map((j) => [j.id, j.status]))),
-    threads: await Promise.all(projects.map(async (p) => (await store.listThreads(p, { limit: 100 })).items.map((th) => [th.id, th.messageCount]))),
+    threads: await Promise.all(
+      projects.map(async (p) => (await store.listThreads(p, { limit: 100 })).items.map((th) => [th.id, th.messageCount])),
+    ),
   })
 }
 
 async function readWithin(response: Response, ms: number): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`response body not finished within ${ms} ms`)), ms)))
+  const timeout = new Promise<never>((
+    _,
+    reject,
+  ) => (timer = setTimeout(() => reject(new Error(`response body not finished within ${ms} ms`)), ms)))
   try {
     return await Promise.race([response.text(), timeout])
   } finally {
@@ -110,7 +187,12 @@ describe('fuzz: every endpoint, generated input', () => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         const headers = new Headers()
-        const secrets: Record<string, string | undefined> = { none: undefined, garbage: 'Bearer svc_garbagegarbagegarbage', basic: 'Basic dXNlcjpwYXNz', ...t.keys }
+        const secrets: Record<string, string | undefined> = {
+          none: undefined,
+          garbage: 'Bearer svc_garbagegarbagegarbage',
+          basic: 'Basic dXNlcjpwYXNz',
+          ...t.keys,
+        }
         const secret = secrets[r.auth]
         if (secret) headers.set('authorization', secret.startsWith('Bearer') || secret.startsWith('Basic') ? secret : `Bearer ${secret}`)
         if (r.contentType) headers.set('content-type', r.contentType)
@@ -119,7 +201,9 @@ describe('fuzz: every endpoint, generated input', () => {
         if (r.forwardedFor) headers.set('x-forwarded-for', r.forwardedFor)
         const hasBody = r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD'
         const before = await snapshot(t.store)
-        const response = await t.app.request(r.path, { method: r.method, headers, body: hasBody ? (r.body as BodyInit) : undefined }, { ip: '127.0.0.1' })
+        const response = await t.app.request(r.path, { method: r.method, headers, body: hasBody ? (r.body as BodyInit) : undefined }, {
+          ip: '127.0.0.1',
+        })
         const text = await readWithin(response, 30_000)
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
         expect(response.status, `${r.method} ${r.path} → ${response.status}: ${text.slice(0, 300)}`).toBeLessThan(500)

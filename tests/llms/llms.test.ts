@@ -45,7 +45,7 @@ function parseLlmsTxt(text: string): LlmsTxt {
     const h2 = /^## (\S.*)$/.exec(line)
     if (h2) {
       if (sections.has(h2[1]!)) throw new Error(`line ${i + 1}: section "${h2[1]}" appears twice`)
-      sections.set(h2[1]!, (current = []))
+      sections.set(h2[1]!, current = [])
       continue
     }
     const link = /^- \[((?:[^\]\\]|\\.)+)\]\((\S+)\)(?:: (\S.*))?$/.exec(line)
@@ -140,7 +140,7 @@ describe('/llms-full.txt', () => {
 })
 
 describe('per project: /docs/{domain}/llms.txt', () => {
-  test('links to the project\'s markdown under /docs/{domain}/, which resolves', async () => {
+  test("links to the project's markdown under /docs/{domain}/, which resolves", async () => {
     const llms = parseLlmsTxt(await (await t.app.request('http://docs.test/docs/acme.example/llms.txt')).text())
     const links = [...llms.sections.values()].flat()
     expect(links).toHaveLength(pages.length)

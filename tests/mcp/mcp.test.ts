@@ -8,7 +8,6 @@ import { testDocent } from '../support/app.ts'
 // The SDK's own client over Streamable HTTP, with a fetch that hands each request to the app (no socket needed).
 const BASE = 'http://docs.test'
 
-
 const projects = [
   { id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' }, allowedOrigins: ['https://docs.example.com'] },
   { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: 'demo/docs' }, mcp: { public: true } },
@@ -51,7 +50,9 @@ describe('MCP server over Streamable HTTP (SDK client, demo docs)', () => {
     const client = await connect(t.app, 'demo', t.keys.assistant)
     const result = await client.callTool({ name: 'search_docs', arguments: { query: 'install the Go SDK', pageSize: 3 } })
     expect(result.isError).toBeFalsy()
-    const { results } = result.structuredContent as { results: Array<{ title: string; path: string; url: string; content: string; score: number }> }
+    const { results } = result.structuredContent as {
+      results: Array<{ title: string; path: string; url: string; content: string; score: number }>
+    }
     expect(results).toHaveLength(3)
     expect(results[0]!.path).toBe('sdks/go')
     expect(results[0]!.title).toBe('Go SDK')
@@ -64,7 +65,10 @@ describe('MCP server over Streamable HTTP (SDK client, demo docs)', () => {
 
   test('search_docs applies the filter and refuses bad arguments', async () => {
     const client = await connect(t.app, 'demo', t.keys.assistant)
-    const filtered = await client.callTool({ name: 'search_docs', arguments: { query: 'list flags', filter: { version: 'v1' }, pageSize: 5 } })
+    const filtered = await client.callTool({
+      name: 'search_docs',
+      arguments: { query: 'list flags', filter: { version: 'v1' }, pageSize: 5 },
+    })
     const { results } = filtered.structuredContent as { results: Array<{ path: string }> }
     expect(results.length).toBeGreaterThan(0)
     expect(results.every((r) => !r.path.startsWith('api-reference/v2/'))).toBe(true)
@@ -122,7 +126,7 @@ describe('MCP auth', () => {
     return error as StreamableHTTPError
   }
 
-  test('a non-public project refuses a client without a key (401), with another domain\'s key or an admin key (403)', async () => {
+  test("a non-public project refuses a client without a key (401), with another domain's key or an admin key (403)", async () => {
     expect((await refusal('demo')).code).toBe(401)
     expect((await refusal('demo', 'svc_dsc_notarealkeyatallnotarealkey')).code).toBe(401)
     expect((await refusal('demo', t.keys.otherAssistant)).code).toBe(403)
@@ -165,7 +169,11 @@ describe('MCP auth', () => {
     expect(get.headers.get('allow')).toBe('POST, OPTIONS')
     expect(await get.json()).toEqual({ error: expect.stringMatching(/stateless/) })
     expect((await t.app.request('/mcp/acme.example/')).status).toBe(405) // trailing slash: the same endpoint
-    const notAcceptable = await post('/mcp/acme.example', { 'content-type': 'application/json' }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))
+    const notAcceptable = await post(
+      '/mcp/acme.example',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    )
     expect(notAcceptable.status).toBe(406)
     expect(await notAcceptable.json()).toEqual({ error: expect.stringMatching(/Not Acceptable/) })
     const garbage = await post('/mcp/acme.example', mcpHeaders, '{not json')
@@ -175,16 +183,36 @@ describe('MCP auth', () => {
 
   test('CORS: preflight granted to allowed origins (any origin on a public server), others refused', async () => {
     const preflight = (domain: string, origin: string) =>
-      t.app.request(`/mcp/${domain}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' } })
+      t.app.request(`/mcp/${domain}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+        },
+      })
     const allowed = await preflight('demo', 'https://docs.example.com')
     expect(allowed.status).toBe(204)
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
     expect(allowed.headers.get('access-control-allow-headers')).toMatch(/mcp-protocol-version/)
     expect((await preflight('demo', 'https://evil.example')).status).toBe(403)
     // Docent's own pages are not cross-origin.
-    const own = await t.app.request('http://docs.test/mcp/demo', { method: 'POST', headers: { origin: 'http://docs.test', authorization: `Bearer ${t.keys.assistant}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) })
+    const own = await t.app.request('http://docs.test/mcp/demo', {
+      method: 'POST',
+      headers: {
+        origin: 'http://docs.test',
+        authorization: `Bearer ${t.keys.assistant}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    })
     expect(own.status).toBe(200)
-    const evil = await t.app.request('http://docs.test/mcp/demo', { method: 'POST', headers: { origin: 'https://evil.example', authorization: `Bearer ${t.keys.assistant}` }, body: '{}' })
+    const evil = await t.app.request('http://docs.test/mcp/demo', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', authorization: `Bearer ${t.keys.assistant}` },
+      body: '{}',
+    })
     expect(evil.status).toBe(403)
     const open = await preflight('acme.example', 'http://localhost:6274')
     expect(open.status).toBe(204)
@@ -205,11 +233,23 @@ describe('MCP rate limits', () => {
       expect((error as Error).message).toMatch(/rate limit exceeded/)
       await client.close()
 
-      const raw = await limited.app.request('/mcp/demo', { method: 'POST', headers: { authorization: `Bearer ${limited.keys.assistant}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }, { ip: '10.0.0.1' })
+      const raw = await limited.app.request('/mcp/demo', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${limited.keys.assistant}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      }, { ip: '10.0.0.1' })
       expect(raw.status).toBe(429)
       expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(raw.headers.get('ratelimit-limit')).toBe('3')
-      expect(await raw.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32029, message: expect.stringMatching(/rate limit/) } })
+      expect(await raw.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32029, message: expect.stringMatching(/rate limit/) },
+      })
     } finally {
       await limited.docent.stop()
     }
@@ -219,7 +259,11 @@ describe('MCP rate limits', () => {
     const limited = await testDocent({ projects, limits: { organizationPerHour: 2 } })
     try {
       for (let i = 0; i < 2; i++) {
-        const search = await limited.app.request('/discovery/v1/search/demo', { method: 'POST', headers: { authorization: `Bearer ${limited.keys.assistant}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'flags' }) }, { ip: '10.0.0.2' })
+        const search = await limited.app.request('/discovery/v1/search/demo', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${limited.keys.assistant}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'flags' }),
+        }, { ip: '10.0.0.2' })
         expect(search.status).toBe(200)
       }
       const error = await connect(limited.app, 'demo', limited.keys.assistant).catch((e: unknown) => e)

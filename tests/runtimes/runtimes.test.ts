@@ -45,20 +45,28 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       const response = await fetch(`${server.url}/discovery/v2/assistant/demo/message`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ASSISTANT}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ fp: 'smoke', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'How do I install the SDK?' }] }] }),
+        body: JSON.stringify({
+          fp: 'smoke',
+          messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'How do I install the SDK?' }] }],
+        }),
       })
       expect(response.status).toBe(200)
       const stream = await response.text()
       expect(stream).toContain('"type":"source-url"')
       expect(stream).toContain('data: [DONE]')
       const threadId = response.headers.get('x-thread-id')!
-      const thread = await (await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()
+      const thread =
+        await (await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()
       expect(thread.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant'])
     })
 
     test('bad JSON → 400 and an oversized body → 413', async () => {
       const post = (body: string) =>
-        fetch(`${server.url}/v2/agent/demo/job`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body })
+        fetch(`${server.url}/v2/agent/demo/job`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+          body,
+        })
       const garbage = await post('{nope')
       expect(garbage.status).toBe(400)
       const big = await post(JSON.stringify({ prompt: 'x'.repeat(2 * 1024 * 1024) }))

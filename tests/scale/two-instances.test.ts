@@ -44,11 +44,20 @@ if ('skip' in pg) {
       if (!request.tools) return { text: 'Install the SDK with npm, then create a client with your SDK key [1].' }
       const prompts = request.messages.filter((message) => message.role === 'user').map((message) => String(message.content))
       const marker = markerOf(prompts.at(-1) ?? '') ?? 'unknown'
-      const toolResultsSinceLastPrompt = request.messages.slice(request.messages.findLastIndex((message) => message.role === 'user')).filter((message) => message.role === 'tool').length
+      const toolResultsSinceLastPrompt = request.messages.slice(request.messages.findLastIndex((message) =>
+        message.role === 'user'
+      )).filter((message) => message.role === 'tool').length
       if (toolResultsSinceLastPrompt === 0) {
         runsPerMarker.set(marker, (runsPerMarker.get(marker) ?? 0) + 1)
-        if (marker.startsWith('job-') && Number(marker.slice(4)) >= 4) return { toolCalls: [{ name: 'finish', arguments: { summary: 'Nothing to change.' } }] }
-        return { toolCalls: [{ name: 'write_file', arguments: { path: `notes/${marker}.mdx`, content: `---\ntitle: Note ${marker}\n---\n\nWritten for ${marker}.\n` } }] }
+        if (marker.startsWith('job-') && Number(marker.slice(4)) >= 4) {
+          return { toolCalls: [{ name: 'finish', arguments: { summary: 'Nothing to change.' } }] }
+        }
+        return {
+          toolCalls: [{
+            name: 'write_file',
+            arguments: { path: `notes/${marker}.mdx`, content: `---\ntitle: Note ${marker}\n---\n\nWritten for ${marker}.\n` },
+          }],
+        }
       }
       return { toolCalls: [{ name: 'finish', arguments: { summary: `Add the note for ${marker}` } }] }
     })
@@ -65,7 +74,11 @@ if ('skip' in pg) {
             domain: 'demo',
             docs: { directory: 'demo/docs' },
             allowedOrigins: ['*'],
-            agent: { repository: repo.url, ref: 'main', host: { kind: 'github', apiBase: github.url, repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } } },
+            agent: {
+              repository: repo.url,
+              ref: 'main',
+              host: { kind: 'github', apiBase: github.url, repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } },
+            },
           },
         ],
       }),
@@ -79,8 +92,7 @@ if ('skip' in pg) {
       GITHUB_TOKEN,
       OPENAI_API_KEY: 'scripted',
       DOCENT_AGENT_POLL_MS: '100',
-    }
-    // Started together: migrations and key seeding race, as they do when a deployment scales out.
+    } // Started together: migrations and key seeding race, as they do when a deployment scales out.
     ;[a, b] = await Promise.all([startServer('node', env, { timeoutMs: 120_000 }), startServer('node', env, { timeoutMs: 120_000 })])
   }, 180_000)
 
@@ -95,7 +107,7 @@ if ('skip' in pg) {
     fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
   const getJob = async (server: ServerProcess, id: string) =>
     (await (await fetch(`${server.url}/v2/agent/demo/job/${id}`, { headers: admin })).json()) as AgentJob
-  async function settled(server: ServerProcess, id: string): Promise<AgentJob> {
+  const settled = async (server: ServerProcess, id: string): Promise<AgentJob> => {
     for (let i = 0; i < 1200; i++) {
       const job = await getJob(server, id)
       if (job.status !== 'active') return job
@@ -104,7 +116,9 @@ if ('skip' in pg) {
     throw new Error(`job ${id} still active after 120 s`)
   }
   const runStarts = async (server: ServerProcess, id: string) => {
-    const { events } = (await (await fetch(`${server.url}/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as { events: Array<{ type: string }> }
+    const { events } = (await (await fetch(`${server.url}/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
+      events: Array<{ type: string }>
+    }
     return events.filter((event) => event.type === 'run.started').length
   }
 
@@ -157,7 +171,9 @@ if ('skip' in pg) {
       expect(second.status).toBe(200)
       await second.text()
       expect(second.headers.get('x-thread-id')).toBe(threadId)
-      const thread = (await (await fetch(`${a.url}/v2/assistant/demo/threads/${threadId}`, { headers: admin })).json()) as { messages: Array<{ role: string }> }
+      const thread = (await (await fetch(`${a.url}/v2/assistant/demo/threads/${threadId}`, { headers: admin })).json()) as {
+        messages: Array<{ role: string }>
+      }
       expect(thread.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
     }, 60_000)
 

@@ -17,7 +17,8 @@ function expectAsYaml(yaml: string, name: string): boolean {
 
 describe('simpleYaml reads frontmatter as YAML does, or leaves it to YAML', () => {
   it('reads the common forms', () => {
-    const yaml = 'title: "Quickstart: five minutes"\nsidebarTitle: Quickstart\ndescription: \'Install, configure, ship\'\ntags: ["sdk", \'cli\']\nkeywords: []\nhidden: true\nnoindex: false\n# a comment\n'
+    const yaml =
+      'title: "Quickstart: five minutes"\nsidebarTitle: Quickstart\ndescription: \'Install, configure, ship\'\ntags: ["sdk", \'cli\']\nkeywords: []\nhidden: true\nnoindex: false\n# a comment\n'
     expect(expectAsYaml(yaml, 'common')).toBe(true)
     expect(simpleYaml(yaml)).toMatchObject({ title: 'Quickstart: five minutes', tags: ['sdk', 'cli'], hidden: true })
   })

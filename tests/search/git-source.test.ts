@@ -6,7 +6,7 @@ import { consoleLogger } from '../../server/log.ts'
 import { createSearchService } from '../../server/search/service.ts'
 import type { SearchResult } from '../../shared/search.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
-import { createRepo, type GitServer, git, startGitServer } from '../support/git-server.ts'
+import { createRepo, git, type GitServer, startGitServer } from '../support/git-server.ts'
 
 const PASSWORD = 'docs-token-123'
 let server: GitServer
@@ -34,7 +34,13 @@ function serviceFor(options: { token?: string; refreshSeconds?: number; ref?: st
         id: 'p',
         organization: 'o',
         domain: 'docs.example.com',
-        docs: { repository: repo.url, ref: options.ref ?? 'main', root: 'docs', token: { env: 'DOCS_TOKEN' }, refreshSeconds: options.refreshSeconds ?? 300 },
+        docs: {
+          repository: repo.url,
+          ref: options.ref ?? 'main',
+          root: 'docs',
+          token: { env: 'DOCS_TOKEN' },
+          refreshSeconds: options.refreshSeconds ?? 300,
+        },
       },
     ],
   })
@@ -60,14 +66,19 @@ describe('git docs source over a real git http-backend', () => {
     expect(corpus.pages()).toHaveLength(46)
     expect(corpus.page('README')).toBeNull()
     expect(corpus.search('rotate an sdk key', { pageSize: 1 })[0]?.section.path).toMatch(/environments$/)
-    expect(server.requests.some((r) => r.authorization === `Basic ${Buffer.from(`x-access-token:${PASSWORD}`).toString('base64')}`)).toBe(true)
+    expect(server.requests.some((r) => r.authorization === `Basic ${Buffer.from(`x-access-token:${PASSWORD}`).toString('base64')}`)).toBe(
+      true,
+    )
   })
 
   it('picks up a new commit on the ref when refreshed, and only then', async () => {
     const service = serviceFor({ token: PASSWORD })
     const before = await service.corpus('p')
     expect(await service.refresh('p')).toEqual({ revision: before.revision, changed: false })
-    const commit = await pushPage('guides/kill-switches.mdx', '---\ntitle: Kill switches\n---\n\nA kill switch turns a feature off in an emergency.\n')
+    const commit = await pushPage(
+      'guides/kill-switches.mdx',
+      '---\ntitle: Kill switches\n---\n\nA kill switch turns a feature off in an emergency.\n',
+    )
     expect(await service.refresh('p')).toEqual({ revision: commit, changed: true })
     const after = await service.corpus('p')
     expect(after.revision).toBe(commit)
@@ -79,7 +90,10 @@ describe('git docs source over a real git http-backend', () => {
     const first = await service.corpus('p')
     service.start()
     try {
-      const commit = await pushPage('guides/maintenance-windows.mdx', '---\ntitle: Maintenance windows\n---\n\nFreeze flag changes during a maintenance window.\n')
+      const commit = await pushPage(
+        'guides/maintenance-windows.mdx',
+        '---\ntitle: Maintenance windows\n---\n\nFreeze flag changes during a maintenance window.\n',
+      )
       let current = first
       for (let i = 0; i < 60 && current.revision !== commit; i++) {
         await new Promise((resolve) => setTimeout(resolve, 500))
@@ -102,13 +116,22 @@ describe('git docs source over a real git http-backend', () => {
     const t = await testDocent(
       {
         projects: [
-          { id: 'demo', organization: 'demo', domain: 'demo', docs: { repository: repo.url, ref: 'main', root: 'docs', token: { env: 'DOCS_TOKEN' } }, allowedOrigins: ['*'] },
+          {
+            id: 'demo',
+            organization: 'demo',
+            domain: 'demo',
+            docs: { repository: repo.url, ref: 'main', root: 'docs', token: { env: 'DOCS_TOKEN' } },
+            allowedOrigins: ['*'],
+          },
           { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: 'demo/docs' } },
         ],
       },
       { env: { DOCS_TOKEN: PASSWORD } },
     )
-    const res = await t.app.request('/discovery/v1/search/demo', json({ query: 'rotate an sdk key', pageSize: 1 }, bearer(t.keys.assistant)))
+    const res = await t.app.request(
+      '/discovery/v1/search/demo',
+      json({ query: 'rotate an sdk key', pageSize: 1 }, bearer(t.keys.assistant)),
+    )
     expect(res.status).toBe(200)
     const [hit] = (await res.json()) as SearchResult[]
     expect(hit?.path).toMatch(/environments$/)

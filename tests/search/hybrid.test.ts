@@ -43,7 +43,8 @@ const PAGES: Record<string, string> = {
     },
   }),
   'guides/rollback.mdx': '---\ntitle: Rolling back\n---\n\nRoll back a deployment to restore the previous version of your flags.\n',
-  'guides/publishing.mdx': '---\ntitle: Publishing changes\n---\n\nPublish changes to make new flag values live. Every publish creates a version.\n',
+  'guides/publishing.mdx':
+    '---\ntitle: Publishing changes\n---\n\nPublish changes to make new flag values live. Every publish creates a version.\n',
   'guides/targeting.mdx': '---\ntitle: Targeting\n---\n\nTargeting rules pick which users see which flag value.\n',
   'guides/segments.mdx': '---\ntitle: Segments\n---\n\nA segment is a named list of users that rules can reuse.\n',
   'account/billing.mdx': '---\ntitle: Billing\n---\n\nInvoices arrive monthly. Change the payment card in settings.\n',
@@ -168,7 +169,10 @@ describe('hybrid search (BM25 + embeddings)', () => {
 
   test('a reload embeds only the sections whose text changed', async () => {
     const from = model.embeddingRequests.length
-    await writeFile(join(t.dir, 'guides/segments.mdx'), '---\ntitle: Segments\n---\n\nA segment is a saved list of users; revert a segment from its history.\n')
+    await writeFile(
+      join(t.dir, 'guides/segments.mdx'),
+      '---\ntitle: Segments\n---\n\nA segment is a saved list of users; revert a segment from its history.\n',
+    )
     expect((await t.docent.context.search.refresh('demo')).changed).toBe(true)
     const inputs = inputsSince(from)
     expect(inputs).toHaveLength(1)

@@ -16,9 +16,21 @@ import { readDirectory } from '../../server/search/sources/directory.ts'
 
 function withAllOfGfm(source: string) {
   try {
-    return { tree: fromMarkdown(source, { extensions: [mdxjs(), gfm(), frontmatter(['yaml'])], mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])] }), mdx: true }
+    return {
+      tree: fromMarkdown(source, {
+        extensions: [mdxjs(), gfm(), frontmatter(['yaml'])],
+        mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
+      }),
+      mdx: true,
+    }
   } catch {
-    return { tree: fromMarkdown(source, { extensions: [gfm(), frontmatter(['yaml'])], mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])] }), mdx: false }
+    return {
+      tree: fromMarkdown(source, {
+        extensions: [gfm(), frontmatter(['yaml'])],
+        mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
+      }),
+      mdx: false,
+    }
   }
 }
 
@@ -57,7 +69,9 @@ describe('parseMarkdown reads pages as a parse with all of GFM does', () => {
   if (!present) console.log(`skipping the Mintlify equivalence check: ${CORPUS} is absent`)
   it.skipIf(!present)('an eighth of the Mintlify pages, and every one with GFM-only syntax or an email', async () => {
     const { files } = await readDirectory(CORPUS)
-    const pages = [...files].filter(([path, source], i) => /\.mdx?$/.test(path) && (i % 8 === 0 || /\[\^|~~|\[[ xX]\]|\w@\w+\.\w/.test(source)))
+    const pages = [...files].filter(([path, source], i) =>
+      /\.mdx?$/.test(path) && (i % 8 === 0 || /\[\^|~~|\[[ xX]\]|\w@\w+\.\w/.test(source))
+    )
     expect(pages.length).toBeGreaterThan(130)
     for (const [path, source] of pages) expectSameReading(source, path)
   }, 180_000)

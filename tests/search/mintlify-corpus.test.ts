@@ -18,7 +18,9 @@ describe.skipIf(!present)('the real Mintlify docs (a sample of its ~1,100 MDX pa
 
   beforeAll(async () => {
     const all = await readDirectory(CORPUS)
-    const files = new Map([...all.files].filter(([path], i) => !/\.mdx?$/.test(path) || path.startsWith('snippets/') || NAMED.test(path) || i % 6 === 0))
+    const files = new Map(
+      [...all.files].filter(([path], i) => !/\.mdx?$/.test(path) || path.startsWith('snippets/') || NAMED.test(path) || i % 6 === 0),
+    )
     site = readDocsSite({ files, revision: all.revision })
     corpus = buildCorpus(site)
   }, 120_000)
@@ -35,7 +37,10 @@ describe.skipIf(!present)('the real Mintlify docs (a sample of its ~1,100 MDX pa
     const leaks: string[] = []
     for (const section of corpus.sections) {
       const prose = section.content.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?\n\1/gm, '').replace(/`[^`\n]*`/g, '')
-      if (/<\/?(Card|CardGroup|Tabs?|Steps?|Note|Warning|Tip|Info|Accordion|AccordionGroup|CodeGroup|Frame|ParamField|ResponseField|Update)\b/.test(prose)) leaks.push(`${section.id}: tag`)
+      if (
+        /<\/?(Card|CardGroup|Tabs?|Steps?|Note|Warning|Tip|Info|Accordion|AccordionGroup|CodeGroup|Frame|ParamField|ResponseField|Update)\b/
+          .test(prose)
+      ) leaks.push(`${section.id}: tag`)
       if (/^\s*(import|export)\s.+from\s+['"]/m.test(prose)) leaks.push(`${section.id}: import`)
     }
     expect(leaks.slice(0, 10)).toEqual([])

@@ -10,7 +10,8 @@ beforeAll(async () => {
 
 const search = (body: unknown, key = t.keys.assistant, domain = 'demo') =>
   t.app.request(`/discovery/v1/search/${domain}`, json(body, bearer(key)))
-const page = (body: unknown, key = t.keys.assistant, domain = 'demo') => t.app.request(`/discovery/v1/page/${domain}`, json(body, bearer(key)))
+const page = (body: unknown, key = t.keys.assistant, domain = 'demo') =>
+  t.app.request(`/discovery/v1/page/${domain}`, json(body, bearer(key)))
 
 describe('POST /discovery/v1/search/{domain}', () => {
   it('returns ranked sections with content, path and metadata', async () => {

@@ -31,24 +31,26 @@ beforeAll(async () => {
   expect(demoThreadId).toBeTruthy()
 })
 
-const adminEndpoints = (project: string, job: string, thread: string) => [
-  ['POST', `/v2/agent/${project}/job`, { prompt: 'x' }],
-  ['POST', `/v2/agent/${project}/job/${job}/message`, { prompt: 'x' }],
-  ['GET', `/v2/agent/${project}/job/${job}`],
-  ['GET', `/v2/agent/${project}/jobs`],
-  ['POST', `/v2/agent/${project}/job/${job}/archive`, {}],
-  ['GET', `/v2/agent/${project}/job/${job}/events`],
-  ['GET', `/v2/assistant/${project}/threads`],
-  ['GET', `/v2/assistant/${project}/threads/${thread}`],
-] as const
+const adminEndpoints = (project: string, job: string, thread: string) =>
+  [
+    ['POST', `/v2/agent/${project}/job`, { prompt: 'x' }],
+    ['POST', `/v2/agent/${project}/job/${job}/message`, { prompt: 'x' }],
+    ['GET', `/v2/agent/${project}/job/${job}`],
+    ['GET', `/v2/agent/${project}/jobs`],
+    ['POST', `/v2/agent/${project}/job/${job}/archive`, {}],
+    ['GET', `/v2/agent/${project}/job/${job}/events`],
+    ['GET', `/v2/assistant/${project}/threads`],
+    ['GET', `/v2/assistant/${project}/threads/${thread}`],
+  ] as const
 
-const discoveryEndpoints = (domain: string) => [
-  ['POST', `/discovery/v1/assistant/${domain}/message`, { fp: 'a', messages: [{ id: 'm', role: 'user', content: 'install?' }] }],
-  ['POST', `/discovery/v2/assistant/${domain}/message`, question],
-  ['POST', `/discovery/v1/assistant/${domain}/feedback`, { threadId: 'x', messageId: 'y', rating: 'up' }],
-  ['POST', `/discovery/v1/search/${domain}`, { query: 'install' }],
-  ['POST', `/discovery/v1/page/${domain}`, { path: 'quickstart' }],
-] as const
+const discoveryEndpoints = (domain: string) =>
+  [
+    ['POST', `/discovery/v1/assistant/${domain}/message`, { fp: 'a', messages: [{ id: 'm', role: 'user', content: 'install?' }] }],
+    ['POST', `/discovery/v2/assistant/${domain}/message`, question],
+    ['POST', `/discovery/v1/assistant/${domain}/feedback`, { threadId: 'x', messageId: 'y', rating: 'up' }],
+    ['POST', `/discovery/v1/search/${domain}`, { query: 'install' }],
+    ['POST', `/discovery/v1/page/${domain}`, { path: 'quickstart' }],
+  ] as const
 
 function send(method: string, path: string, key: string | undefined, body?: unknown) {
   const headers = key ? bearer(key) : {}
@@ -80,7 +82,11 @@ describe('key kinds and organizations', () => {
     // Through its own project the demo ids simply do not exist.
     await expectRefused(await send('GET', `/v2/agent/other/job/${demoJobId}`, t.keys.otherAdmin), 404, 'job via own project')
     await expectRefused(await send('GET', `/v2/agent/other/job/${demoJobId}/events`, t.keys.otherAdmin), 404, 'events via own project')
-    await expectRefused(await send('POST', `/v2/agent/other/job/${demoJobId}/archive`, t.keys.otherAdmin, {}), 404, 'archive via own project')
+    await expectRefused(
+      await send('POST', `/v2/agent/other/job/${demoJobId}/archive`, t.keys.otherAdmin, {}),
+      404,
+      'archive via own project',
+    )
     await expectRefused(await send('GET', `/v2/assistant/other/threads/${demoThreadId}`, t.keys.otherAdmin), 404, 'thread via own project')
     const jobs = (await (await send('GET', '/v2/agent/other/jobs', t.keys.otherAdmin)).json()) as { jobs: unknown[] }
     expect(jobs.jobs).toEqual([])
@@ -100,7 +106,12 @@ describe('key kinds and organizations', () => {
   test('revoked and expired keys are refused on the real endpoints (401)', async () => {
     const revokedAdmin = await createKey(t.store, { kind: 'admin', organization: 'demo' })
     await t.store.revokeKey(revokedAdmin.record.id, new Date())
-    const expiredAssistant = await createKey(t.store, { kind: 'assistant', organization: 'demo', projectId: 'demo', expiresAt: new Date(Date.now() - 1000) })
+    const expiredAssistant = await createKey(t.store, {
+      kind: 'assistant',
+      organization: 'demo',
+      projectId: 'demo',
+      expiresAt: new Date(Date.now() - 1000),
+    })
     for (const [method, path, body] of adminEndpoints('demo', demoJobId, demoThreadId)) {
       await expectRefused(await send(method, path, revokedAdmin.secret, body), 401, `revoked: ${method} ${path}`)
       await expectRefused(await send(method, path, undefined, body), 401, `no key: ${method} ${path}`)
@@ -116,7 +127,11 @@ describe('origins', () => {
     for (const [, path, body] of discoveryEndpoints('demo')) {
       const preflight = await t.app.request(path, {
         method: 'OPTIONS',
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
       })
       expect(preflight.status, `preflight ${path}`).toBe(403)
       expect(preflight.headers.get('access-control-allow-origin'), `preflight ${path}`).toBeNull()
@@ -129,7 +144,11 @@ describe('origins', () => {
   test('the allowed origin gets a grant for exactly itself', async () => {
     const preflight = await t.app.request('/discovery/v2/assistant/demo/message', {
       method: 'OPTIONS',
-      headers: { origin: 'https://docs.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'https://docs.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     })
     expect(preflight.status).toBeLessThan(300)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')

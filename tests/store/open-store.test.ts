@@ -20,7 +20,10 @@ async function roundTrip(store: { kind: 'pglite' } | { kind: 'postgres'; url: st
   if (store.kind === 'pglite') await pgliteDataDir(join(dataDir, 'pglite'))
   const first = await testDocent({ store, dataDir })
   expect(first.store.kind).toBe(store.kind)
-  const created = await first.app.request('/v2/agent/demo/job', json({ prompt: 'Fix the typo on the quickstart page' }, bearer(first.keys.admin)))
+  const created = await first.app.request(
+    '/v2/agent/demo/job',
+    json({ prompt: 'Fix the typo on the quickstart page' }, bearer(first.keys.admin)),
+  )
   expect(created.status).toBe(200)
   const { id } = (await created.json()) as { id: string }
   expect((await first.app.request(`/v2/agent/demo/job/${id}`, { headers: bearer(first.keys.admin) })).status).toBe(200)

@@ -40,7 +40,18 @@ if ('skip' in server) {
       // Opening stores together on a fresh database works the same way.
       const fresh = await server.createDatabase('docent_migrate')
       const [a, b] = await Promise.all([open(fresh), open(fresh)])
-      await a!.insertKey({ id: 'k1', hash: 'h1', kind: 'admin', organization: 'o', projectId: null, name: null, last4: 'abcd', createdAt: new Date(), expiresAt: null, revokedAt: null })
+      await a!.insertKey({
+        id: 'k1',
+        hash: 'h1',
+        kind: 'admin',
+        organization: 'o',
+        projectId: null,
+        name: null,
+        last4: 'abcd',
+        createdAt: new Date(),
+        expiresAt: null,
+        revokedAt: null,
+      })
       expect((await b!.findKeyByHash('h1'))?.id).toBe('k1')
     })
 
@@ -54,7 +65,13 @@ if ('skip' in server) {
         await a!.insertJob(job)
         const ids: string[] = []
         for (let k = 0; k < 1 + (j % 3); k++) {
-          const run = await (k % 2 ? b! : a!).enqueueRun({ id: `run-${j}-${k}`, jobId: job.id, projectId: job.projectId, prompt: `p${k}`, createdAt: new Date(Date.UTC(2029, 0, 1, 0, k, j)) })
+          const run = await (k % 2 ? b! : a!).enqueueRun({
+            id: `run-${j}-${k}`,
+            jobId: job.id,
+            projectId: job.projectId,
+            prompt: `p${k}`,
+            createdAt: new Date(Date.UTC(2029, 0, 1, 0, k, j)),
+          })
           ids.push(run.id)
         }
         runsOf.set(job.id, ids)
@@ -92,7 +109,13 @@ if ('skip' in server) {
       const [a, b] = await Promise.all([open(url), open(url)])
       const job = sampleJob()
       await a!.insertJob(job)
-      const run = await a!.enqueueRun({ id: 'run-lease', jobId: job.id, projectId: job.projectId, prompt: 'x', createdAt: new Date('2030-01-01T00:00:00Z') })
+      const run = await a!.enqueueRun({
+        id: 'run-lease',
+        jobId: job.id,
+        projectId: job.projectId,
+        prompt: 'x',
+        createdAt: new Date('2030-01-01T00:00:00Z'),
+      })
       const t0 = new Date('2030-01-01T00:00:00Z')
       expect((await a!.claimRun({ owner: 'a', leaseMs: 1000, now: t0 }))?.id).toBe(run.id)
       expect(await b!.claimRun({ owner: 'b', leaseMs: 1000, now: new Date(t0.getTime() + 500) })).toBeNull()
@@ -109,7 +132,18 @@ if ('skip' in server) {
     test('two instances seeding the same key from env at once both start, and one key is kept', async () => {
       const url = await server.createDatabase('docent_seed')
       const [a, b] = await Promise.all([open(url), open(url)])
-      const key = (id: string) => ({ id, hash: 'same-secret-hash', kind: 'admin' as const, organization: 'demo', projectId: null, name: 'from env', last4: 'abcd', createdAt: new Date(), expiresAt: null, revokedAt: null })
+      const key = (id: string) => ({
+        id,
+        hash: 'same-secret-hash',
+        kind: 'admin' as const,
+        organization: 'demo',
+        projectId: null,
+        name: 'from env',
+        last4: 'abcd',
+        createdAt: new Date(),
+        expiresAt: null,
+        revokedAt: null,
+      })
       await Promise.all([a!.insertKey(key('k-a')), b!.insertKey(key('k-b'))])
       expect(await a!.listKeys('demo')).toHaveLength(1)
       expect(['k-a', 'k-b']).toContain((await b!.findKeyByHash('same-secret-hash'))?.id)

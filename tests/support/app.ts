@@ -11,7 +11,14 @@ export async function testDocent(config: Partial<DocentConfigInput> = {}, overri
       store: { kind: 'memory' },
       worker: false,
       projects: [
-        { id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: DEMO_DOCS }, allowedOrigins: ['https://docs.example.com'], agent: { repository: 'local:demo' } },
+        {
+          id: 'demo',
+          organization: 'demo',
+          domain: 'demo',
+          docs: { directory: DEMO_DOCS },
+          allowedOrigins: ['https://docs.example.com'],
+          agent: { repository: 'local:demo' },
+        },
         { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: DEMO_DOCS }, allowedOrigins: ['*'] },
       ],
       ...config,

@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createRepo, git, startGitServer, type GitServer } from './git-server.ts'
+import { createRepo, git, type GitServer, startGitServer } from './git-server.ts'
 
 let server: GitServer
 beforeAll(async () => {

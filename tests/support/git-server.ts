@@ -1,9 +1,9 @@
 import { execFile, spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile, mkdir, readdir, copyFile, stat } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { closeServer, listenLocal } from './local-http.ts'
 import { tmpdir } from 'node:os'
-import { join, dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
@@ -15,7 +15,13 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
   const { stdout } = await run('git', args, {
     cwd,
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com' },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.com',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.com',
+    },
   })
   return stdout
 }

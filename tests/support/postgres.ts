@@ -26,7 +26,7 @@ export async function startPostgres(): Promise<PostgresServer | { skip: string }
   if (process.env.DATABASE_URL) return withDatabases(process.env.DATABASE_URL, async () => {})
   const bin = findBinaries()
   if (!bin) {
-    const reason = 'no PostgreSQL: set DATABASE_URL or install Debian\'s postgresql package (/usr/lib/postgresql/*/bin/initdb)'
+    const reason = "no PostgreSQL: set DATABASE_URL or install Debian's postgresql package (/usr/lib/postgresql/*/bin/initdb)"
     if (process.env.CI) throw new Error(`${reason} (required in CI)`)
     console.warn(`skipping PostgreSQL tests: ${reason}`)
     return { skip: reason }
@@ -96,15 +96,18 @@ async function startCluster(bin: string): Promise<{ url: string; stop(): Promise
   try {
     await as('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'])
     // A throwaway cluster: durability off, so tests do not wait on the disk.
-    const settings = `-c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-    for (let attempt = 1; ; attempt++) {
+    const settings =
+      `-c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+    for (let attempt = 1;; attempt++) {
       const port = await freePort()
       try {
         await as('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '60', '-o', `-p ${port} ${settings}`])
         return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop }
       } catch (error) {
         // The free port may have been taken between probing and binding: try another.
-        if (attempt >= 3) throw new Error(`pg_ctl start failed: ${(error as Error).message}\n${await readFile(log, 'utf8').catch(() => '')}`)
+        if (attempt >= 3) {
+          throw new Error(`pg_ctl start failed: ${(error as Error).message}\n${await readFile(log, 'utf8').catch(() => '')}`)
+        }
       }
     }
   } catch (error) {

@@ -26,7 +26,12 @@ test('answers tool calls, and sees the tool result on the next step', async () =
   const result = await generateText({
     model: model('scripted-tools'),
     prompt: 'use the tool',
-    tools: { lookup: tool({ inputSchema: z.object({ word: z.string() }), execute: async ({ word }) => (seen.push(word), `definition of ${word}`) }) },
+    tools: {
+      lookup: tool({
+        inputSchema: z.object({ word: z.string() }),
+        execute: async ({ word }) => (seen.push(word), `definition of ${word}`),
+      }),
+    },
     stopWhen: stepCountIs(3),
   })
   expect(seen).toEqual(['flag'])

@@ -5,7 +5,17 @@ export type Runtime = 'node' | 'deno' | 'bun'
 
 export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
   node: [process.execPath, '--import', 'tsx', 'server/serve/node.ts'],
-  deno: ['node_modules/.bin/deno', 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-write', '--allow-sys', '--allow-run', 'server/serve/deno.ts'],
+  deno: [
+    'node_modules/.bin/deno',
+    'run',
+    '--allow-net',
+    '--allow-env',
+    '--allow-read',
+    '--allow-write',
+    '--allow-sys',
+    '--allow-run',
+    'server/serve/deno.ts',
+  ],
   bun: ['node_modules/.bin/bun', 'server/serve/bun.ts'],
 }
 

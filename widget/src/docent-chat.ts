@@ -4,7 +4,7 @@ import { icons } from './icons.ts'
 import { type Labels, mergeLabels } from './labels.ts'
 import { launcherStyles } from './launcher-styles.ts'
 import type { Panel } from './panel.ts'
-import { readSelection, type PageSelection } from './selection.ts'
+import { type PageSelection, readSelection } from './selection.ts'
 
 export type Variant = 'floating' | 'modal' | 'inline'
 
@@ -72,7 +72,7 @@ export class DocentChat extends LitElement {
   panel: Panel | null = null
   #panelLoad: Promise<Panel> | null = null
   #returnFocus: HTMLElement | null = null
-  #selectionTimer = 0
+  #selectionTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor() {
     super()
@@ -95,19 +95,19 @@ export class DocentChat extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback()
-    window.addEventListener('keydown', this.#onKeydown)
+    globalThis.addEventListener('keydown', this.#onKeydown)
     document.addEventListener('selectionchange', this.#onSelectionChange)
     document.addEventListener('click', this.#onPageClick)
-    window.addEventListener('scroll', this.#onSelectionChange, { passive: true })
+    globalThis.addEventListener('scroll', this.#onSelectionChange, { passive: true })
     if (this.variant === 'inline') void this.loadPanel()
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback()
-    window.removeEventListener('keydown', this.#onKeydown)
+    globalThis.removeEventListener('keydown', this.#onKeydown)
     document.removeEventListener('selectionchange', this.#onSelectionChange)
     document.removeEventListener('click', this.#onPageClick)
-    window.removeEventListener('scroll', this.#onSelectionChange)
+    globalThis.removeEventListener('scroll', this.#onSelectionChange)
   }
 
   protected override updated(changed: PropertyValues<this>) {
@@ -205,7 +205,7 @@ export class DocentChat extends LitElement {
 
   #onSelectionChange = () => {
     clearTimeout(this.#selectionTimer)
-    this.#selectionTimer = window.setTimeout(() => {
+    this.#selectionTimer = setTimeout(() => {
       this.selection = readSelection(this)
     }, 150)
   }
@@ -222,7 +222,8 @@ export class DocentChat extends LitElement {
   protected override render() {
     const text = this.text
     const selectionButton = this.selection
-      ? html`<button
+      ? html`
+        <button
           type="button"
           class="selection-button"
           part="selection-button"
@@ -230,25 +231,26 @@ export class DocentChat extends LitElement {
           @mousedown=${(e: Event) => e.preventDefault()}
           @click=${this.#askAboutSelection}
         >
-          ${icons.sparkle} ${text.askSelection}
-        </button>`
+                  ${icons.sparkle} ${text.askSelection}
+                </button>
+      `
       : nothing
     if (this.variant === 'inline') return html`${this.panel ? this.panel.render() : nothing}${selectionButton}`
     return html`
-      ${this.open
-        ? nothing
-        : html`<button
-            type="button"
-            class="launcher"
-            part="launcher"
-            aria-haspopup="dialog"
-            aria-keyshortcuts="Control+I Meta+I"
-            @click=${() => this.show()}
-            @pointerenter=${this.#prefetch}
-            @focus=${this.#prefetch}
-          >
-            ${icons.sparkle}<span>${text.launcher}</span><kbd aria-hidden="true">${text.shortcut}</kbd>
-          </button>`}
+      ${this.open ? nothing : html`
+        <button
+          type="button"
+          class="launcher"
+          part="launcher"
+          aria-haspopup="dialog"
+          aria-keyshortcuts="Control+I Meta+I"
+          @click=${() => this.show()}
+          @pointerenter=${this.#prefetch}
+          @focus=${this.#prefetch}
+        >
+                    ${icons.sparkle}<span>${text.launcher}</span><kbd aria-hidden="true">${text.shortcut}</kbd>
+                  </button>
+      `}
       ${this.open && this.panel ? this.panel.render() : nothing}
       ${this.open && this.loading ? html`<div class="loading" role="status">${text.loading}</div>` : nothing}
       ${this.open && this.loadFailed && !this.panel

@@ -4,15 +4,25 @@ import { defaultLabels } from './labels.ts'
 
 describe('readable errors', () => {
   it('tells the reader how long to wait after a 429', () => {
-    expect(readableError(new HttpError(429, 'rate limit exceeded', 42), defaultLabels)).toBe('Too many questions right now. Try again in 42 seconds.')
-    expect(readableError(new HttpError(429, 'rate limit exceeded', 3600), defaultLabels)).toBe('Too many questions right now. Try again in 60 minutes.')
+    expect(readableError(new HttpError(429, 'rate limit exceeded', 42), defaultLabels)).toBe(
+      'Too many questions right now. Try again in 42 seconds.',
+    )
+    expect(readableError(new HttpError(429, 'rate limit exceeded', 3600), defaultLabels)).toBe(
+      'Too many questions right now. Try again in 60 minutes.',
+    )
     expect(readableError(new HttpError(429, 'x', null), defaultLabels)).toBe('Too many questions right now.')
   })
 
   it('names refused keys, server failures and network failures', () => {
-    expect(readableError(new HttpError(401, 'unknown API key', null), defaultLabels)).toBe('This site’s assistant key was refused (401: unknown API key).')
-    expect(readableError(new HttpError(403, 'origin https://x.test is not allowed for this project', null), defaultLabels)).toContain('(403: origin https://x.test')
-    expect(readableError(new HttpError(500, 'internal error', null), defaultLabels)).toBe('The assistant failed to answer (500: internal error).')
+    expect(readableError(new HttpError(401, 'unknown API key', null), defaultLabels)).toBe(
+      'This site’s assistant key was refused (401: unknown API key).',
+    )
+    expect(readableError(new HttpError(403, 'origin https://x.test is not allowed for this project', null), defaultLabels)).toContain(
+      '(403: origin https://x.test',
+    )
+    expect(readableError(new HttpError(500, 'internal error', null), defaultLabels)).toBe(
+      'The assistant failed to answer (500: internal error).',
+    )
     expect(readableError(new TypeError('Failed to fetch'), defaultLabels)).toBe(defaultLabels.errorNetwork)
   })
 

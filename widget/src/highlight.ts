@@ -11,14 +11,30 @@ const KEYWORDS = new Set(
     'package func type struct interface go defer select case switch break continue nil map chan range'
   ).split(' '),
 )
-const HASH_COMMENTS = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'python', 'py', 'yaml', 'yml', 'toml', 'ruby', 'rb', 'dockerfile', 'env'])
+const HASH_COMMENTS = new Set([
+  'bash',
+  'sh',
+  'shell',
+  'zsh',
+  'console',
+  'python',
+  'py',
+  'yaml',
+  'yml',
+  'toml',
+  'ruby',
+  'rb',
+  'dockerfile',
+  'env',
+])
 const SHELLS = new Set(['bash', 'sh', 'shell', 'zsh', 'console'])
 
 export function highlight(code: string, lang: string | undefined): Array<TemplateResult | string> {
   const language = (lang ?? '').toLowerCase()
   const comment = HASH_COMMENTS.has(language) ? String.raw`#[^\n]*` : String.raw`\/\/[^\n]*|\/\*[\s\S]*?\*\/`
   const pattern = new RegExp(
-    String.raw`(${comment})|("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\`(?:[^\`\\]|\\.)*\`)|(\b\d+(?:\.\d+)?\b)|(^|\n)(\s*[\w./-]+)|([A-Za-z_$][\w$]*)`,
+    String
+      .raw`(${comment})|("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\`(?:[^\`\\]|\\.)*\`)|(\b\d+(?:\.\d+)?\b)|(^|\n)(\s*[\w./-]+)|([A-Za-z_$][\w$]*)`,
     'g',
   )
   const out: Array<TemplateResult | string> = []

@@ -65,5 +65,6 @@ export function clearConversation(domain: string) {
 
 function isMessage(value: unknown): value is DocentMessage {
   const message = value as DocentMessage
-  return Boolean(message) && typeof message.id === 'string' && (message.role === 'user' || message.role === 'assistant') && Array.isArray(message.parts)
+  return Boolean(message) && typeof message.id === 'string' && (message.role === 'user' || message.role === 'assistant') &&
+    Array.isArray(message.parts)
 }

@@ -1,7 +1,7 @@
 import git from 'isomorphic-git'
 import type { OpenWorkspaceOptions, Workspace } from '../types.ts'
 import { fetchHttpClient } from '../../git/http-client.ts'
-import { ObjectWorkspace, type GitFs } from './object-workspace.ts'
+import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
 import { gitError, GitOperationError } from './scrub.ts'
 
 export interface HttpCloneOptions {
@@ -28,14 +28,33 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
     options.signal?.throwIfAborted()
     const fs = deps.fs()
     try {
-      await git.clone({ fs, http, dir: DIR, gitdir: GITDIR, url: options.repository, ref, singleBranch: true, depth: 1, noCheckout: true, noTags: true, onAuth })
+      await git.clone({
+        fs,
+        http,
+        dir: DIR,
+        gitdir: GITDIR,
+        url: options.repository,
+        ref,
+        singleBranch: true,
+        depth: 1,
+        noCheckout: true,
+        noTags: true,
+        onAuth,
+      })
     } catch (error) {
       // The job's branch does not exist before its first push: fall back to the base ref.
       if (i < candidates.length - 1 && isMissingRef(error)) continue
       throw gitError(`cannot clone ${ref}`, error, secrets)
     }
     // Without this symbolic ref, push cannot tell what the remote already has and re-sends the whole tree.
-    await git.writeRef({ fs, gitdir: GITDIR, ref: 'refs/remotes/origin/HEAD', value: `refs/remotes/origin/${ref}`, symbolic: true, force: true })
+    await git.writeRef({
+      fs,
+      gitdir: GITDIR,
+      ref: 'refs/remotes/origin/HEAD',
+      value: `refs/remotes/origin/${ref}`,
+      symbolic: true,
+      force: true,
+    })
     const localRef = `refs/heads/${ref}`
     const head = await git.resolveRef({ fs, gitdir: GITDIR, ref: localRef })
     return new ObjectWorkspace({
@@ -47,7 +66,16 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
       now: deps.now,
       push: async (branch, _head, signal) => {
         try {
-          const result = await git.push({ fs, http: fetchHttpClient(deps.fetch, signal), gitdir: GITDIR, url: options.repository, ref: localRef, remoteRef: `refs/heads/${branch}`, onAuth, signal })
+          const result = await git.push({
+            fs,
+            http: fetchHttpClient(deps.fetch, signal),
+            gitdir: GITDIR,
+            url: options.repository,
+            ref: localRef,
+            remoteRef: `refs/heads/${branch}`,
+            onAuth,
+            signal,
+          })
           if (!result.ok) throw new GitOperationError(`push rejected: ${result.error ?? 'unknown reason'}`, 'PushRejectedError')
         } catch (error) {
           throw gitError(`cannot push ${branch}`, error, secrets)

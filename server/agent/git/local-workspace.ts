@@ -1,6 +1,6 @@
 import git from 'isomorphic-git'
 import type { OpenWorkspaceOptions, Workspace } from '../types.ts'
-import { ObjectWorkspace, type GitFs } from './object-workspace.ts'
+import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
 import { GitOperationError } from './scrub.ts'
 
 export interface LocalRepository {

@@ -117,11 +117,22 @@ export class ObjectWorkspace implements Workspace {
     const { tree: baseTreeOid } = (await git.readCommit({ fs, gitdir, oid: this.head, cache: this.cache })).commit
     const treeOid = (await this.writeTree('', baseTreeOid)) ?? (await git.writeTree({ fs, gitdir, tree: [] }))
     const when = this.options.now()
-    const person = { name: options.author.name, email: options.author.email, timestamp: Math.floor(when.getTime() / 1000), timezoneOffset: 0 }
+    const person = {
+      name: options.author.name,
+      email: options.author.email,
+      timestamp: Math.floor(when.getTime() / 1000),
+      timezoneOffset: 0,
+    }
     const oid = await git.writeCommit({
       fs,
       gitdir,
-      commit: { message: withTrailer(options.message, this.options.jobId), tree: treeOid, parent: [this.head], author: person, committer: person },
+      commit: {
+        message: withTrailer(options.message, this.options.jobId),
+        tree: treeOid,
+        parent: [this.head],
+        author: person,
+        committer: person,
+      },
     })
     if (this.options.localRef) await git.writeRef({ fs, gitdir, ref: this.options.localRef, value: oid, force: true })
     this.head = oid

@@ -10,7 +10,9 @@ describe('secrets never reach messages', () => {
     )
   })
   it('wraps errors with a scrubbed message and keeps the code', () => {
-    const error = gitError('cannot push x', Object.assign(new Error('HTTP 403 for token tok_secret_1'), { code: 'HttpError' }), ['tok_secret_1'])
+    const error = gitError('cannot push x', Object.assign(new Error('HTTP 403 for token tok_secret_1'), { code: 'HttpError' }), [
+      'tok_secret_1',
+    ])
     expect(error.message).toBe('cannot push x: HTTP 403 for token ***')
     expect(error.code).toBe('HttpError')
   })
@@ -24,6 +26,8 @@ describe('commit trailer and branch names', () => {
   })
   it('accepts docent branches and refuses names git would not take', () => {
     expect(checkBranchName('docent/fix-typo-1a2b3c')).toBe('docent/fix-typo-1a2b3c')
-    for (const bad of ['', '-x', 'a..b', 'a/', 'a//b', 'x.lock', 'a/.hidden', 'a b', 'a~1', 'refs:x']) expect(() => checkBranchName(bad)).toThrow(/invalid branch name/)
+    for (const bad of ['', '-x', 'a..b', 'a/', 'a//b', 'x.lock', 'a/.hidden', 'a b', 'a~1', 'refs:x']) {
+      expect(() => checkBranchName(bad)).toThrow(/invalid branch name/)
+    }
   })
 })

@@ -81,7 +81,14 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
       const open = await findOpen(input, signal)
       if (open) return update(String(open.number), input, signal)
       try {
-        return ref(await call<Pull>('POST', `${repoPath}/pulls`, { title: input.title, head: input.branch, base: input.base, body: input.body }, signal))
+        return ref(
+          await call<Pull>(
+            'POST',
+            `${repoPath}/pulls`,
+            { title: input.title, head: input.branch, base: input.base, body: input.body },
+            signal,
+          ),
+        )
       } catch (error) {
         // Opened meanwhile by a concurrent run (GitHub answers 422 "A pull request already exists"; Gitea 409).
         if (error instanceof HostApiError && (error.status === 422 || error.status === 409)) {

@@ -22,10 +22,24 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
   const base = options.apiBase.replace(/\/+$/, '')
   const projectPath = `${base}/projects/${encodeURIComponent(options.project)}`
   const call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body: unknown, signal?: AbortSignal) =>
-    hostRequest<T>({ fetch: options.fetch, method, url, body, signal, secret: options.token, host: 'GitLab', headers: { 'PRIVATE-TOKEN': options.token, Accept: 'application/json' } })
+    hostRequest<T>({
+      fetch: options.fetch,
+      method,
+      url,
+      body,
+      signal,
+      secret: options.token,
+      host: 'GitLab',
+      headers: { 'PRIVATE-TOKEN': options.token, Accept: 'application/json' },
+    })
   const ref = (mr: MergeRequest): PullRequestRef => ({ number: String(mr.iid), url: mr.web_url })
   const update = async (iid: string, input: PullRequestInput, signal?: AbortSignal) =>
-    ref(await call<MergeRequest>('PUT', `${projectPath}/merge_requests/${encodeURIComponent(iid)}`, { title: input.title, description: input.body }, signal))
+    ref(
+      await call<MergeRequest>('PUT', `${projectPath}/merge_requests/${encodeURIComponent(iid)}`, {
+        title: input.title,
+        description: input.body,
+      }, signal),
+    )
   /** Updates the job's known MR; reopens a closed one; null when it was merged or is gone (then find or open one). */
   const updateKnown = async (iid: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
     const path = `${projectPath}/merge_requests/${encodeURIComponent(iid)}`
@@ -55,7 +69,13 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
       const open = await findOpen(input, signal)
       if (open) return update(String(open.iid), input, signal)
       try {
-        const body = { source_branch: input.branch, target_branch: input.base, title: input.title, description: input.body, remove_source_branch: true }
+        const body = {
+          source_branch: input.branch,
+          target_branch: input.base,
+          title: input.title,
+          description: input.body,
+          remove_source_branch: true,
+        }
         return ref(await call<MergeRequest>('POST', `${projectPath}/merge_requests`, body, signal))
       } catch (error) {
         // GitLab answers 409 when an open merge request from the branch already exists.

@@ -30,7 +30,12 @@ export async function hostRequest<T>(call: HostCall): Promise<T> {
   const where = `${call.host} ${call.method} ${new URL(call.url).pathname}`
   let response: Response
   try {
-    response = await call.fetch(call.url, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal })
+    response = await call.fetch(call.url, {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal: call.signal,
+    })
   } catch (error) {
     throw new HostApiError(scrubSecrets(`${where} failed: ${error instanceof Error ? error.message : String(error)}`, [call.secret]), 0)
   }
@@ -49,7 +54,9 @@ export async function hostRequest<T>(call: HostCall): Promise<T> {
 function summarize(text: string): string {
   try {
     const body = JSON.parse(text) as { message?: unknown; error?: unknown; errors?: unknown }
-    const parts = [body.message, body.error, body.errors].filter((part) => part !== undefined).map((part) => (typeof part === 'string' ? part : JSON.stringify(part)))
+    const parts = [body.message, body.error, body.errors].filter((part) => part !== undefined).map((
+      part,
+    ) => (typeof part === 'string' ? part : JSON.stringify(part)))
     if (parts.length) return parts.join(' ').slice(0, 300)
   } catch {
     // not JSON

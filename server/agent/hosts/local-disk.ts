@@ -41,7 +41,11 @@ async function ensureRepository(name: string, options: LocalRepositoriesOptions)
   const tree = (await writeDirectory(temp, source)) ?? (await git.writeTree({ fs, gitdir: temp, tree: [] }))
   const when = Math.floor(options.now().getTime() / 1000)
   const person = { name: 'Docent', email: 'docent@localhost', timestamp: when, timezoneOffset: 0 }
-  const commit = await git.writeCommit({ fs, gitdir: temp, commit: { message: `Docs from ${source}\n`, tree, parent: [], author: person, committer: person } })
+  const commit = await git.writeCommit({
+    fs,
+    gitdir: temp,
+    commit: { message: `Docs from ${source}\n`, tree, parent: [], author: person, committer: person },
+  })
   await git.writeRef({ fs, gitdir: temp, ref: `refs/heads/${branch}`, value: commit, force: true })
   try {
     await fs.promises.rename(temp, gitdir)

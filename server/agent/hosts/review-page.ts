@@ -27,7 +27,15 @@ function fileDiff(file: ChangedFile): string {
   if (isBinary(file.before) || isBinary(file.after)) return '<pre class="diff"><span class="meta">binary file changed</span></pre>'
   const before = file.before ? decoder.decode(file.before) : ''
   const after = file.after ? decoder.decode(file.after) : ''
-  const patch = structuredPatch(file.kind === 'added' ? '/dev/null' : `a/${file.path}`, file.kind === 'deleted' ? '/dev/null' : `b/${file.path}`, before, after, '', '', { context: 3 })
+  const patch = structuredPatch(
+    file.kind === 'added' ? '/dev/null' : `a/${file.path}`,
+    file.kind === 'deleted' ? '/dev/null' : `b/${file.path}`,
+    before,
+    after,
+    '',
+    '',
+    { context: 3 },
+  )
   const lines = [`--- ${patch.oldFileName}`, `+++ ${patch.newFileName}`]
   const rows = lines.map((line) => `<span class="meta">${escapeHtml(line)}</span>`)
   for (const hunk of patch.hunks) {
@@ -48,13 +56,21 @@ export function renderReviewPage(view: ReviewView): string {
   let budget = MAX_DIFF_LINES
   const files = view.files
     .map((file, i) => {
-      if (budget <= 0) return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${escapeHtml(file.path)}</h2><pre class="diff"><span class="meta">diff not shown: the page is long enough already</span></pre></section>`
+      if (budget <= 0) {
+        return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${
+          escapeHtml(file.path)
+        }</h2><pre class="diff"><span class="meta">diff not shown: the page is long enough already</span></pre></section>`
+      }
       const html = fileDiff(file)
       budget -= html.split('\n').length
-      return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${escapeHtml(file.path)}</h2>${html}</section>`
+      return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${
+        escapeHtml(file.path)
+      }</h2>${html}</section>`
     })
     .join('\n')
-  const toc = view.files.map((file, i) => `<li><a href="#file-${i}">${escapeHtml(file.path)}</a> <span class="kind ${file.kind}">${file.kind}</span></li>`).join('')
+  const toc = view.files.map((file, i) =>
+    `<li><a href="#file-${i}">${escapeHtml(file.path)}</a> <span class="kind ${file.kind}">${file.kind}</span></li>`
+  ).join('')
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -74,7 +90,9 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:15px;margin:0;padding:8px 12px;bac
 </head>
 <body>
 <h1>${escapeHtml(view.title)}</h1>
-<p class="branches">Job <code>${escapeHtml(view.jobId)}</code>: <code>${escapeHtml(view.branch)}</code> into <code>${escapeHtml(view.base)}</code>${view.updatedAt ? `, updated ${escapeHtml(view.updatedAt)}` : ''}</p>
+<p class="branches">Job <code>${escapeHtml(view.jobId)}</code>: <code>${escapeHtml(view.branch)}</code> into <code>${
+    escapeHtml(view.base)
+  }</code>${view.updatedAt ? `, updated ${escapeHtml(view.updatedAt)}` : ''}</p>
 ${view.body.trim() ? `<div class="body">${escapeHtml(view.body)}</div>` : ''}
 <p>${view.files.length === 0 ? 'No files changed.' : `${view.files.length} file${view.files.length === 1 ? '' : 's'} changed:`}</p>
 ${toc ? `<ul>${toc}</ul>` : ''}

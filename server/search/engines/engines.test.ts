@@ -14,7 +14,9 @@ let questions: string[]
 beforeAll(async () => {
   const site = readDocsSite(await readDirectory('demo/docs'))
   sections = [...site.pages.values()].filter((p) => !p.meta.hidden).flatMap((page) => chunkPage(page))
-  questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map((q) => q.question)
+  questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map((q) =>
+    q.question
+  )
 })
 
 describe('the packed engine ranks as MiniSearch does', () => {
@@ -31,7 +33,9 @@ describe('the packed engine ranks as MiniSearch does', () => {
   it('gives the same top 5 sections and scores for every question', () => {
     const mini = miniSearchIndex(sections)
     const packed = packedIndex(sections)
-    for (const question of [...questions, 'percentge rollouts', 'webhk', 'sdk']) expect(top(packed, question), question).toEqual(top(mini, question))
+    for (const question of [...questions, 'percentge rollouts', 'webhk', 'sdk']) {
+      expect(top(packed, question), question).toEqual(top(mini, question))
+    }
   })
 
   it('applies filters and boosts alike', () => {

@@ -76,7 +76,9 @@ export function packedIndex(sections: Section[]): SectionIndex {
         if (term.length >= 3 && words.length <= 12) {
           for (const [other, id] of terms.atPrefix(term)) {
             const distance = other.length - term.length
-            if (distance > 0) derived.set(id, Math.max(derived.get(id) ?? 0, (PREFIX_WEIGHT * other.length) / (other.length + 0.3 * distance)))
+            if (distance > 0) {
+              derived.set(id, Math.max(derived.get(id) ?? 0, (PREFIX_WEIGHT * other.length) / (other.length + 0.3 * distance)))
+            }
           }
         }
         if (term.length >= 5 && words.length <= 6) {

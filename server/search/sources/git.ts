@@ -35,7 +35,18 @@ export function gitSource(options: GitSourceOptions): DocsSource {
     async load(): Promise<DocsSnapshot> {
       const fs = createFsFromVolume(new Volume())
       const dir = '/docs'
-      await git.clone({ fs, http, dir, url: options.url, ref: options.ref, headers, singleBranch: true, depth: 1, noTags: true, noCheckout: true })
+      await git.clone({
+        fs,
+        http,
+        dir,
+        url: options.url,
+        ref: options.ref,
+        headers,
+        singleBranch: true,
+        depth: 1,
+        noTags: true,
+        noCheckout: true,
+      })
       const oid = await git.resolveRef({ fs, dir, ref: 'HEAD' })
       const files = new Map<string, string>()
       const decoder = new TextDecoder()

@@ -1,7 +1,7 @@
 import { open, readFile, rm, stat, utimes } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import process from 'node:process'
-import { setInterval, clearInterval } from 'node:timers'
+import { clearInterval, setInterval } from 'node:timers'
 
 /** The owner touches its lock this often; a lock untouched for STALE_MS is taken as left by a dead owner. */
 const HEARTBEAT_MS = 5_000

@@ -6,7 +6,7 @@ import { migrate } from './migrations.ts'
 import { SqlStore } from './store.ts'
 
 const queries = (db: Pick<PGlite, 'query'>): SqlQueries => ({
-  query: async <T,>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows,
+  query: async <T>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows,
 })
 
 /** Wraps an open PGlite instance (PGlite queues statements and transactions on its one connection). */

@@ -6,7 +6,8 @@ import { SqlStore } from './store.ts'
 type Sql = postgres.Sql | postgres.TransactionSql
 
 const queries = (sql: Sql): SqlQueries => ({
-  query: async <T,>(text: string, params: unknown[] = []) => [...(await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[],
+  query: async <T>(text: string, params: unknown[] = []) =>
+    [...(await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[],
 })
 
 /** Wraps a porsager `postgres` pool. */

@@ -1,17 +1,6 @@
 import type { AgentEvent } from '../../../shared/agent.ts'
 import { decodeCursor, encodeCursor } from '../cursor.ts'
-import type {
-  ClaimOptions,
-  FeedbackRecord,
-  JobRecord,
-  KeyRecord,
-  MessageRecord,
-  Page,
-  PageRequest,
-  RunRecord,
-  Store,
-  ThreadRecord,
-} from '../types.ts'
+import type { ClaimOptions, FeedbackRecord, JobRecord, KeyRecord, MessageRecord, Page, PageRequest, Store, ThreadRecord } from '../types.ts'
 import type { Row, SqlClient } from './client.ts'
 import { iso, jobColumns, jobFromRow, json, keyFromRow, messageFromRow, runFromRow, threadFromRow } from './rows.ts'
 
@@ -45,7 +34,18 @@ export class SqlStore implements Store {
       `INSERT INTO docent_keys (id, hash, kind, organization, project_id, name, last4, created_at, expires_at, revoked_at)
        VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8::timestamptz, $9::timestamptz, $10::timestamptz)
        ON CONFLICT (hash) DO NOTHING`,
-      [key.id, key.hash, key.kind, key.organization, key.projectId, json(key.name), key.last4, iso(key.createdAt), iso(key.expiresAt), iso(key.revokedAt)],
+      [
+        key.id,
+        key.hash,
+        key.kind,
+        key.organization,
+        key.projectId,
+        json(key.name),
+        key.last4,
+        iso(key.createdAt),
+        iso(key.expiresAt),
+        iso(key.revokedAt),
+      ],
     )
   }
   async findKeyByHash(hash: string) {
@@ -57,13 +57,16 @@ export class SqlStore implements Store {
     const rows = organization === undefined
       ? await this.db.query(`SELECT * FROM docent_keys ORDER BY created_at, id`)
       : unstorable(organization)
-        ? []
-        : await this.db.query(`SELECT * FROM docent_keys WHERE organization = $1 ORDER BY created_at, id`, [organization])
+      ? []
+      : await this.db.query(`SELECT * FROM docent_keys WHERE organization = $1 ORDER BY created_at, id`, [organization])
     return rows.map(keyFromRow)
   }
   async revokeKey(id: string, at: Date) {
     if (unstorable(id)) return false
-    const rows = await this.db.query(`UPDATE docent_keys SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL RETURNING id`, [id, iso(at)])
+    const rows = await this.db.query(
+      `UPDATE docent_keys SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
+      [id, iso(at)],
+    )
     return rows.length === 1
   }
   async countKeys() {
@@ -96,7 +99,20 @@ export class SqlStore implements Store {
     await this.db.query(
       `INSERT INTO docent_jobs (id, project_id, status, source, model, branch, pr, error, conversation, created_at, updated_at, archived_at)
        VALUES ($1, $2, $3, $4::text::json, $5, $6, $7::text::json, $8::text::json, $9::text::json, $10::timestamptz, $11::timestamptz, $12::timestamptz)`,
-      [job.id, job.projectId, job.status, json(job.source), job.model, job.branch, json(job.pr), json(job.error), json(job.conversation), iso(job.createdAt), iso(job.updatedAt), iso(job.archivedAt)],
+      [
+        job.id,
+        job.projectId,
+        job.status,
+        json(job.source),
+        job.model,
+        job.branch,
+        json(job.pr),
+        json(job.error),
+        json(job.conversation),
+        iso(job.createdAt),
+        iso(job.updatedAt),
+        iso(job.archivedAt),
+      ],
     )
   }
   async getJob(projectId: string, id: string) {
@@ -104,7 +120,11 @@ export class SqlStore implements Store {
     const [row] = await this.db.query(`SELECT * FROM docent_jobs WHERE id = $1 AND project_id = $2`, [id, projectId])
     return row ? jobFromRow(row) : null
   }
-  async updateJob(id: string, patch: Partial<Omit<JobRecord, 'id' | 'projectId' | 'createdAt'>>, options: { ifStatusIn?: JobRecord['status'][] } = {}) {
+  async updateJob(
+    id: string,
+    patch: Partial<Omit<JobRecord, 'id' | 'projectId' | 'createdAt'>>,
+    options: { ifStatusIn?: JobRecord['status'][] } = {},
+  ) {
     if (unstorable(id)) return null
     const params: unknown[] = [id]
     const sets: string[] = []
@@ -120,7 +140,10 @@ export class SqlStore implements Store {
       const placeholders = options.ifStatusIn.map((status) => `$${params.push(status)}`)
       condition = placeholders.length ? ` AND status IN (${placeholders.join(', ')})` : ' AND false'
     }
-    const [row] = await this.db.query(`UPDATE docent_jobs SET ${sets.join(', ') || 'id = id'} WHERE id = $1${condition} RETURNING *`, params)
+    const [row] = await this.db.query(
+      `UPDATE docent_jobs SET ${sets.join(', ') || 'id = id'} WHERE id = $1${condition} RETURNING *`,
+      params,
+    )
     return row ? jobFromRow(row) : null
   }
   async listJobs(projectId: string, page: PageRequest) {
@@ -132,7 +155,9 @@ export class SqlStore implements Store {
   }
   async listJobEvents(jobId: string) {
     if (unstorable(jobId)) return []
-    const rows = await this.db.query<{ event: AgentEvent }>(`SELECT event FROM docent_job_events WHERE job_id = $1 ORDER BY position`, [jobId])
+    const rows = await this.db.query<{ event: AgentEvent }>(`SELECT event FROM docent_job_events WHERE job_id = $1 ORDER BY position`, [
+      jobId,
+    ])
     return rows.map((row) => row.event)
   }
 
@@ -202,7 +227,10 @@ export class SqlStore implements Store {
   }
   async countOpenRuns(jobId: string) {
     if (unstorable(jobId)) return 0
-    const [row] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM docent_runs WHERE job_id = $1 AND status IN ('queued', 'running')`, [jobId])
+    const [row] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM docent_runs WHERE job_id = $1 AND status IN ('queued', 'running')`,
+      [jobId],
+    )
     return row!.n
   }
   async listRuns(jobId: string) {
@@ -225,12 +253,10 @@ export class SqlStore implements Store {
   }
   async appendMessages(threadId: string, messages: MessageRecord[], at: Date) {
     await this.db.transaction(async (tx) => {
-      const bumped = unstorable(threadId)
-        ? []
-        : await tx.query(
-            `UPDATE docent_threads SET message_count = message_count + $2, updated_at = $3::timestamptz WHERE id = $1 RETURNING id`,
-            [threadId, messages.length, iso(at)],
-          )
+      const bumped = unstorable(threadId) ? [] : await tx.query(
+        `UPDATE docent_threads SET message_count = message_count + $2, updated_at = $3::timestamptz WHERE id = $1 RETURNING id`,
+        [threadId, messages.length, iso(at)],
+      )
       if (bumped.length === 0) throw new Error(`no thread ${threadId}`)
       if (messages.length === 0) return
       const params: unknown[] = [threadId]
@@ -275,7 +301,14 @@ export class SqlStore implements Store {
 
   // Pages: newest first by (at, id), the cursor holding the last item's sort key, as in the memory store.
 
-  private async page<T extends { id: string }>(table: string, at: string, projectId: string, page: PageRequest, fromRow: (row: Row) => T, atOf: (item: T) => Date): Promise<Page<T>> {
+  private async page<T extends { id: string }>(
+    table: string,
+    at: string,
+    projectId: string,
+    page: PageRequest,
+    fromRow: (row: Row) => T,
+    atOf: (item: T) => Date,
+  ): Promise<Page<T>> {
     const after = decodeCursor(page.cursor)
     const params: unknown[] = [projectId, page.limit + 1]
     const where = after ? ` AND (${at}, id) < ($3::timestamptz, $4::text)` : ''

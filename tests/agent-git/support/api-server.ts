@@ -23,7 +23,13 @@ export async function startApiServer(handle: (request: RecordedRequest) => ApiRe
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost')
       const text = Buffer.concat(chunks).toString()
-      const request = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: text ? JSON.parse(text) : undefined }
+      const request = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: text ? JSON.parse(text) : undefined,
+      }
       requests.push(request)
       let reply: ApiReply
       try {

@@ -15,7 +15,15 @@ export interface Pull {
 export async function startGitHubPulls(token: string, repo = 'acme/docs') {
   const pulls: Pull[] = []
   const prefix = `/repos/${repo}/pulls`
-  const json = (pull: Pull) => ({ number: pull.number, html_url: `https://github.example/${repo}/pull/${pull.number}`, title: pull.title, body: pull.body, head: { ref: pull.head }, base: { ref: pull.base }, state: 'open' })
+  const json = (pull: Pull) => ({
+    number: pull.number,
+    html_url: `https://github.example/${repo}/pull/${pull.number}`,
+    title: pull.title,
+    body: pull.body,
+    head: { ref: pull.head },
+    base: { ref: pull.base },
+    state: 'open',
+  })
   const api = await startApiServer((request) => {
     if (request.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { message: 'Bad credentials' } }
     const body = request.body as Partial<Pull> | undefined
@@ -25,7 +33,13 @@ export async function startGitHubPulls(token: string, repo = 'acme/docs') {
     }
     if (request.method === 'POST' && request.path === prefix) {
       if (pulls.some((pull) => pull.head === body?.head)) return { status: 422, body: { message: 'A pull request already exists' } }
-      const pull = { number: pulls.length + 1, title: String(body?.title), body: String(body?.body), head: String(body?.head), base: String(body?.base) }
+      const pull = {
+        number: pulls.length + 1,
+        title: String(body?.title),
+        body: String(body?.body),
+        head: String(body?.head),
+        base: String(body?.base),
+      }
       pulls.push(pull)
       return { status: 201, body: json(pull) }
     }

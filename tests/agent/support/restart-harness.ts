@@ -22,7 +22,14 @@ export async function startRestartHarness() {
   // Every run that gets through edits the quickstart, then finishes.
   const openai: ScriptedOpenAI = await startScriptedOpenAI((request) => {
     const calls = request.messages.filter((message) => message.role === 'tool').length
-    if (calls === 0) return { toolCalls: [{ name: 'edit_file', arguments: { path: 'quickstart.mdx', old_text: 'Lumen Flags', new_text: 'Lumen Toggles', replace_all: true } }] }
+    if (calls === 0) {
+      return {
+        toolCalls: [{
+          name: 'edit_file',
+          arguments: { path: 'quickstart.mdx', old_text: 'Lumen Flags', new_text: 'Lumen Toggles', replace_all: true },
+        }],
+      }
+    }
     return { toolCalls: [{ name: 'finish', arguments: { summary: 'Rename the product in the quickstart' } }] }
   })
   const proxy = await startHoldingProxy(openai.baseURL.replace(/\/v1$/, ''))
@@ -48,7 +55,11 @@ export async function startRestartHarness() {
             organization: 'demo',
             domain: 'demo',
             docs: { directory: join(dataDir, 'docs') },
-            agent: { repository: repo.url, ref: 'main', host: { kind: 'github', apiBase: github.url, repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } } },
+            agent: {
+              repository: repo.url,
+              ref: 'main',
+              host: { kind: 'github', apiBase: github.url, repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } },
+            },
           },
         ],
       }),
@@ -109,6 +120,8 @@ export async function settled(server: ServerProcess, id: string): Promise<AgentJ
 }
 
 export async function eventTypes(server: ServerProcess, id: string): Promise<string[]> {
-  const { events } = (await (await fetch(`${server.url}/v2/agent/demo/job/${id}/events`, { headers })).json()) as { events: Array<{ type: string }> }
+  const { events } = (await (await fetch(`${server.url}/v2/agent/demo/job/${id}/events`, { headers })).json()) as {
+    events: Array<{ type: string }>
+  }
   return events.map((event) => event.type)
 }

@@ -5,12 +5,20 @@ import { loadDocsSite, readDocsSite } from '../../../server/search/docs-site.ts'
 
 const files = new Map<string, string>()
 for (let i = 0; i < 400; i++) {
-  files.set(`guide/page-${i}.mdx`, `---\ntitle: "Page ${i}"\ntags: ["t${i % 7}"]\n---\n\nIntro ${i} with \`code\`.\n\n## Setup ${i}\n\n<Note>\n  Remember ${i}.\n</Note>\n\n| a | b |\n| - | - |\n| ${i} | x |\n`)
+  files.set(
+    `guide/page-${i}.mdx`,
+    `---\ntitle: "Page ${i}"\ntags: ["t${
+      i % 7
+    }"]\n---\n\nIntro ${i} with \`code\`.\n\n## Setup ${i}\n\n<Note>\n  Remember ${i}.\n</Note>\n\n| a | b |\n| - | - |\n| ${i} | x |\n`,
+  )
 }
 files.set('snippets/shared.mdx', "import Inner from './inner.mdx'\n\nShared words from a snippet.\n\n<Inner />\n")
 files.set('snippets/inner.mdx', 'Inner words from a nested snippet.\n')
 files.set('guide/local.mdx', 'Local words beside the page.\n')
-files.set('guide/with-snippet.mdx', "import Shared from '/snippets/shared.mdx'\nimport Local from './local.mdx'\nimport Gone from '/snippets/gone.mdx'\n\n# With snippet\n\n<Shared />\n\n<Local />\n\n<Gone />\n")
+files.set(
+  'guide/with-snippet.mdx',
+  "import Shared from '/snippets/shared.mdx'\nimport Local from './local.mdx'\nimport Gone from '/snippets/gone.mdx'\n\n# With snippet\n\n<Shared />\n\n<Local />\n\n<Gone />\n",
+)
 files.set('docs.json', JSON.stringify({ name: 'Workers', navigation: { groups: [{ group: 'Guide', pages: ['guide/page-0'] }] } }))
 
 let failure: unknown
