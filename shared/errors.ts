@@ -1,7 +1,46 @@
 import { z } from 'zod'
 
-/** Every error the API returns has this body. */
-export const ErrorBody = z.object({ error: z.string() }).meta({ id: 'Error' })
+/**
+ * Stable, machine-readable error codes. Callers branch on `code`; people read the message. The HTTP layer maps each
+ * code to a status in one place (`server/http/errors.ts`); a code it does not know is a 500.
+ */
+export const ERROR_CODES = [
+  'invalid_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/**
+ * The one base of Docent's errors, as isomorphic-git's errors are: a stable `code` and structured `data` beside the
+ * message. Domain code throws these (or a subclass with a narrower meaning); it never speaks HTTP.
+ */
+export class DocentError<Code extends string = ErrorCode> extends Error {
+  override name = 'DocentError'
+  constructor(
+    readonly code: Code,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message)
+  }
+}
+
+/** Every error the API returns has this body: the message for people, the code for programs. */
+export const ErrorBody = z
+  .object({
+    error: z.string().describe('what went wrong, naming the field for a validation error'),
+    code: z.string().describe('stable machine-readable code, e.g. invalid_request, rate_limited').optional(),
+  })
+  .meta({ id: 'Error' })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
 /**

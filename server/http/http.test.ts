@@ -64,8 +64,11 @@ describe('auth', () => {
     const expired = await createKey(store, { kind: 'admin', organization: 'demo', expiresAt: new Date(Date.now() - 1000) })
     const revokedResponse = await probe.request('/admin/demo', { headers: bearer(revoked.secret) })
     expect(revokedResponse.status).toBe(401)
-    expect(await revokedResponse.json()).toEqual({ error: 'API key revoked' })
-    expect(await (await probe.request('/admin/demo', { headers: bearer(expired.secret) })).json()).toEqual({ error: 'API key expired' })
+    expect(await revokedResponse.json()).toEqual({ error: 'API key revoked', code: 'unauthorized' })
+    expect(await (await probe.request('/admin/demo', { headers: bearer(expired.secret) })).json()).toEqual({
+      error: 'API key expired',
+      code: 'unauthorized',
+    })
   })
 })
 
@@ -74,12 +77,12 @@ describe('bodies', () => {
     const { probe, keys } = await probeApp()
     const garbage = await probe.request('/assistant/demo', json('{"q": nope', bearer(keys.assistant)))
     expect(garbage.status).toBe(400)
-    expect(await garbage.json()).toEqual({ error: 'request body is not valid JSON' })
+    expect(await garbage.json()).toEqual({ error: 'request body is not valid JSON', code: 'invalid_request' })
     expect((await probe.request('/assistant/demo', json('', bearer(keys.assistant)))).status).toBe(400)
     const long = await probe.request('/assistant/demo', json({ q: '123456' }, bearer(keys.assistant)))
-    expect(await long.json()).toEqual({ error: 'q: must be at most 5 characters' })
+    expect(await long.json()).toEqual({ error: 'q: must be at most 5 characters', code: 'invalid_request' })
     const missing = await probe.request('/assistant/demo', json({}, bearer(keys.assistant)))
-    expect(await missing.json()).toEqual({ error: 'q: is required' })
+    expect(await missing.json()).toEqual({ error: 'q: is required', code: 'invalid_request' })
     const xml = await probe.request('/assistant/demo', {
       method: 'POST',
       headers: { ...bearer(keys.assistant), 'content-type': 'application/xml' },
@@ -119,7 +122,7 @@ describe('app basics', () => {
     expect(await (await app.request('/healthz')).json()).toEqual({ ok: true })
     const missing = await app.request('/nope/nothing/here')
     expect(missing.status).toBe(404)
-    expect(await missing.json()).toEqual({ error: 'not found' })
+    expect(await missing.json()).toEqual({ error: 'not found', code: 'not_found' })
     const wrongMethod = await app.request('/healthz', { method: 'DELETE' })
     expect(wrongMethod.status).toBe(405)
     expect(wrongMethod.headers.get('allow')).toBe('GET')

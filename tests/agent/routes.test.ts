@@ -72,7 +72,7 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
       ]
     ) {
       expect(response.status).toBe(404)
-      expect(await response.json()).toEqual({ error: expect.stringContaining('job not found') })
+      expect(await response.json()).toEqual({ error: expect.stringContaining('job not found'), code: 'not_found' })
     }
   })
 

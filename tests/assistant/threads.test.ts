@@ -44,14 +44,21 @@ describe('feedback', () => {
     const { threadId, messageId } = await t.ask('What is a segment?')
     const unknownThread = await t.feedback({ threadId: 'thr_nope', messageId, rating: 'up' })
     expect(unknownThread.status).toBe(404)
-    expect(await unknownThread.json()).toEqual({ error: 'threadId: no such thread' })
+    expect(await unknownThread.json()).toEqual({ error: 'threadId: no such thread', code: 'not_found' })
     const unknownMessage = await t.feedback({ threadId, messageId: 'msg_nope', rating: 'up' })
-    expect(await unknownMessage.json()).toEqual({ error: 'messageId: no such message in this thread' })
-    expect(await (await t.feedback({ threadId, messageId, rating: 'meh' })).json()).toEqual({ error: expect.stringMatching(/^rating: /) })
+    expect(await unknownMessage.json()).toEqual({ error: 'messageId: no such message in this thread', code: 'not_found' })
+    expect(await (await t.feedback({ threadId, messageId, rating: 'meh' })).json()).toEqual({
+      error: expect.stringMatching(/^rating: /),
+      code: 'invalid_request',
+    })
     expect(await (await t.feedback({ threadId, messageId, rating: 'up', comment: 'x'.repeat(2001) })).json()).toEqual({
       error: 'comment: must be at most 2000 characters',
+      code: 'invalid_request',
     })
-    expect(await (await t.feedback({ messageId, rating: 'up' })).json()).toEqual({ error: 'threadId: is required' })
+    expect(await (await t.feedback({ messageId, rating: 'up' })).json()).toEqual({
+      error: 'threadId: is required',
+      code: 'invalid_request',
+    })
     expect((await t.feedback({ threadId, messageId, rating: 'up' }, t.keys.otherAssistant)).status).toBe(403)
     // The other project's key on its own domain cannot see this project's thread.
     expect((await t.feedback({ threadId, messageId, rating: 'up' }, t.keys.otherAssistant, 'acme.example')).status).toBe(404)
@@ -106,8 +113,14 @@ describe('admin thread endpoints', () => {
     expect((await t.admin('/v2/assistant/demo/threads', t.keys.otherAdmin)).status).toBe(403)
     expect((await t.app.request('/v2/assistant/demo/threads')).status).toBe(401)
     expect((await t.admin('/v2/assistant/nope/threads')).status).toBe(404)
-    expect(await (await t.admin('/v2/assistant/demo/threads?limit=0')).json()).toEqual({ error: 'limit: must be at least 1' })
-    expect(await (await t.admin('/v2/assistant/demo/threads?limit=101')).json()).toEqual({ error: 'limit: must be at most 100' })
+    expect(await (await t.admin('/v2/assistant/demo/threads?limit=0')).json()).toEqual({
+      error: 'limit: must be at least 1',
+      code: 'invalid_request',
+    })
+    expect(await (await t.admin('/v2/assistant/demo/threads?limit=101')).json()).toEqual({
+      error: 'limit: must be at most 100',
+      code: 'invalid_request',
+    })
     expect((await t.admin('/v2/assistant/demo/threads/thr_nope')).status).toBe(404)
     expect((await t.admin(`/v2/assistant/other/threads/${threadId}`, t.keys.otherAdmin)).status).toBe(404)
     expect(await (await t.admin('/v2/assistant/other/threads', t.keys.otherAdmin)).json()).toEqual({ threads: [], nextCursor: null })

@@ -152,7 +152,7 @@ describe('per project: /docs/{domain}/llms.txt', () => {
     expect(full.match(/^Source: /gm)).toHaveLength(pages.length)
     const missing = await t.app.request('/docs/nope.example/llms.txt')
     expect(missing.status).toBe(404)
-    expect(await missing.json()).toEqual({ error: 'no project with this domain' })
+    expect(await missing.json()).toEqual({ error: 'no project with this domain', code: 'not_found' })
   })
 })
 
@@ -178,7 +178,7 @@ describe('<page>.md', () => {
     for (const path of ['/nope.md', '/internal/release-checklist.md', '/%ZZ.md', '/docs/demo/nope.md']) {
       const response = await t.app.request(path)
       expect(response.status, path).toBe(404)
-      expect(await response.json()).toEqual({ error: 'not found' })
+      expect(await response.json()).toEqual({ error: 'not found', code: 'not_found' })
     }
     // An API route that ends in .md still answers as that route.
     const search = await t.app.request('/discovery/v1/search/demo.md', { method: 'POST' })

@@ -160,14 +160,14 @@ describe('MCP auth', () => {
     expect(noKey.headers.get('www-authenticate')).toBe('Bearer')
     // A browser-based client may read the refusal.
     expect(noKey.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
-    expect(await noKey.json()).toEqual({ error: expect.stringMatching(/Authorization/) })
+    expect(await noKey.json()).toEqual({ error: expect.stringMatching(/Authorization/), code: 'unauthorized' })
     const unknown = await post('/mcp/nope.example', mcpHeaders)
     expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toEqual({ error: 'no MCP server for domain "nope.example"' })
+    expect(await unknown.json()).toEqual({ error: 'no MCP server for domain "nope.example"', code: 'not_found' })
     const get = await t.app.request('/mcp/acme.example')
     expect(get.status).toBe(405)
     expect(get.headers.get('allow')).toBe('POST, OPTIONS')
-    expect(await get.json()).toEqual({ error: expect.stringMatching(/stateless/) })
+    expect(await get.json()).toEqual({ error: expect.stringMatching(/stateless/), code: 'method_not_allowed' })
     expect((await t.app.request('/mcp/acme.example/')).status).toBe(405) // trailing slash: the same endpoint
     const notAcceptable = await post(
       '/mcp/acme.example',

@@ -38,7 +38,7 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       expect(assistant.status).toBe(403)
       const admin = await fetch(path, { headers: { authorization: `Bearer ${ADMIN}` } })
       expect(admin.status).toBe(404)
-      expect(await admin.json()).toEqual({ error: expect.stringMatching(/job|not found/) })
+      expect(await admin.json()).toEqual({ error: expect.stringMatching(/job|not found/), code: 'not_found' })
     })
 
     test('answers a question on the v2 endpoint and keeps the thread in the store', async () => {

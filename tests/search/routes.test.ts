@@ -64,7 +64,7 @@ describe('POST /discovery/v1/search/{domain}', () => {
     expect((await t.app.request('/discovery/v1/search/demo', json({ query: 'flag' }))).status).toBe(401)
     const unknownDomain = await search({ query: 'flag' }, t.keys.assistant, 'unknown.example')
     expect(unknownDomain.status).toBe(403)
-    expect(await unknownDomain.json()).toEqual({ error: 'this key is not valid for domain "unknown.example"' })
+    expect(await unknownDomain.json()).toEqual({ error: 'this key is not valid for domain "unknown.example"', code: 'forbidden' })
     expect((await search({ query: 'flag' }, t.keys.otherAssistant)).status).toBe(403)
     expect((await search({ query: 'flag' }, t.keys.admin)).status).toBe(403)
   })
@@ -93,7 +93,7 @@ describe('POST /discovery/v1/page/{domain}', () => {
     for (const path of ['/nope', 'internal/release-checklist']) {
       const res = await page({ path })
       expect(res.status).toBe(404)
-      expect(await res.json()).toEqual({ error: 'page not found' })
+      expect(await res.json()).toEqual({ error: 'page not found', code: 'not_found' })
     }
     const bad = await page({ path: '' })
     expect(bad.status).toBe(400)
