@@ -1,55 +1,85 @@
 import { Hono } from 'hono'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import { requestId } from 'hono/request-id'
+import { z } from 'zod'
 import { agentRoutes } from './agent/routes.ts'
 import { reviewRoutes } from './agent/review-routes.ts'
 import { assistantRoutes } from './assistant/routes.ts'
 import { threadRoutes } from './assistant/thread-routes.ts'
 import type { DocentContext } from './context.ts'
 import { bodyLimit } from './http/body-limit.ts'
-import { ApiError, errorHandler } from './http/errors.ts'
-import { requestId } from './http/request-id.ts'
+import { errorHandler } from './http/errors.ts'
+import { apiPrefixes, type AppEnv, publicGuard, type Route, route } from './http/route.ts'
 import { llmsRoutes } from './llms/routes.ts'
 import { mcpRoutes } from './mcp/routes.ts'
 import { openApiDocument } from './openapi.ts'
 import { searchRoutes } from './search/routes.ts'
 import { siteRoutes } from './site/routes.ts'
 
-/** Assembles the Hono app: request id and errors first, body limit, then the feature routes. */
-export function buildApp(ctx: DocentContext): Hono {
-  const app = new Hono()
-  app.onError(errorHandler(ctx.log))
-  app.use('*', requestId())
-  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes }))
+const Healthz = z.object({ ok: z.literal(true) }).meta({ id: 'Healthz' })
 
-  app.get('/healthz', (c) => c.json({ ok: true }))
-  app.get('/openapi.json', (c) => c.json(openApiDocument()))
-
-  app.route('/', assistantRoutes(ctx))
-  app.route('/', searchRoutes(ctx))
-  app.route('/', threadRoutes(ctx))
-  app.route('/', agentRoutes(ctx))
-  app.route('/', mcpRoutes(ctx))
-  app.route('/', reviewRoutes(ctx))
-  // Before the site: `/llms.txt` and `<page>.md` would otherwise reach the site's page routes.
-  app.route('/', llmsRoutes(ctx))
-  app.route('/', siteRoutes(ctx))
-
-  app.notFound((c) => {
-    const allowed = methodsFor(app, c.req.path)
-    if (allowed.length > 0) {
-      throw new ApiError(405, `method ${c.req.method} not allowed; use ${allowed.join(', ')}`, { allow: allowed.join(', ') })
-    }
-    throw new ApiError(404, 'not found')
-  })
-  return app
+/** Every declared route of the API, in the order they are matched. */
+export function declaredRoutes(ctx: DocentContext): Route[] {
+  const routes: Route[] = [
+    route({
+      method: 'get',
+      path: '/healthz',
+      tag: 'meta',
+      summary: 'Liveness',
+      guard: publicGuard,
+      responses: { 200: { description: 'the server answers', schema: Healthz } },
+      handler: (c) => c.json({ ok: true }),
+    }),
+    ...assistantRoutes(ctx),
+    ...searchRoutes(ctx),
+    ...threadRoutes(ctx),
+    ...agentRoutes(ctx),
+    ...mcpRoutes(ctx),
+    ...reviewRoutes(ctx),
+    ...llmsRoutes(ctx),
+  ]
+  routes.push(
+    route({
+      method: 'get',
+      path: '/openapi.json',
+      tag: 'meta',
+      summary: 'This OpenAPI document, generated from the route declarations',
+      guard: publicGuard,
+      responses: { 200: { description: 'OpenAPI 3.1', content: { type: 'application/json' } } },
+      handler: (c) => c.json(openApiDocument(routes)),
+    }),
+  )
+  return routes
 }
 
-/** Methods registered for a path, to tell 405 from 404 (Hono answers both as not found). */
-function methodsFor(app: Hono, path: string): string[] {
-  const methods = new Set<string>()
-  for (const route of app.routes) {
-    if (route.method === 'ALL' || route.path.endsWith('*')) continue
-    const pattern = new RegExp(`^${route.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+')}/?$`)
-    if (pattern.test(path)) methods.add(route.method)
-  }
-  return [...methods].filter((method) => method !== 'OPTIONS' || methods.size === 1)
+/**
+ * Assembles the Hono app: request id and errors first, body limit, the declared routes, then the docs site (pages
+ * and widget files), which takes what the API does not.
+ */
+export function buildApp(ctx: DocentContext): Hono<AppEnv> {
+  const routes = declaredRoutes(ctx)
+  const api = new Hono<AppEnv>({ strict: false })
+  for (const declared of routes) declared.register(api)
+
+  // Not strict: `/mcp/demo/` is `/mcp/demo` (client configs often end URLs with a slash).
+  const app = new Hono<AppEnv>({ strict: false })
+  app.onError(errorHandler(ctx.log))
+  app.use('*', requestId())
+  // From the declared routes only: the site answers GET on every other path, which is not an API method.
+  app.use(
+    '*',
+    methodNotAllowed({
+      app: api,
+      onMethodNotAllowed: (c, methods) =>
+        c.json({ error: `method ${c.req.method} not allowed; use ${methods.join(', ')}`, code: 'method_not_allowed' }, 405, {
+          allow: methods.join(', '),
+        }),
+    }),
+  )
+  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes }))
+  app.route('/', api)
+  app.route('/', siteRoutes(ctx, apiPrefixes(routes)))
+  // Returned, not thrown: the 405 check above looks at a 404 response, and skips errors.
+  app.notFound((c) => c.json({ error: 'not found', code: 'not_found' }, 404))
+  return app
 }

@@ -42,7 +42,7 @@ describe('config', () => {
     expect(() => parseConfig({ projects: [{ id: 'bad id!', organization: 'o', domain: 'd', docs: { directory: 'x' } }] })).toThrow(
       /projects\.0\.id/,
     )
-    expect(() => parseConfig({ projects: [] })).toThrow(/projects: must have at least 1 items/)
+    expect(() => parseConfig({ projects: [] })).toThrow(/projects: must have at least 1 item$/)
     const twice = { id: 'a', organization: 'o', domain: 'd', docs: { directory: 'x' } }
     expect(() => parseConfig({ projects: [twice, { ...twice, id: 'b' }] })).toThrow(/duplicate domain/)
     expect(() => configFromEnv({}, [1, 2])).toThrow(/must hold a JSON object/)

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
 import { buildApp } from './app.ts'
 import { type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
@@ -14,6 +15,7 @@ export type { DocentConfig, DocentConfigInput } from './config.ts'
 export { ConfigError, configFromEnv, parseConfig } from './config.ts'
 export type { Store } from './store/types.ts'
 export type { DocentContext } from './context.ts'
+export type { AppEnv } from './http/route.ts'
 
 /** Capabilities a caller may pass in instead of the defaults built from the config. */
 export interface DocentOverrides {
@@ -27,7 +29,7 @@ export interface DocentOverrides {
 
 export interface Docent {
   /** A Hono app on Web standards: serve it with any runtime, or mount it in another app. */
-  app: Hono
+  app: Hono<AppEnv>
   config: DocentConfig
   context: DocentContext
   /** Seeds demo keys and starts background work (agent worker, docs refresh). Returns keys made now. */

@@ -1,150 +1,118 @@
 import { z } from 'zod'
-import { AgentEventList, AgentJob, AgentJobList, PromptBody } from '../shared/agent.ts'
-import { AssistantV1Body, AssistantV2Body, FeedbackBody, ThreadDetail, ThreadList } from '../shared/assistant.ts'
 import { ErrorBody } from '../shared/errors.ts'
-import { PageBody, PageResponse, SearchBody, SearchResponse } from '../shared/search.ts'
+import type { ResponseDoc, Route } from './http/route.ts'
 
-type Operation = {
-  method: 'get' | 'post'
-  path: string
-  summary: string
-  security: 'admin' | 'assistant' | null
-  body?: z.ZodType
-  response?: z.ZodType
-  responseType?: string
-  status?: number
+const SECURITY_SCHEMES = {
+  admin: { type: 'http', scheme: 'bearer', description: 'Admin key (svc_...) of the organization that owns the project' },
+  assistant: { type: 'http', scheme: 'bearer', description: 'Assistant key (svc_dsc_...) made for the domain' },
 }
 
-const operations: Operation[] = [
-  { method: 'get', path: '/healthz', summary: 'Liveness', security: null },
-  {
-    method: 'post',
-    path: '/v2/agent/{projectId}/job',
-    summary: 'Create an agent job',
-    security: 'admin',
-    body: PromptBody,
-    response: AgentJob,
-  },
-  {
-    method: 'post',
-    path: '/v2/agent/{projectId}/job/{id}/message',
-    summary: 'Send a follow-up to a job',
-    security: 'admin',
-    body: PromptBody,
-    response: AgentJob,
-  },
-  { method: 'get', path: '/v2/agent/{projectId}/job/{id}', summary: 'Get a job', security: 'admin', response: AgentJob },
-  { method: 'get', path: '/v2/agent/{projectId}/jobs', summary: 'List jobs, newest first', security: 'admin', response: AgentJobList },
-  {
-    method: 'post',
-    path: '/v2/agent/{projectId}/job/{id}/archive',
-    summary: 'Archive a job (cancels its run)',
-    security: 'admin',
-    response: AgentJob,
-  },
-  {
-    method: 'get',
-    path: '/v2/agent/{projectId}/job/{id}/events',
-    summary: 'What the agent did',
-    security: 'admin',
-    response: AgentEventList,
-  },
-  {
-    method: 'post',
-    path: '/discovery/v1/assistant/{domain}/message',
-    summary: 'Answer (AI SDK v4 data stream; deprecated)',
-    security: 'assistant',
-    body: AssistantV1Body,
-    responseType: 'text/plain',
-  },
-  {
-    method: 'post',
-    path: '/discovery/v2/assistant/{domain}/message',
-    summary: 'Answer (AI SDK UI message stream)',
-    security: 'assistant',
-    body: AssistantV2Body,
-    responseType: 'text/event-stream',
-  },
-  {
-    method: 'post',
-    path: '/discovery/v1/assistant/{domain}/feedback',
-    summary: 'Rate an answer',
-    security: 'assistant',
-    body: FeedbackBody,
-    status: 204,
-  },
-  {
-    method: 'post',
-    path: '/discovery/v1/search/{domain}',
-    summary: 'Search the docs',
-    security: 'assistant',
-    body: SearchBody,
-    response: SearchResponse,
-  },
-  {
-    method: 'post',
-    path: '/discovery/v1/page/{domain}',
-    summary: 'Get a page as markdown',
-    security: 'assistant',
-    body: PageBody,
-    response: PageResponse,
-  },
-  { method: 'get', path: '/v2/assistant/{projectId}/threads', summary: 'List assistant threads', security: 'admin', response: ThreadList },
-  {
-    method: 'get',
-    path: '/v2/assistant/{projectId}/threads/{threadId}',
-    summary: 'Get a thread',
-    security: 'admin',
-    response: ThreadDetail,
-  },
-]
+/**
+ * The OpenAPI 3.1 document of the declared routes: paths, parameters, request schemas, every status a route can answer
+ * with its headers, generated from the same zod schemas that validate requests, so it cannot drift from them.
+ */
+export function openApiDocument(routes: readonly Route[]): unknown {
+  const components: Record<string, unknown> = {}
+  const schema = (type: z.ZodType, io: 'input' | 'output'): unknown => jsonSchema(type, io, components)
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const declared of routes) {
+    const parameters: unknown[] = Object.entries(declared.params).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: { type: 'string' },
+    }))
+    if (declared.query) parameters.push(...queryParameters(declared.query, schema))
+    paths[declared.path] ??= {}
+    paths[declared.path]![declared.method] = {
+      operationId: operationId(declared),
+      summary: declared.summary,
+      ...(declared.description ? { description: declared.description } : {}),
+      tags: [declared.tag],
+      security: declared.security.map((name) => (name === 'none' ? {} : { [name]: [] })),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(declared.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schema(declared.body, 'input') } } } }
+        : {}),
+      responses: Object.fromEntries(
+        Object.entries(declared.responses).map(([status, response]) => [status, responseObject(Number(status), response, schema)]),
+      ),
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Docent API',
+      version: '1',
+      description: 'Errors are `{"error": "<message>", "code": "<stable code>"}`; a validation error names the field.',
+    },
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: components },
+    paths,
+  }
+}
 
-const components: Record<string, unknown> = {}
+function responseObject(status: number, response: ResponseDoc, schema: (type: z.ZodType, io: 'output') => unknown): unknown {
+  const headers = response.headers &&
+    Object.fromEntries(
+      Object.entries(response.headers).map(([name, header]) => [
+        name,
+        { description: header.description, schema: header.schema ?? { type: 'string' } },
+      ]),
+    )
+  const content = response.schema ? { 'application/json': { schema: schema(response.schema, 'output') } } : response.content
+    ? {
+      [response.content.type]: {
+        schema: {
+          ...(response.content.type.includes('json') ? {} : { type: 'string' }),
+          ...(response.content.description ? { description: response.content.description } : {}),
+        },
+        // OpenAPI 3.2's `itemSchema` says this for streams; 3.1 (what validators read today) takes it as an extension.
+        ...(response.content.schema ? { 'x-item-schema': schema(response.content.schema, 'output') } : {}),
+      },
+    }
+    : status >= 400
+    ? { 'application/json': { schema: schema(ErrorBody, 'output') } }
+    : undefined
+  return { description: response.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) }
+}
 
-/** JSON Schema of a shared zod schema; named schemas (`.meta({ id })`) land in components and are referenced. */
-function schema(type: z.ZodType, io: 'input' | 'output'): unknown {
-  const generated = z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>
-  const { definitions, ...rest } = generated as { definitions?: Record<string, unknown> }
+/** Each property of a query schema as a query parameter. */
+function queryParameters(query: z.ZodType, schema: (type: z.ZodType, io: 'input') => unknown): unknown[] {
+  const object = schema(query, 'input') as { properties?: Record<string, unknown>; required?: string[] }
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: object.required?.includes(name) ?? false,
+    schema: property,
+  }))
+}
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 reads it) of a zod schema; named ones (`.meta({ id })`) become components. */
+function jsonSchema(type: z.ZodType, io: 'input' | 'output', components: Record<string, unknown>): unknown {
+  const generated = z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'draft-2020-12', reused: 'inline' }) as Record<
+    string,
+    unknown
+  >
+  const { $defs, $schema: _, id, ...rest } = generated as { $defs?: Record<string, unknown>; $schema?: string; id?: string }
   const suffix = io === 'input' ? 'Input' : ''
   const rewrite = (value: unknown): unknown =>
-    JSON.parse(JSON.stringify(value).replace(/"#\/definitions\/([^"]+)"/g, (_, name) => `"#/components/schemas/${name}${suffix}"`))
-  for (const [name, definition] of Object.entries(definitions ?? {})) components[`${name}${suffix}`] = rewrite(definition)
+    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_, name) => `"#/components/schemas/${name}${suffix}"`))
+  for (const [name, definition] of Object.entries($defs ?? {})) components[`${name}${suffix}`] = rewrite(definition)
+  if (typeof id === 'string') {
+    components[`${id}${suffix}`] = rewrite(rest)
+    return { $ref: `#/components/schemas/${id}${suffix}` }
+  }
   return rewrite(rest)
 }
 
-let cached: unknown
-/** OpenAPI 3 document generated from the shared zod schemas, so it cannot drift from the validation. */
-export function openApiDocument(): unknown {
-  if (cached) return cached
-  const paths: Record<string, Record<string, unknown>> = {}
-  for (const op of operations) {
-    const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }))
-    const ok = op.status ?? 200
-    paths[op.path] ??= {}
-    paths[op.path]![op.method] = {
-      summary: op.summary,
-      ...(op.security ? { security: [{ [op.security]: [] }] } : {}),
-      parameters: params,
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } } : {}),
-      responses: {
-        [ok]: op.response
-          ? { description: 'OK', content: { 'application/json': { schema: schema(op.response, 'output') } } }
-          : { description: 'OK', ...(op.responseType ? { content: { [op.responseType]: {} } } : {}) },
-        default: { description: 'Error', content: { 'application/json': { schema: schema(ErrorBody, 'output') } } },
-      },
-    }
-  }
-  cached = {
-    openapi: '3.0.3',
-    info: { title: 'Docent API', version: '1' },
-    components: {
-      securitySchemes: {
-        admin: { type: 'http', scheme: 'bearer', description: 'Admin key (svc_...)' },
-        assistant: { type: 'http', scheme: 'bearer', description: 'Assistant key (svc_dsc_...)' },
-      },
-      schemas: components,
-    },
-    paths,
-  }
-  return cached
+/** `getV2AgentJobEvents`; a path that ends in a parameter adds it (`getV2AssistantThreadsByThreadId`). */
+function operationId(declared: Route): string {
+  const parts = declared.path.split('/').filter(Boolean)
+  const words = parts
+    .filter((part) => !part.startsWith('{'))
+    .map((part) => part.replace(/[^a-zA-Z0-9]+(.)?/g, (_, next: string | undefined) => (next ? next.toUpperCase() : '')))
+  const last = parts.at(-1)
+  if (last?.startsWith('{')) words.push(`by${last.slice(1, -1)}`)
+  return [declared.method, ...words].map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('')
 }

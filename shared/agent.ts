@@ -9,9 +9,9 @@ export const AgentJob = z
     status: AgentJobStatus,
     source: z.object({ repository: z.string(), ref: z.string().nullable() }),
     model: z.string(),
-    prLink: z.string().nullable().describe('always null while status is active'),
-    createdAt: z.string().describe('ISO 8601'),
-    archivedAt: z.string().nullable(),
+    prLink: z.url().nullable().describe('always null while status is active'),
+    createdAt: z.iso.datetime(),
+    archivedAt: z.iso.datetime().nullable(),
     error: z.string().nullable().describe('why the job failed; null otherwise'),
   })
   .meta({ id: 'AgentJob' })
@@ -54,7 +54,7 @@ export type AgentEventType = z.infer<typeof AgentEventType>
 
 export const AgentEvent = z
   .object({
-    at: z.string(),
+    at: z.iso.datetime(),
     type: AgentEventType,
     message: z.string(),
     data: z.record(z.string(), z.unknown()).optional(),

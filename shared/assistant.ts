@@ -31,6 +31,8 @@ export const V2Message = z.looseObject({
   role: Role,
   parts: z.array(Part).max(1000),
   metadata: z.unknown().optional(),
+  // Declared so the schema (and the OpenAPI document) says what the server refuses: a v2 message has no content.
+  content: z.never({ error: 'v2 messages carry parts, not content' }).optional(),
 })
 
 const commonFields = {
@@ -88,11 +90,6 @@ export type AssistantV1Body = z.infer<typeof AssistantV1Body>
 export const AssistantV2Body = z
   .object({ ...commonFields, messages: z.array(V2Message).min(1).max(MAX_MESSAGES) })
   .superRefine((body, ctx) => {
-    body.messages.forEach((message, index) => {
-      if ('content' in message) {
-        ctx.addIssue({ code: 'custom', path: ['messages', index, 'content'], message: 'v2 messages carry parts, not content' })
-      }
-    })
     checkConversation(body.messages.map((m) => ({ role: m.role, text: textOfV2(m) })), ctx)
   })
   .meta({ id: 'AssistantV2Body' })
@@ -122,8 +119,8 @@ export type Source = z.infer<typeof Source>
 export const ThreadSummary = z.object({
   threadId: z.string(),
   fp: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
   messageCount: z.number().int(),
 })
 export const ThreadList = z
@@ -135,12 +132,12 @@ export const ThreadMessage = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   sources: z.array(Source).optional(),
   feedback: z.object({ rating: z.enum(['up', 'down']), comment: z.string().optional() }).optional(),
 })
 export const ThreadDetail = z
-  .object({ threadId: z.string(), createdAt: z.string(), messages: z.array(ThreadMessage) })
+  .object({ threadId: z.string(), createdAt: z.iso.datetime(), messages: z.array(ThreadMessage) })
   .meta({ id: 'ThreadDetail' })
 export type ThreadDetail = z.infer<typeof ThreadDetail>
 

@@ -58,24 +58,49 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
+  // A schema's own `error` message says it best; zod's defaults all start with "Invalid" or "Too".
+  if (!/^(Invalid|Too |Unrecognized)/.test(issue.message)) return issue.message
   switch (issue.code) {
     case 'too_big':
       return issue.origin === 'string'
         ? `must be at most ${issue.maximum} characters`
         : issue.origin === 'array'
-        ? `must have at most ${issue.maximum} items`
+        ? `must have at most ${issue.maximum} item${Number(issue.maximum) === 1 ? '' : 's'}`
         : `must be at most ${issue.maximum}`
     case 'too_small':
       return issue.origin === 'string'
         ? Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`
         : issue.origin === 'array'
-        ? `must have at least ${issue.minimum} items`
+        ? `must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`
         : `must be at least ${issue.minimum}`
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${issue.expected}`
+      // zod reports the input only when asked to; its message always ends with what it received.
+      return /received undefined$/.test(issue.message) ? 'is required' : `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
     case 'unrecognized_keys':
       return `unknown field(s) ${issue.keys.join(', ')}`
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`
+    case 'not_multiple_of':
+      return `must be a multiple of ${issue.divisor}`
     default:
-      return issue.message.replace(/^Invalid input: /, '').toLowerCase()
+      // Custom refinements carry their own sentence; the rest are zod's, minus its prefix. Never lowercased: values
+      // inside the message are quoted as written.
+      return issue.message.replace(/^Invalid input: /, '')
   }
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+  bigint: 'an integer',
+  date: 'a date',
 }

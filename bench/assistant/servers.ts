@@ -33,7 +33,7 @@ bare.post('/chat', async (c) => {
   return createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: result.stream }) })
 })
 
-const listen = (app: Hono) =>
+const listen = (app: Pick<Hono, 'fetch'>) =>
   new Promise<string>((resolve) => {
     const server = serve({
       fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),

@@ -1,7 +1,7 @@
-import { Hono } from 'hono'
 import git from 'isomorphic-git'
 import type { DocentContext } from '../context.ts'
-import { ApiError } from '../http/errors.ts'
+import { DocentError } from '../../shared/errors.ts'
+import { publicGuard, type Route, route } from '../http/route.ts'
 import { diffCommits } from './git/tree-diff.ts'
 import { localRepositories } from './hosts/create.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
@@ -11,22 +11,34 @@ import { escapeHtml, renderReviewPage, type ReviewView } from './hosts/review-pa
  * `/review/{jobId}`: the local git host's pull request page, the unified diff of the job's branch against the point
  * where it left its base. Job ids are unguessable, as is the PR link the job API hands out.
  */
-export function reviewRoutes(ctx: DocentContext): Hono {
-  const app = new Hono()
-  app.get('/review/:jobId', async (c) => {
-    const jobId = c.req.param('jobId')
-    const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await findReview(ctx, jobId) : null
-    // The page shows repository and model text: no script may run, whatever slips through.
-    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-    c.header('X-Content-Type-Options', 'nosniff')
-    if (!view) {
-      // A browser gets a readable page; API clients and scripts the JSON error every other endpoint gives.
-      if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(notFound(jobId), 404)
-      throw new ApiError(404, 'no review for this job: it does not exist or has not pushed a branch yet')
-    }
-    return c.html(renderReviewPage(view))
-  })
-  return app
+export function reviewRoutes(ctx: DocentContext): Route[] {
+  return [
+    route({
+      method: 'get',
+      path: '/review/{jobId}',
+      tag: 'agent',
+      summary: "The local git host's pull request page: the job branch's diff against its base (HTML)",
+      guard: publicGuard,
+      params: { jobId: 'the job id (unguessable, as the prLink the job API hands out)' },
+      responses: {
+        200: { description: 'the review page', content: { type: 'text/html' } },
+        404: { description: 'no such job, or it has not pushed a branch yet (an HTML page for browsers)' },
+      },
+      handler: async (c) => {
+        const jobId = c.req.param('jobId')!
+        const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await findReview(ctx, jobId) : null
+        // The page shows repository and model text: no script may run, whatever slips through.
+        c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        c.header('X-Content-Type-Options', 'nosniff')
+        if (!view) {
+          // A browser gets a readable page; API clients and scripts the JSON error every other endpoint gives.
+          if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(notFound(jobId), 404)
+          throw new DocentError('not_found', 'no review for this job: it does not exist or has not pushed a branch yet')
+        }
+        return c.html(renderReviewPage(view))
+      },
+    }),
+  ]
 }
 
 async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView | null> {

@@ -1,44 +1,92 @@
-import { Hono } from 'hono'
-import { ListJobsQuery, PromptBody } from '../../shared/agent.ts'
+import { AgentEventList, AgentJob, AgentJobList, ListJobsQuery, PromptBody } from '../../shared/agent.ts'
 import type { DocentContext } from '../context.ts'
 import { adminGuard, agentWriteGuard } from '../http/guards.ts'
-import { readJson, readQuery } from '../http/validate.ts'
-import { archiveJob, createJob, getJobOr404, sendFollowUp } from './jobs.ts'
+import { type Route, route } from '../http/route.ts'
 import { jobView } from './job-view.ts'
+import { archiveJob, createJob, getJobOr404, sendFollowUp } from './jobs.ts'
+
+const JOB = { description: 'the job', schema: AgentJob }
+const NO_JOB = { description: 'no such job in this project' }
+const JOB_PARAMS = { projectId: 'the project', id: 'the job id' }
 
 /** `/v2/agent/{projectId}/...`: jobs, follow-ups, archive, events (admin key). */
-export function agentRoutes(ctx: DocentContext): Hono {
-  const app = new Hono()
-  const base = '/v2/agent/:projectId'
-
-  app.post(`${base}/job`, agentWriteGuard(ctx), async (c) => {
-    const { prompt } = await readJson(c, PromptBody)
-    return c.json(jobView(await createJob(ctx, c.get('auth').project, prompt)))
-  })
-
-  app.post(`${base}/job/:id/message`, agentWriteGuard(ctx), async (c) => {
-    const { prompt } = await readJson(c, PromptBody)
-    return c.json(jobView(await sendFollowUp(ctx, c.get('auth').project, c.req.param('id'), prompt)))
-  })
-
-  app.get(`${base}/job/:id`, adminGuard(ctx), async (c) => {
-    return c.json(jobView(await getJobOr404(ctx, c.get('auth').project, c.req.param('id'))))
-  })
-
-  app.get(`${base}/jobs`, adminGuard(ctx), async (c) => {
-    const { limit, cursor } = readQuery(c, ListJobsQuery)
-    const page = await ctx.store.listJobs(c.get('auth').project.id, { limit, cursor })
-    return c.json({ jobs: page.items.map(jobView), nextCursor: page.nextCursor })
-  })
-
-  app.post(`${base}/job/:id/archive`, adminGuard(ctx), async (c) => {
-    return c.json(jobView(await archiveJob(ctx, c.get('auth').project, c.req.param('id'))))
-  })
-
-  app.get(`${base}/job/:id/events`, adminGuard(ctx), async (c) => {
-    const job = await getJobOr404(ctx, c.get('auth').project, c.req.param('id'))
-    return c.json({ events: await ctx.store.listJobEvents(job.id) })
-  })
-
-  return app
+export function agentRoutes(ctx: DocentContext): Route[] {
+  const admin = adminGuard(ctx)
+  const write = agentWriteGuard(ctx)
+  return [
+    route({
+      method: 'post',
+      path: '/v2/agent/{projectId}/job',
+      tag: 'agent',
+      summary: 'Create an agent job (runs in the background)',
+      guard: write,
+      body: PromptBody,
+      responses: {
+        200: { description: 'the new job, active', schema: AgentJob },
+        409: { description: 'the project has no agent configured' },
+      },
+      handler: async (c, { auth, body }) => c.json(jobView(await createJob(ctx, auth.project, body.prompt))),
+    }),
+    route({
+      method: 'post',
+      path: '/v2/agent/{projectId}/job/{id}/message',
+      tag: 'agent',
+      summary: 'Send a follow-up (same branch, same pull request; queued behind a run in progress)',
+      guard: write,
+      params: JOB_PARAMS,
+      body: PromptBody,
+      responses: {
+        200: { description: 'the job, active again', schema: AgentJob },
+        404: NO_JOB,
+        409: { description: 'the job is archived' },
+      },
+      handler: async (c, { auth, body }) => c.json(jobView(await sendFollowUp(ctx, auth.project, c.req.param('id')!, body.prompt))),
+    }),
+    route({
+      method: 'get',
+      path: '/v2/agent/{projectId}/job/{id}',
+      tag: 'agent',
+      summary: 'Get a job',
+      guard: admin,
+      params: JOB_PARAMS,
+      responses: { 200: JOB, 404: NO_JOB },
+      handler: async (c, { auth }) => c.json(jobView(await getJobOr404(ctx, auth.project, c.req.param('id')!))),
+    }),
+    route({
+      method: 'get',
+      path: '/v2/agent/{projectId}/jobs',
+      tag: 'agent',
+      summary: 'List jobs, newest first',
+      guard: admin,
+      query: ListJobsQuery,
+      responses: { 200: { description: 'a page of jobs', schema: AgentJobList } },
+      handler: async (c, { auth, query }) => {
+        const page = await ctx.store.listJobs(auth.project.id, { limit: query.limit, cursor: query.cursor })
+        return c.json({ jobs: page.items.map(jobView), nextCursor: page.nextCursor } satisfies AgentJobList)
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/v2/agent/{projectId}/job/{id}/archive',
+      tag: 'agent',
+      summary: 'Archive a job (cancels its run)',
+      guard: admin,
+      params: JOB_PARAMS,
+      responses: { 200: { description: 'the job, archived', schema: AgentJob }, 404: NO_JOB },
+      handler: async (c, { auth }) => c.json(jobView(await archiveJob(ctx, auth.project, c.req.param('id')!))),
+    }),
+    route({
+      method: 'get',
+      path: '/v2/agent/{projectId}/job/{id}/events',
+      tag: 'agent',
+      summary: 'What the agent did (files read and changed, commits, pull request, errors)',
+      guard: admin,
+      params: JOB_PARAMS,
+      responses: { 200: { description: 'the events, oldest first', schema: AgentEventList }, 404: NO_JOB },
+      handler: async (c, { auth }) => {
+        const job = await getJobOr404(ctx, auth.project, c.req.param('id')!)
+        return c.json({ events: await ctx.store.listJobEvents(job.id) })
+      },
+    }),
+  ]
 }

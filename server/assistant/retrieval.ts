@@ -2,9 +2,9 @@ import type { ChatTurn, ContextItem, Source } from '../../shared/assistant.ts'
 import type { SearchFilter } from '../../shared/search.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { ApiError } from '../http/errors.ts'
 import type { SourceBlock } from '../models/source-blocks.ts'
 import { searchSections } from '../search/hybrid.ts'
+import { loadCorpus } from '../search/load-corpus.ts'
 import type { SearchHit } from '../search/types.ts'
 import { standaloneQuestion } from './standalone-question.ts'
 
@@ -41,10 +41,7 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
     .slice(0, CONTEXT_IN_QUERY)
   // A context item's page counts as where the reader is when the widget did not say.
   const currentPath = request.currentPath ?? request.context?.find((item) => item.path)?.path
-  const corpus = await ctx.search.corpus(project.id).catch((error: unknown) => {
-    ctx.log.error('docs could not be loaded', { project: project.id, error: String(error) })
-    throw new ApiError(503, 'the docs of this project cannot be loaded right now; try again later')
-  })
+  const corpus = await loadCorpus(ctx, project, 'an answer')
   const hits = await searchSections(corpus, selection ? `${query} ${selection}` : query, {
     pageSize: request.pageSize,
     filter: request.filter,

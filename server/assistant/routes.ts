@@ -1,24 +1,22 @@
-import { type Context, Hono } from 'hono'
 import { AssistantV1Body, AssistantV2Body, type ChatTurn, FeedbackBody, turnsOfV1, turnsOfV2 } from '../../shared/assistant.ts'
+import { UiMessageChunk } from '../../shared/assistant-stream.ts'
+import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
-import { projectCors } from '../http/cors.ts'
-import { ApiError } from '../http/errors.ts'
 import { assistantGuard } from '../http/guards.ts'
-import { readJson } from '../http/validate.ts'
+import { type AppContext, type Route, route } from '../http/route.ts'
 import { answerModel } from '../models/registry.ts'
 import { DATA_STREAM_HEADERS, dataStream } from './data-stream.ts'
 import { type Answer, startAnswer } from './pipeline.ts'
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageStream } from './ui-message-stream.ts'
 
+const THREAD_HEADER = { 'X-Thread-Id': { description: 'the thread this answer belongs to; send it back as threadId' } }
+
 /** The reader-facing assistant endpoints: v1 and v2 share everything but message parsing and the stream encoder. */
-export function assistantRoutes(ctx: DocentContext): Hono {
-  const app = new Hono()
+export function assistantRoutes(ctx: DocentContext): Route[] {
   const model = answerModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })
   const messageGuard = assistantGuard(ctx, { countKeyAndIp: true })
-  const cors = projectCors(ctx.projects)
-  const preflight = (c: Context) => c.body(null, 204)
 
-  const answer = async (c: Context, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> =>
+  const answer = (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> =>
     startAnswer(ctx, c.get('auth').project, model, {
       fp: body.fp,
       threadId: body.threadId,
@@ -30,29 +28,65 @@ export function assistantRoutes(ctx: DocentContext): Hono {
       origin: new URL(c.req.url).origin,
     })
 
-  app.options('/discovery/v1/assistant/:domain/message', cors, preflight)
-  app.post('/discovery/v1/assistant/:domain/message', messageGuard, async (c) => {
-    const body = await readJson(c, AssistantV1Body)
-    const result = await answer(c, body, turnsOfV1(body))
-    return new Response(dataStream(result), { headers: { ...DATA_STREAM_HEADERS, 'x-thread-id': result.threadId } })
-  })
-
-  app.options('/discovery/v2/assistant/:domain/message', cors, preflight)
-  app.post('/discovery/v2/assistant/:domain/message', messageGuard, async (c) => {
-    const body = await readJson(c, AssistantV2Body)
-    const result = await answer(c, body, turnsOfV2(body))
-    return new Response(uiMessageStream(result), { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-thread-id': result.threadId } })
-  })
-
-  app.options('/discovery/v1/assistant/:domain/feedback', cors, preflight)
-  app.post('/discovery/v1/assistant/:domain/feedback', assistantGuard(ctx, { countKeyAndIp: false }), async (c) => {
-    const body = await readJson(c, FeedbackBody)
-    const { project } = c.get('auth')
-    const thread = await ctx.store.getThread(project.id, body.threadId)
-    if (!thread) throw new ApiError(404, 'threadId: no such thread')
-    const stored = await ctx.store.putFeedback({ ...body, createdAt: ctx.now() })
-    if (!stored) throw new ApiError(404, 'messageId: no such message in this thread')
-    return c.body(null, 204)
-  })
-  return app
+  return [
+    route({
+      method: 'post',
+      path: '/discovery/v1/assistant/{domain}/message',
+      tag: 'assistant',
+      summary: 'Answer a question (AI SDK v4 data stream; deprecated)',
+      description: 'For AI SDK 4 clients: `useChat({ streamProtocol: "data", sendExtraMessageFields: true })`.',
+      guard: messageGuard,
+      body: AssistantV1Body,
+      responses: {
+        200: {
+          description: 'the answer as AI SDK v4 data stream lines (`f:`, `9:`, `a:`, `h:`, `0:`..., `8:`, `e:`, `d:`)',
+          content: { type: 'text/plain', description: 'one `CODE:JSON` line per part' },
+          headers: THREAD_HEADER,
+        },
+      },
+      handler: async (c, { body }) => {
+        const result = await answer(c, body, turnsOfV1(body))
+        return new Response(dataStream(result), { headers: { ...DATA_STREAM_HEADERS, 'x-thread-id': result.threadId } })
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/discovery/v2/assistant/{domain}/message',
+      tag: 'assistant',
+      summary: 'Answer a question (AI SDK UI message stream)',
+      description: 'For AI SDK 5 and later: `Chat`/`useChat` with `DefaultChatTransport`.',
+      guard: messageGuard,
+      body: AssistantV2Body,
+      responses: {
+        200: {
+          description: 'the answer as server-sent events, one UiMessageChunk each, ending with `data: [DONE]`',
+          content: { type: 'text/event-stream', schema: UiMessageChunk, description: 'one `data: <UiMessageChunk JSON>` event per chunk' },
+          headers: THREAD_HEADER,
+        },
+      },
+      handler: async (c, { body }) => {
+        const result = await answer(c, body, turnsOfV2(body))
+        return new Response(uiMessageStream(result), { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'x-thread-id': result.threadId } })
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/discovery/v1/assistant/{domain}/feedback',
+      tag: 'assistant',
+      summary: 'Rate an answer',
+      guard: assistantGuard(ctx, { countKeyAndIp: false }),
+      body: FeedbackBody,
+      responses: {
+        204: { description: 'recorded (a second rating replaces the first)' },
+        404: { description: 'no such thread or message' },
+      },
+      handler: async (c, { auth, body }) => {
+        const thread = await ctx.store.getThread(auth.project.id, body.threadId)
+        if (!thread) throw new DocentError('not_found', 'threadId: no such thread')
+        const stored = await ctx.store.putFeedback({ ...body, createdAt: ctx.now() })
+        if (!stored) throw new DocentError('not_found', 'messageId: no such message in this thread')
+        return c.body(null, 204)
+      },
+    }),
+  ]
 }

@@ -4,16 +4,11 @@ import type { DocentContext } from '../context.ts'
 import { verifyKey } from '../keys/keys.ts'
 import type { KeyRecord } from '../store/types.ts'
 import { ApiError } from './errors.ts'
+import type { AppEnv } from './route.ts'
 
 export interface AuthInfo {
   key: KeyRecord
   project: ProjectConfig
-}
-
-declare module 'hono' {
-  interface ContextVariableMap {
-    auth: AuthInfo
-  }
 }
 
 const bearer = /^Bearer\s+(\S+)\s*$/i
@@ -29,7 +24,7 @@ async function authenticate(ctx: DocentContext, header: string | undefined): Pro
 }
 
 /** Admin key of the organization that owns `:projectId`. */
-export const adminAuth = (ctx: DocentContext): MiddlewareHandler => async (c, next) => {
+export const adminAuth = (ctx: DocentContext): MiddlewareHandler<AppEnv> => async (c, next) => {
   const key = await authenticate(ctx, c.req.header('authorization'))
   if (key.kind !== 'admin') throw new ApiError(403, 'this endpoint needs an admin key (svc_...), not an assistant key')
   const project = ctx.projects.byId(c.req.param('projectId'))
@@ -40,7 +35,7 @@ export const adminAuth = (ctx: DocentContext): MiddlewareHandler => async (c, ne
 }
 
 /** Assistant key made for `:domain`. */
-export const assistantAuth = (ctx: DocentContext): MiddlewareHandler => async (c, next) => {
+export const assistantAuth = (ctx: DocentContext): MiddlewareHandler<AppEnv> => async (c, next) => {
   const key = await authenticate(ctx, c.req.header('authorization'))
   if (key.kind !== 'assistant') throw new ApiError(403, 'this endpoint needs an assistant key (svc_dsc_...)')
   const domain = c.req.param('domain')

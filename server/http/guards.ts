@@ -1,53 +1,80 @@
-import type { MiddlewareHandler } from 'hono'
-import { every } from 'hono/combine'
 import type { DocentContext } from '../context.ts'
-import { adminAuth, assistantAuth } from './auth.ts'
+import { adminAuth, assistantAuth, type AuthInfo } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { projectCors } from './cors.ts'
 import { rateLimit, type RateRule } from './rate-limit.ts'
+import { type AppContext, type Guard, RATE_LIMIT_HEADERS } from './route.ts'
 
 export interface AssistantGuardOptions {
   /** The assistant message endpoints also count per key per month and per IP per day; search and page do not. */
   countKeyAndIp: boolean
 }
 
-/** CORS → assistant key for `:domain` → rate limits: the chain every assistant-key route shares. */
-export function assistantGuard(ctx: DocentContext, { countKeyAndIp }: AssistantGuardOptions): MiddlewareHandler {
-  const { limits } = ctx.config
-  return every(
-    projectCors(ctx.projects),
-    assistantAuth(ctx),
-    rateLimit({
-      store: ctx.store,
-      now: ctx.now,
-      rules: (c) => {
-        const { key } = c.get('auth')
-        const rules: RateRule[] = [
-          { name: 'org-hour', limit: limits.organizationPerHour, window: 'hour', key: () => key.organization },
-        ]
-        if (countKeyAndIp) {
-          rules.unshift({ name: 'key-month', limit: limits.assistantKeyPerMonth, window: 'month', key: () => key.id })
-          rules.push({ name: 'ip-day', limit: limits.ipPerDay, window: 'day', key: (c) => clientIp(c, ctx.config.trustProxy) })
-        }
-        return rules
-      },
-    }),
-  )
+const authOf = (c: AppContext): AuthInfo => c.get('auth')
+
+const KEY_ERRORS = {
+  401: 'no key, a malformed, unknown, revoked or expired key',
+  403: 'a key of the wrong kind, or for another organization or domain; or an Origin that is not allowed',
 }
 
-/** Admin key of the project's organization. */
-export const adminGuard = (ctx: DocentContext): MiddlewareHandler => adminAuth(ctx)
+/** CORS → assistant key for `{domain}` → rate limits: the chain every assistant-key route shares. */
+export function assistantGuard(ctx: DocentContext, { countKeyAndIp }: AssistantGuardOptions): Guard<AuthInfo> {
+  const { limits } = ctx.config
+  const cors = projectCors(ctx.projects)
+  return {
+    security: ['assistant'],
+    errors: { ...KEY_ERRORS, 429: 'a rate limit is exhausted' },
+    headers: RATE_LIMIT_HEADERS,
+    preflight: cors,
+    middleware: [
+      cors,
+      assistantAuth(ctx),
+      rateLimit({
+        store: ctx.store,
+        now: ctx.now,
+        rules: (c) => {
+          const { key } = authOf(c)
+          const rules: RateRule[] = [
+            { name: 'org-hour', limit: limits.organizationPerHour, window: 'hour', key: () => key.organization },
+          ]
+          if (countKeyAndIp) {
+            rules.unshift({ name: 'key-month', limit: limits.assistantKeyPerMonth, window: 'month', key: () => key.id })
+            rules.push({ name: 'ip-day', limit: limits.ipPerDay, window: 'day', key: (c) => clientIp(c, ctx.config.trustProxy) })
+          }
+          return rules
+        },
+      }),
+    ],
+    auth: authOf,
+  }
+}
+
+/** Admin key of the organization that owns `{projectId}`. */
+export function adminGuard(ctx: DocentContext): Guard<AuthInfo> {
+  return {
+    security: ['admin'],
+    errors: { ...KEY_ERRORS, 404: 'no such project' },
+    middleware: [adminAuth(ctx)],
+    auth: authOf,
+  }
+}
 
 /** Admin key, then the per-project hourly limit on agent job creations and follow-ups. */
-export function agentWriteGuard(ctx: DocentContext): MiddlewareHandler {
-  return every(
-    adminAuth(ctx),
-    rateLimit({
-      store: ctx.store,
-      now: ctx.now,
-      rules: (c) => [
-        { name: 'agent-hour', limit: ctx.config.limits.agentPerProjectPerHour, window: 'hour', key: () => c.get('auth').project.id },
-      ],
-    }),
-  )
+export function agentWriteGuard(ctx: DocentContext): Guard<AuthInfo> {
+  const admin = adminGuard(ctx)
+  return {
+    ...admin,
+    errors: { ...admin.errors, 429: 'the project made its 100 agent requests of this hour' },
+    headers: RATE_LIMIT_HEADERS,
+    middleware: [
+      ...admin.middleware,
+      rateLimit({
+        store: ctx.store,
+        now: ctx.now,
+        rules: (c) => [
+          { name: 'agent-hour', limit: ctx.config.limits.agentPerProjectPerHour, window: 'hour', key: () => authOf(c).project.id },
+        ],
+      }),
+    ],
+  }
 }

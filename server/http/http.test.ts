@@ -8,22 +8,30 @@ import { MemoryStore } from '../store/memory.ts'
 import { errorHandler } from './errors.ts'
 import { adminGuard, agentWriteGuard, assistantGuard } from './guards.ts'
 import { rateLimit, windowOf } from './rate-limit.ts'
+import { type AppEnv, route, type RouteDeclaration } from './route.ts'
 import { readJson } from './validate.ts'
 
 /** The docent app plus probe routes behind each guard, so the middleware is tested without any feature. */
 async function probeApp(limits: Record<string, number> = {}) {
   const t = await testDocent({ limits })
   const ctx = t.docent.context
-  const probe = new Hono()
+  const probe = new Hono<AppEnv>()
   probe.onError(errorHandler(consoleLogger('silent')))
-  probe.get('/admin/:projectId', adminGuard(ctx), (c) => c.json({ project: c.get('auth').project.id }))
-  probe.post('/agent/:projectId', agentWriteGuard(ctx), (c) => c.json({ ok: true }))
-  probe.post(
-    '/assistant/:domain',
-    assistantGuard(ctx, { countKeyAndIp: true }),
-    async (c) => c.json(await readJson(c, z.object({ q: z.string().max(5) }))),
-  )
-  probe.options('/assistant/:domain', assistantGuard(ctx, { countKeyAndIp: true }), (c) => c.body(null))
+  const declare = <Auth>(declaration: Pick<RouteDeclaration<Auth, z.ZodNever, z.ZodNever>, 'method' | 'path' | 'guard' | 'handler'>) =>
+    route({ ...declaration, tag: 'probe', summary: 'probe', responses: { 200: { description: 'ok' } } }).register(probe)
+  declare({
+    method: 'get',
+    path: '/admin/{projectId}',
+    guard: adminGuard(ctx),
+    handler: (c, { auth }) => c.json({ project: auth.project.id }),
+  })
+  declare({ method: 'post', path: '/agent/{projectId}', guard: agentWriteGuard(ctx), handler: (c) => c.json({ ok: true }) })
+  declare({
+    method: 'post',
+    path: '/assistant/{domain}',
+    guard: assistantGuard(ctx, { countKeyAndIp: true }),
+    handler: async (c) => c.json(await readJson(c, z.object({ q: z.string().max(5) }))),
+  })
   return { ...t, probe }
 }
 
@@ -125,7 +133,7 @@ describe('app basics', () => {
     expect(await missing.json()).toEqual({ error: 'not found', code: 'not_found' })
     const wrongMethod = await app.request('/healthz', { method: 'DELETE' })
     expect(wrongMethod.status).toBe(405)
-    expect(wrongMethod.headers.get('allow')).toBe('GET')
+    expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD')
     expect(wrongMethod.headers.get('x-request-id')).toBeTruthy()
   })
 
@@ -147,7 +155,7 @@ describe('app basics', () => {
   test('openapi.json is generated from the shared schemas', async () => {
     const { app } = await probeApp()
     const doc = await (await app.request('/openapi.json')).json()
-    expect(doc.openapi).toBe('3.0.3')
+    expect(doc.openapi).toBe('3.1.0')
     const resolve = (schema: { $ref?: string }) => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema)
     const create = doc.paths['/v2/agent/{projectId}/job'].post
     expect(resolve(create.requestBody.content['application/json'].schema).properties.prompt).toMatchObject({

@@ -1,6 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import type { Store } from '../store/types.ts'
 import { ApiError } from './errors.ts'
+import type { AppContext, AppEnv } from './route.ts'
 
 export type Window = 'month' | 'hour' | 'day'
 
@@ -9,14 +10,14 @@ export interface RateRule {
   name: string
   limit: number
   window: Window
-  key: (c: Context) => string
+  key: (c: AppContext) => string
 }
 
 export interface RateLimitOptions {
   store: Store
   now: () => Date
   /** The rules for this request (several may apply: per key, per organization, per IP). */
-  rules: (c: Context) => RateRule[]
+  rules: (c: AppContext) => RateRule[]
 }
 
 /** Start and end of the fixed window (UTC calendar month, hour or day) that contains `now`. */
@@ -39,7 +40,7 @@ export function windowOf(window: Window, now: Date): { start: Date; end: Date } 
  * Counts the request against every rule with the store's atomic counters and refuses it with 429 when any is over.
  * The `RateLimit-*` headers describe the rule closest to its limit.
  */
-export const rateLimit = ({ store, now, rules }: RateLimitOptions): MiddlewareHandler => async (c, next) => {
+export const rateLimit = ({ store, now, rules }: RateLimitOptions): MiddlewareHandler<AppEnv> => async (c, next) => {
   const at = now()
   let tightest: { rule: RateRule; remaining: number; reset: number } | undefined
   let exceeded: typeof tightest

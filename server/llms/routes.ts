@@ -1,11 +1,11 @@
-import { type Context, Hono } from 'hono'
+import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { ApiError } from '../http/errors.ts'
+import { type AppContext, publicGuard, type ResponseDoc, type Route, route } from '../http/route.ts'
+import { DOCS_UNAVAILABLE, loadCorpus } from '../search/load-corpus.ts'
 import { absoluteLinks } from './absolute-links.ts'
 import { TextCache } from './cache.ts'
 import { projectLinks, serverBase, siteProject } from './links.ts'
-import { loadCorpus } from './load-corpus.ts'
 import { llmsFullTxt, llmsTxt } from './llms-txt.ts'
 
 const FILES = { 'llms.txt': llmsTxt, 'llms-full.txt': llmsFullTxt } as const
@@ -16,28 +16,27 @@ const PUBLIC_HEADERS = { 'access-control-allow-origin': '*', 'cache-control': 'p
 
 /**
  * `/llms.txt`, `/llms-full.txt` and `<page>.md` for the site Docent serves, and the same per project under
- * `/docs/{domain}/`. Mounted before the site routes, so a `.md` path that is not a page falls through to them.
+ * `/docs/{domain}/`.
  */
-export function llmsRoutes(ctx: DocentContext): Hono {
-  const app = new Hono()
+export function llmsRoutes(ctx: DocentContext): Route[] {
   const cache = new TextCache()
 
   const corpusOf = (project: ProjectConfig) => loadCorpus(ctx, project, 'llms.txt')
-  const projectOfDomain = (c: Context): ProjectConfig => {
+  const projectOfDomain = (c: AppContext): ProjectConfig => {
     const project = ctx.projects.byDomain(c.req.param('domain'))
-    if (!project) throw new ApiError(404, 'no project with this domain')
+    if (!project) throw new DocentError('not_found', 'no project with this domain')
     return project
   }
   const siteOnly = (): ProjectConfig => {
     const project = siteProject(ctx.projects)
-    if (!project) throw new ApiError(404, 'not found')
+    if (!project) throw new DocentError('not_found', 'not found')
     return project
   }
 
-  const linksOf = (c: Context, project: ProjectConfig, atRoot: boolean) =>
+  const linksOf = (c: AppContext, project: ProjectConfig, atRoot: boolean) =>
     projectLinks(project, serverBase(ctx.config, c.req.url), { atRoot, isSite: project === siteProject(ctx.projects) })
 
-  const serveFile = async (c: Context, project: ProjectConfig, file: FileName, atRoot: boolean) => {
+  const serveFile = async (c: AppContext, project: ProjectConfig, file: FileName, atRoot: boolean) => {
     const corpus = await corpusOf(project)
     const links = linksOf(c, project, atRoot)
     const text = await cache.get(`${project.id}|${file}|${links.llmsBase}`, corpus.revision, () => FILES[file](corpus, links))
@@ -46,35 +45,75 @@ export function llmsRoutes(ctx: DocentContext): Hono {
     return c.text(text.body, 200, headers)
   }
 
-  const serveMarkdown = async (c: Context, project: ProjectConfig, urlPath: string, atRoot: boolean): Promise<Response | undefined> => {
-    const pagePath = decodePath(urlPath.slice(0, -'.md'.length))
-    if (pagePath === undefined) return undefined
-    const page = (await corpusOf(project)).page(pagePath === '' || pagePath === '/' ? 'index' : pagePath)
-    if (!page) return undefined
+  const serveMarkdown = async (c: AppContext, project: ProjectConfig, atRoot: boolean): Promise<Response> => {
+    const pagePath = decodePath(c.req.param('pagePath')!.slice(0, -'.md'.length))
+    const page = pagePath === undefined
+      ? null
+      : (await corpusOf(project)).page(pagePath === '' || pagePath === 'index' ? 'index' : pagePath)
+    if (!page) throw new DocentError('not_found', 'not found')
     return c.body(absoluteLinks(page.content, linksOf(c, project, atRoot).resolve), 200, {
       ...PUBLIC_HEADERS,
       'content-type': 'text/markdown; charset=utf-8',
     })
   }
 
+  const text = (description: string): ResponseDoc => ({ description, content: { type: 'text/plain' } })
+  const markdown: ResponseDoc = { description: 'the page as markdown, links made absolute', content: { type: 'text/markdown' } }
+  const notFound = { description: 'no such page (hidden pages included)' }
+  const routes: Route[] = []
   for (const file of Object.keys(FILES) as FileName[]) {
-    app.get(`/${file}`, (c) => serveFile(c, siteOnly(), file, true))
-    app.get(`/docs/:domain/${file}`, (c) => serveFile(c, projectOfDomain(c), file, false))
+    const what = file === 'llms.txt' ? 'an index of the docs for LLMs (llmstxt.org)' : 'every page of the docs in one text'
+    routes.push(
+      route({
+        method: 'get',
+        path: `/${file}`,
+        tag: 'llms',
+        summary: `The site's ${file}: ${what}`,
+        guard: publicGuard,
+        responses: { 200: text(file), 304: { description: 'not modified (ETag)' }, 404: notFound, 503: DOCS_UNAVAILABLE },
+        handler: (c) => serveFile(c, siteOnly(), file, true),
+      }),
+      route({
+        method: 'get',
+        path: `/docs/{domain}/${file}`,
+        tag: 'llms',
+        summary: `A project's ${file}: ${what}`,
+        guard: publicGuard,
+        responses: {
+          200: text(file),
+          304: { description: 'not modified (ETag)' },
+          404: { description: 'no project with this domain' },
+          503: DOCS_UNAVAILABLE,
+        },
+        handler: (c) => serveFile(c, projectOfDomain(c), file, false),
+      }),
+    )
   }
-  app.get('/docs/:domain/*', async (c, next) => {
-    const project = ctx.projects.byDomain(c.req.param('domain'))
-    const rest = c.req.path.slice(`/docs/${c.req.param('domain')}`.length)
-    const response = project && rest.endsWith('.md') ? await serveMarkdown(c, project, rest, false) : undefined
-    if (response) return response
-    await next()
-  })
-  app.get('*', async (c, next) => {
-    const project = c.req.path.endsWith('.md') ? siteProject(ctx.projects) : undefined
-    const response = project ? await serveMarkdown(c, project, c.req.path, true) : undefined
-    if (response) return response
-    await next()
-  })
-  return app
+  routes.push(
+    route({
+      method: 'get',
+      path: '/docs/{domain}/{pagePath}.md',
+      honoPath: '/docs/:domain/:pagePath{.+\\.md}',
+      tag: 'llms',
+      summary: "A page of a project's docs as markdown",
+      guard: publicGuard,
+      params: { pagePath: 'the page path, slashes included (`sdks/go`)' },
+      responses: { 200: markdown, 404: notFound, 503: DOCS_UNAVAILABLE },
+      handler: (c) => serveMarkdown(c, projectOfDomain(c), false),
+    }),
+    route({
+      method: 'get',
+      path: '/{pagePath}.md',
+      honoPath: '/:pagePath{.+\\.md}',
+      tag: 'llms',
+      summary: "A page of the site's docs as markdown (the page URL plus `.md`)",
+      guard: publicGuard,
+      params: { pagePath: 'the page path, slashes included (`sdks/go`; `index` for the home page)' },
+      responses: { 200: markdown, 404: notFound, 503: DOCS_UNAVAILABLE },
+      handler: (c) => serveMarkdown(c, siteOnly(), true),
+    }),
+  )
+  return routes
 }
 
 /** The page path of a request path, or undefined for undecodable input (then it is simply not a page). */

@@ -1,12 +1,13 @@
-import { type Context, Hono } from 'hono'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { assistantAuth } from '../http/auth.ts'
 import { clientIp } from '../http/client-ip.ts'
+import { DocentError } from '../../shared/errors.ts'
 import { ApiError } from '../http/errors.ts'
+import { type AppContext, type Guard, RATE_LIMIT_HEADERS, type Route, route } from '../http/route.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { projectLinks, serverBase, siteProject } from '../llms/links.ts'
-import { loadCorpus } from '../llms/load-corpus.ts'
+import { loadCorpus } from '../search/load-corpus.ts'
 import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
 import { plainError, rpcErrorResponse } from './rpc-error.ts'
 
@@ -16,8 +17,7 @@ import { plainError, rpcErrorResponse } from './rpc-error.ts'
  * Auth: the project's assistant key, or none when the project sets `mcp.public`. Limits: the same per-organization
  * and per-IP counters as the assistant endpoints.
  */
-export function mcpRoutes(ctx: DocentContext): Hono {
-  const app = new Hono()
+export function mcpRoutes(ctx: DocentContext): Route[] {
   const { limits, trustProxy } = ctx.config
   // The counters the assistant endpoints use too (same rule names), so MCP traffic shares their budget.
   const limiterFor = (project: ProjectConfig) =>
@@ -31,7 +31,7 @@ export function mcpRoutes(ctx: DocentContext): Hono {
     })
   const checkKey = assistantAuth(ctx)
 
-  const serve = async (c: Context, project: ProjectConfig): Promise<Response> => {
+  const serve = async (c: AppContext, project: ProjectConfig): Promise<Response> => {
     const corpus = await loadCorpus(ctx, project, 'MCP')
     const isSite = project === siteProject(ctx.projects)
     const links = projectLinks(project, serverBase(ctx.config, c.req.url), { atRoot: isSite, isSite })
@@ -51,33 +51,80 @@ export function mcpRoutes(ctx: DocentContext): Hono {
     }
   }
 
-  const handle = async (c: Context) => {
+  /** The project of `{domain}` and its CORS grant; refuses unknown domains (404) and origins it does not allow (403). */
+  const projectAndCors = (c: AppContext) => {
     const project = ctx.projects.byDomain(c.req.param('domain'))
-    if (!project) throw new ApiError(404, `no MCP server for domain "${c.req.param('domain')}"`)
+    if (!project) throw new DocentError('not_found', `no MCP server for domain "${c.req.param('domain')}"`)
     const cors = mcpCorsHeaders(project, c.req.header('origin'), new URL(c.req.url).origin)
-    if (!cors) throw new ApiError(403, `origin ${c.req.header('origin')} is not allowed for this project`)
-    if (c.req.method === 'OPTIONS') {
-      return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders(c.req.header('access-control-request-headers')) } })
-    }
-    // Set before anything can fail, so a browser client can read a 401 or 429 too.
+    if (!cors) throw new DocentError('forbidden', `origin ${c.req.header('origin')} is not allowed for this project`)
+    // Set before anything can fail, so a browser client can read a 401, 405 or 429 too.
     for (const [name, value] of Object.entries(cors)) c.header(name, value)
-    // Stateless: no session to open a server-to-client stream on (GET) or to end (DELETE); clients expect 405.
-    if (c.req.method !== 'POST') {
-      throw new ApiError(405, 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST, OPTIONS' })
-    }
-    if (!project.mcp.public || c.req.header('authorization') !== undefined) await checkKey(c, async () => {})
-    try {
-      await limiterFor(project)(c, async () => {
-        c.res = await plainError(await serve(c, project))
-      })
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) return rpcErrorResponse(error, cors)
-      throw error
-    }
-    return c.res
+    return { project, cors }
   }
-  app.all('/mcp/:domain', handle)
-  // Client configs often end the URL with a slash.
-  app.all('/mcp/:domain/', handle)
-  return app
+
+  const guard: Guard<null> = {
+    // The assistant key, or none when the project sets `mcp.public`.
+    security: ['assistant', 'none'],
+    errors: {
+      401: 'no valid assistant key, and the project is not public',
+      403: 'a key for another domain, or an Origin that is not allowed',
+      404: 'no project with this domain',
+      406: 'the Accept header does not allow application/json',
+      429: 'a rate limit is exhausted (a JSON-RPC error body)',
+    },
+    headers: RATE_LIMIT_HEADERS,
+    preflight: async (c) => {
+      const { cors } = projectAndCors(c)
+      return new Response(null, { status: 204, headers: { ...cors, ...preflightHeaders(c.req.header('access-control-request-headers')) } })
+    },
+    middleware: [],
+    auth: () => null,
+  }
+
+  const stateless = (method: 'get' | 'delete') =>
+    route({
+      method,
+      path: '/mcp/{domain}',
+      tag: 'mcp',
+      summary: method === 'get' ? 'No server-to-client stream: the server is stateless' : 'No session to end: the server is stateless',
+      guard: { ...guard, errors: { 404: guard.errors[404]!, 403: guard.errors[403]! }, headers: undefined },
+      responses: { 405: { description: 'always: send JSON-RPC messages with POST' } },
+      handler: (c) => {
+        projectAndCors(c)
+        throw new ApiError(405, 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST, OPTIONS' })
+      },
+    })
+
+  return [
+    route({
+      method: 'post',
+      path: '/mcp/{domain}',
+      tag: 'mcp',
+      summary: "The project's docs as an MCP server (Streamable HTTP, stateless, JSON responses)",
+      description: 'Tools `search_docs` and `get_page`; every page as a resource.',
+      guard,
+      responses: {
+        200: { description: 'the JSON-RPC response', content: { type: 'application/json', description: 'JSON-RPC 2.0' } },
+        202: { description: 'a notification or response was accepted' },
+        400: { description: 'the body is not JSON-RPC' },
+        413: { description: 'the body is larger than the limit (1 MiB)' },
+        415: { description: 'the body is not JSON' },
+      },
+      handler: async (c) => {
+        const { project, cors } = projectAndCors(c)
+        if (!project.mcp.public || c.req.header('authorization') !== undefined) await checkKey(c, async () => {})
+        try {
+          await limiterFor(project)(c, async () => {
+            c.res = await plainError(await serve(c, project))
+          })
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 429) return rpcErrorResponse(error, cors)
+          throw error
+        }
+        return c.res
+      },
+    }),
+    stateless('get'),
+    stateless('delete'),
+  ]
 }

@@ -1,51 +1,54 @@
-import { Hono } from 'hono'
-import { PageBody, type PageResponse, SearchBody, type SearchResult } from '../../shared/search.ts'
+import { PageBody, PageResponse, SearchBody, SearchResponse, type SearchResult } from '../../shared/search.ts'
+import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { ApiError } from '../http/errors.ts'
-import { projectCors } from '../http/cors.ts'
 import { assistantGuard } from '../http/guards.ts'
-import { readJson } from '../http/validate.ts'
+import { type Route, route } from '../http/route.ts'
 import { searchSections } from './hybrid.ts'
-import type { Corpus, SearchHit } from './types.ts'
+import { DOCS_UNAVAILABLE, loadCorpus } from './load-corpus.ts'
+import type { SearchHit } from './types.ts'
 
 /** `POST /discovery/v1/search/{domain}` and `POST /discovery/v1/page/{domain}` (assistant key, organization hourly limit). */
-export function searchRoutes(ctx: DocentContext): Hono {
-  const app = new Hono()
+export function searchRoutes(ctx: DocentContext): Route[] {
   const guard = assistantGuard(ctx, { countKeyAndIp: false })
-
-  const corpusOf = async (project: ProjectConfig): Promise<Corpus> => {
-    try {
-      return await ctx.search.corpus(project.id)
-    } catch (error) {
-      ctx.log.error('docs could not be loaded', { project: project.id, error: String(error) })
-      throw new ApiError(503, 'the docs of this project could not be loaded; try again later', { 'retry-after': '30' })
-    }
-  }
-
-  // Preflights carry no key: CORS answers them alone.
-  app.options('/discovery/v1/search/:domain', projectCors(ctx.projects))
-  app.post('/discovery/v1/search/:domain', guard, async (c) => {
-    const body = await readJson(c, SearchBody)
-    const { project } = c.get('auth')
-    const corpus = await corpusOf(project)
-    const hits = await searchSections(corpus, body.query, {
-      pageSize: body.pageSize,
-      filter: body.filter,
-      scoreThreshold: body.scoreThreshold,
-    })
-    return c.json(hits.map((hit) => searchResult(hit, project)))
-  })
-
-  app.options('/discovery/v1/page/:domain', projectCors(ctx.projects))
-  app.post('/discovery/v1/page/:domain', guard, async (c) => {
-    const { path } = await readJson(c, PageBody)
-    const page = (await corpusOf(c.get('auth').project)).page(path)
-    if (!page) throw new ApiError(404, 'page not found')
-    return c.json(page satisfies PageResponse)
-  })
-
-  return app
+  return [
+    route({
+      method: 'post',
+      path: '/discovery/v1/search/{domain}',
+      tag: 'search',
+      summary: 'Search the docs',
+      guard,
+      body: SearchBody,
+      responses: { 200: { description: 'ranked sections, best first', schema: SearchResponse }, 503: DOCS_UNAVAILABLE },
+      handler: async (c, { auth, body }) => {
+        const corpus = await loadCorpus(ctx, auth.project, 'search')
+        const hits = await searchSections(corpus, body.query, {
+          pageSize: body.pageSize,
+          filter: body.filter,
+          scoreThreshold: body.scoreThreshold,
+        })
+        return c.json(hits.map((hit) => searchResult(hit, auth.project)))
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/discovery/v1/page/{domain}',
+      tag: 'search',
+      summary: 'Get a page as markdown',
+      guard,
+      body: PageBody,
+      responses: {
+        200: { description: 'the page', schema: PageResponse },
+        404: { description: 'page not found' },
+        503: DOCS_UNAVAILABLE,
+      },
+      handler: async (c, { auth, body }) => {
+        const page = (await loadCorpus(ctx, auth.project, 'page')).page(body.path)
+        if (!page) throw new DocentError('not_found', 'page not found')
+        return c.json(page satisfies PageResponse)
+      },
+    }),
+  ]
 }
 
 export function searchResult({ section, score }: SearchHit, project: ProjectConfig): SearchResult {

@@ -59,7 +59,7 @@ describe('demo site and widget files', () => {
     expect(await browser.text()).toContain('Page not found')
     const api = await app.request('/no/such/page')
     expect(api.status).toBe(404)
-    expect(await api.json()).toEqual({ error: 'not found' })
+    expect(await api.json()).toEqual({ error: 'not found', code: 'not_found' })
   })
 
   it('leaves API paths to their routes (405 stays JSON)', async () => {

@@ -2,6 +2,8 @@ import { type Context, Hono } from 'hono'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
+import type { AppEnv } from '../http/route.ts'
+import { loadCorpus } from '../search/load-corpus.ts'
 import type { Corpus, PageInfo } from '../search/types.ts'
 import { pageDocument, type SiteShell } from './layout.ts'
 import { buildNavigation, readingOrder } from './navigation.ts'
@@ -18,15 +20,14 @@ const PAGE_HEADERS = {
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'",
 }
 
-// Paths of the API and of other routes: an unknown one there stays a JSON 404/405, never a docs page.
-const API_PREFIXES = ['/discovery/', '/v1/', '/v2/', '/mcp', '/review/', '/docs/', '/widget/', '/openapi.json', '/healthz', '/llms']
-
 /**
  * The demo docs site at `/` (pages rendered from the site project's docs, with navigation and the widget on
  * every page) and the built widget at `/widget/*`. Mounted last: every other route wins.
  */
-export function siteRoutes(ctx: DocentContext): Hono {
-  const app = new Hono()
+export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppEnv> {
+  // Paths of the API and of the widget: an unknown one there stays a JSON 404/405, never a docs page.
+  const reserved = [...apiPrefixes, '/widget/']
+  const app = new Hono<AppEnv>()
   const project = siteProject(ctx)
   const siteKey = project ? siteKeyProvider(ctx, project) : null
 
@@ -56,14 +57,7 @@ export function siteRoutes(ctx: DocentContext): Hono {
 
   if (!project || !siteKey) return app
 
-  const corpusOf = async (): Promise<Corpus> => {
-    try {
-      return await ctx.search.corpus(project.id)
-    } catch (error) {
-      ctx.log.error('docs unavailable for the site', { project: project.id, error: String(error) })
-      throw new ApiError(503, 'the docs are not available right now', { 'retry-after': '30' })
-    }
-  }
+  const corpusOf = (): Promise<Corpus> => loadCorpus(ctx, project, 'the site')
 
   const shellOf = async (corpus: Corpus, pages: PageInfo[], { withWidget }: { withWidget: boolean }): Promise<SiteShell> => ({
     siteName: corpus.name || project.name || project.domain,
@@ -82,7 +76,7 @@ export function siteRoutes(ctx: DocentContext): Hono {
 
   const servePage = async (c: Context, next: () => Promise<void>) => {
     const path = c.req.path
-    if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return next()
+    if (reserved.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix))) return next()
     const corpus = await corpusOf()
     const pages = corpus.pages()
     const url = normalize(path)

@@ -90,11 +90,18 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
 
   test('bad bodies → 400 naming the field, and nothing is stored', async () => {
     const t = await setup()
-    for (const prompt of ['', 'x'.repeat(20_001), 42, null]) {
+    const cases: Array<[unknown, string]> = [
+      ['', 'prompt: must not be empty'],
+      ['x'.repeat(20_001), 'prompt: must be at most 20000 characters'],
+      [42, 'prompt: must be a string'],
+      [null, 'prompt: must be a string'],
+    ]
+    for (const [prompt, error] of cases) {
       const response = await t.create(prompt)
       expect(response.status).toBe(400)
-      expect(((await response.json()) as { error: string }).error).toMatch(/prompt/)
+      expect(await response.json()).toEqual({ error, code: 'invalid_request' })
     }
+    expect(await (await t.post('/job', {})).json()).toEqual({ error: 'prompt: is required', code: 'invalid_request' })
     expect((await t.store.listJobs('demo', { limit: 10 })).items).toEqual([])
   })
 

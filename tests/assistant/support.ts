@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { testDocent } from '../support/app.ts'
 
 /** Serves a Docent app over real HTTP on a free loopback port, as the runtime entrypoint does. */
-export async function serveApp(app: Hono): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveApp(app: Pick<Hono, 'fetch'>): Promise<{ url: string; close(): Promise<void> }> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({
       fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),

@@ -13,7 +13,7 @@ const projects = [
   { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: 'demo/docs' }, mcp: { public: true } },
 ]
 
-async function connect(app: Hono, domain: string, key?: string, ip = '10.0.0.1'): Promise<Client> {
+async function connect(app: Pick<Hono, 'request'>, domain: string, key?: string, ip = '10.0.0.1'): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/mcp/${domain}`), {
     fetch: (url, init) => Promise.resolve(app.request(String(url), init, { ip })),
     requestInit: key ? { headers: { authorization: `Bearer ${key}` } } : undefined,

@@ -123,7 +123,7 @@ describe('docs that cannot load', () => {
     })
     const res = await broken.app.request('/discovery/v1/search/demo', json({ query: 'flag' }, bearer(broken.keys.assistant)))
     expect(res.status).toBe(503)
-    expect(((await res.json()) as { error: string }).error).toMatch(/could not be loaded/)
+    expect(((await res.json()) as { error: string }).error).toMatch(/docs of this project cannot be loaded/)
     await broken.docent.stop()
   })
 })
