@@ -96,7 +96,13 @@ async function keys(args: string[]) {
         ])
         const header = ['ID', 'KIND', 'ORG', 'PROJECT', 'KEY', 'NAME', 'CREATED', 'EXPIRES', 'STATUS']
         const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
-        for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd())
+        for (const row of [header, ...rows])
+          console.log(
+            row
+              .map((cell, i) => cell.padEnd(widths[i]!))
+              .join('  ')
+              .trimEnd(),
+          )
       })
       return
     }

@@ -49,20 +49,23 @@ describe('config', () => {
   })
 
   test('a config file lists projects; secrets are env references', () => {
-    const config = configFromEnv({}, {
-      projects: [
-        {
-          id: 'docs',
-          organization: 'acme',
-          domain: 'docs.acme.com',
-          docs: { repository: 'https://git.acme.com/docs.git', token: { env: 'DOCS_TOKEN' } },
-          agent: {
-            repository: 'https://git.acme.com/docs.git',
-            host: { kind: 'github', repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } },
+    const config = configFromEnv(
+      {},
+      {
+        projects: [
+          {
+            id: 'docs',
+            organization: 'acme',
+            domain: 'docs.acme.com',
+            docs: { repository: 'https://git.acme.com/docs.git', token: { env: 'DOCS_TOKEN' } },
+            agent: {
+              repository: 'https://git.acme.com/docs.git',
+              host: { kind: 'github', repo: 'acme/docs', token: { env: 'GITHUB_TOKEN' } },
+            },
           },
-        },
-      ],
-    })
+        ],
+      },
+    )
     expect(config.seedDemoKeys).toBe(false)
     expect(config.projects[0]!.docs).toMatchObject({ ref: 'main', refreshSeconds: 300, token: { env: 'DOCS_TOKEN' } })
     expect(config.projects[0]!.agent!.host).toEqual({

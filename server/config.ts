@@ -86,14 +86,22 @@ export const DocentConfig = z.object({
   trustProxy: z.boolean().default(false),
   limits: z
     .object({
-      bodyBytes: z.number().int().positive().default(1024 * 1024),
+      bodyBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(1024 * 1024),
       assistantKeyPerMonth: z.number().int().positive().default(10_000),
       organizationPerHour: z.number().int().positive().default(10_000),
       ipPerDay: z.number().int().positive().default(10_000),
       agentPerProjectPerHour: z.number().int().positive().default(100),
       agentMaxSteps: z.number().int().positive().default(40),
       agentRunSeconds: z.number().int().positive().default(600),
-      agentMaxChangedBytes: z.number().int().positive().default(2 * 1024 * 1024),
+      agentMaxChangedBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(2 * 1024 * 1024),
       agentMaxFilesTouched: z.number().int().positive().default(200),
     })
     .prefault({}),
@@ -164,12 +172,12 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   const openai = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL)
   const model = openai
     ? {
-      ...modelFromFile,
-      provider: 'openai',
-      id: env.DOCENT_MODEL || modelFromFile.id || 'gpt-4o-mini',
-      baseURL: env.OPENAI_BASE_URL || modelFromFile.baseURL,
-      apiKey: env.OPENAI_API_KEY ? { env: 'OPENAI_API_KEY' } : modelFromFile.apiKey,
-    }
+        ...modelFromFile,
+        provider: 'openai',
+        id: env.DOCENT_MODEL || modelFromFile.id || 'gpt-4o-mini',
+        baseURL: env.OPENAI_BASE_URL || modelFromFile.baseURL,
+        apiKey: env.OPENAI_API_KEY ? { env: 'OPENAI_API_KEY' } : modelFromFile.apiKey,
+      }
     : { ...modelFromFile, ...(env.DOCENT_MODEL ? { id: env.DOCENT_MODEL } : {}) }
   // Hybrid search (BM25 + embeddings) on the same OpenAI(-compatible) server.
   if (env.DOCENT_EMBEDDING_MODEL) Object.assign(model, { embeddingId: env.DOCENT_EMBEDDING_MODEL })

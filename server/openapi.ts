@@ -53,27 +53,30 @@ export function openApiDocument(routes: readonly Route[]): unknown {
 }
 
 function responseObject(status: number, response: ResponseDoc, schema: (type: z.ZodType, io: 'output') => unknown): unknown {
-  const headers = response.headers &&
+  const headers =
+    response.headers &&
     Object.fromEntries(
       Object.entries(response.headers).map(([name, header]) => [
         name,
         { description: header.description, schema: header.schema ?? { type: 'string' } },
       ]),
     )
-  const content = response.schema ? { 'application/json': { schema: schema(response.schema, 'output') } } : response.content
-    ? {
-      [response.content.type]: {
-        schema: {
-          ...(response.content.type.includes('json') ? {} : { type: 'string' }),
-          ...(response.content.description ? { description: response.content.description } : {}),
-        },
-        // OpenAPI 3.2's `itemSchema` says this for streams; 3.1 (what validators read today) takes it as an extension.
-        ...(response.content.schema ? { 'x-item-schema': schema(response.content.schema, 'output') } : {}),
-      },
-    }
-    : status >= 400
-    ? { 'application/json': { schema: schema(ErrorBody, 'output') } }
-    : undefined
+  const content = response.schema
+    ? { 'application/json': { schema: schema(response.schema, 'output') } }
+    : response.content
+      ? {
+          [response.content.type]: {
+            schema: {
+              ...(response.content.type.includes('json') ? {} : { type: 'string' }),
+              ...(response.content.description ? { description: response.content.description } : {}),
+            },
+            // OpenAPI 3.2's `itemSchema` says this for streams; 3.1 (what validators read today) takes it as an extension.
+            ...(response.content.schema ? { 'x-item-schema': schema(response.content.schema, 'output') } : {}),
+          },
+        }
+      : status >= 400
+        ? { 'application/json': { schema: schema(ErrorBody, 'output') } }
+        : undefined
   return { description: response.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) }
 }
 

@@ -19,9 +19,7 @@ export type AgentJob = z.infer<typeof AgentJob>
 
 export const MAX_PROMPT_CHARS = 20_000
 
-export const PromptBody = z
-  .object({ prompt: z.string().min(1).max(MAX_PROMPT_CHARS) })
-  .meta({ id: 'PromptBody' })
+export const PromptBody = z.object({ prompt: z.string().min(1).max(MAX_PROMPT_CHARS) }).meta({ id: 'PromptBody' })
 export type PromptBody = z.infer<typeof PromptBody>
 
 export const ListJobsQuery = z.object({
@@ -29,9 +27,7 @@ export const ListJobsQuery = z.object({
   cursor: z.string().max(200).optional(),
 })
 
-export const AgentJobList = z
-  .object({ jobs: z.array(AgentJob), nextCursor: z.string().nullable() })
-  .meta({ id: 'AgentJobList' })
+export const AgentJobList = z.object({ jobs: z.array(AgentJob), nextCursor: z.string().nullable() }).meta({ id: 'AgentJobList' })
 export type AgentJobList = z.infer<typeof AgentJobList>
 
 export const AgentEventType = z.enum([

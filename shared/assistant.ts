@@ -82,7 +82,10 @@ export const AssistantV1Body = z
         ctx.addIssue({ code: 'custom', path: ['messages', index, 'content'], message: 'a v1 message needs text in content' })
       }
     })
-    checkConversation(body.messages.map((m) => ({ role: m.role, text: m.content })), ctx)
+    checkConversation(
+      body.messages.map((m) => ({ role: m.role, text: m.content })),
+      ctx,
+    )
   })
   .meta({ id: 'AssistantV1Body' })
 export type AssistantV1Body = z.infer<typeof AssistantV1Body>
@@ -90,7 +93,10 @@ export type AssistantV1Body = z.infer<typeof AssistantV1Body>
 export const AssistantV2Body = z
   .object({ ...commonFields, messages: z.array(V2Message).min(1).max(MAX_MESSAGES) })
   .superRefine((body, ctx) => {
-    checkConversation(body.messages.map((m) => ({ role: m.role, text: textOfV2(m) })), ctx)
+    checkConversation(
+      body.messages.map((m) => ({ role: m.role, text: textOfV2(m) })),
+      ctx,
+    )
   })
   .meta({ id: 'AssistantV2Body' })
 export type AssistantV2Body = z.infer<typeof AssistantV2Body>
@@ -123,9 +129,7 @@ export const ThreadSummary = z.object({
   updatedAt: z.iso.datetime(),
   messageCount: z.number().int(),
 })
-export const ThreadList = z
-  .object({ threads: z.array(ThreadSummary), nextCursor: z.string().nullable() })
-  .meta({ id: 'ThreadList' })
+export const ThreadList = z.object({ threads: z.array(ThreadSummary), nextCursor: z.string().nullable() }).meta({ id: 'ThreadList' })
 export type ThreadList = z.infer<typeof ThreadList>
 
 export const ThreadMessage = z.object({

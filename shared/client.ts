@@ -2,7 +2,10 @@ import { AgentEventList, AgentJob, AgentJobList, type AgentJobStatus } from './a
 
 /** Thrown for any non-2xx answer; `status` and the server's `error` message are kept. */
 export class AgentApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message)
     this.name = 'AgentApiError'
   }

@@ -65,14 +65,16 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return issue.origin === 'string'
         ? `must be at most ${issue.maximum} characters`
         : issue.origin === 'array'
-        ? `must have at most ${issue.maximum} item${Number(issue.maximum) === 1 ? '' : 's'}`
-        : `must be at most ${issue.maximum}`
+          ? `must have at most ${issue.maximum} item${Number(issue.maximum) === 1 ? '' : 's'}`
+          : `must be at most ${issue.maximum}`
     case 'too_small':
       return issue.origin === 'string'
-        ? Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`
+        ? Number(issue.minimum) === 1
+          ? 'must not be empty'
+          : `must be at least ${issue.minimum} characters`
         : issue.origin === 'array'
-        ? `must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`
-        : `must be at least ${issue.minimum}`
+          ? `must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`
+          : `must be at least ${issue.minimum}`
     case 'invalid_type':
       // zod reports the input only when asked to; its message always ends with what it received.
       return /received undefined$/.test(issue.message) ? 'is required' : `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`

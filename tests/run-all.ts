@@ -65,8 +65,7 @@ function runCheck(label: string, command: string[]) {
 }
 
 if (filters.length === 0) {
-  runCheck('format (deno fmt --check)', ['node_modules/.bin/deno', 'fmt', '--check', '--quiet'])
-  runCheck('lint (deno lint)', ['node_modules/.bin/deno', 'lint', '--quiet'])
+  runCheck('format and lint (biome check)', ['node_modules/.bin/biome', 'check', '--error-on-warnings', '.'])
   runCheck('types (tsc --noEmit)', ['node_modules/.bin/tsc', '--noEmit', '-p', '.'])
 }
 runVitest('vitest on Node', ['node_modules/.bin/vitest'])

@@ -13,9 +13,9 @@ export const BUDGET = { launcherBytes: 15 * 1024, totalBytes: 100 * 1024 }
 
 function files(dir: string): string[] {
   if (!existsSync(dir)) return []
-  return readdirSync(dir, { withFileTypes: true }).flatMap((
-    entry,
-  ) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]))
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  )
 }
 
 /** True when a source is newer than the last build (or there is none). */

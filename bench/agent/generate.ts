@@ -38,9 +38,9 @@ export function generateDocs(fileCount = 2000): Record<string, string> {
       const slug = `section-${s}/page-${p}`
       pages.push(slug)
       const paragraphs = Array.from({ length: 4 }, () => Array.from({ length: 4 }, sentence).join(' '))
-      files[`${slug}.mdx`] = `---\ntitle: Page ${s}.${p}\ndescription: ${sentence()}\n---\n\n# Page ${s}.${p}\n\n${
-        paragraphs.join('\n\n## Details\n\n')
-      }\n`
+      files[`${slug}.mdx`] = `---\ntitle: Page ${s}.${p}\ndescription: ${sentence()}\n---\n\n# Page ${s}.${p}\n\n${paragraphs.join(
+        '\n\n## Details\n\n',
+      )}\n`
     }
     navigation.push({ group: `Section ${s}`, pages })
   }

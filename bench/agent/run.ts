@@ -86,11 +86,14 @@ async function measure(tasks: Array<[string, Task]>, url: string): Promise<numbe
 }
 
 async function runHere(url: string, files: number, bytes: number): Promise<void> {
-  const load = loadavg().map((n) => n.toFixed(1)).join(' ')
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')
   console.log(
-    `${runtime}: ${files} files, ${
-      fmt(bytes / 1024 / 1024, 2)
-    } MB; median of ${iterations} after a warm-up; load average ${load} on ${cpus().length} cores`,
+    `${runtime}: ${files} files, ${fmt(
+      bytes / 1024 / 1024,
+      2,
+    )} MB; median of ${iterations} after a warm-up; load average ${load} on ${cpus().length} cores`,
   )
   const tasks: Array<[string, Task]> = [
     ['git CLI', viaCli],
@@ -123,12 +126,10 @@ if (given) {
     const stats = [url, String(Object.keys(files).length), String(Object.values(files).reduce((sum, text) => sum + text.length, 0))]
     await runHere(url, Number(stats[1]), Number(stats[2]))
     if (!single) {
-      for (
-        const [name, command] of [
-          ['deno', ['node_modules/.bin/deno', 'run', '-A', 'bench/agent/run.ts']],
-          ['bun', ['node_modules/.bin/bun', 'bench/agent/run.ts']],
-        ] as const
-      ) {
+      for (const [name, command] of [
+        ['deno', ['node_modules/.bin/deno', 'run', '-A', 'bench/agent/run.ts']],
+        ['bun', ['node_modules/.bin/bun', 'bench/agent/run.ts']],
+      ] as const) {
         const code = await runChild([...command, '--iterations', String(iterations), '--url', ...stats])
         if (code !== 0) console.log(`${name}: failed (exit ${code})`)
       }

@@ -87,9 +87,10 @@ try {
   for (const [i, target] of targets.entries()) {
     const ttfb = totals[i]!.ttfb.sort((a, b) => a - b)
     console.log(
-      `${target.name.padEnd(44)} ${fmt(perSecond[i]!, 0).padStart(6)} req/s  TTFB p50 ${fmt(percentile(ttfb, 50), 2)} ms  p99 ${
-        fmt(percentile(ttfb, 99), 2)
-      } ms  errors ${totals[i]!.errors}`,
+      `${target.name.padEnd(44)} ${fmt(perSecond[i]!, 0).padStart(6)} req/s  TTFB p50 ${fmt(percentile(ttfb, 50), 2)} ms  p99 ${fmt(
+        percentile(ttfb, 99),
+        2,
+      )} ms  errors ${totals[i]!.errors}`,
     )
   }
   const ratio = perSecond[1]! / perSecond[0]!

@@ -28,17 +28,24 @@ const model = openAiCompatibleModel(docent.config, 'scripted', { fetch: scripted
 const bare = new Hono()
 bare.post('/chat', async (c) => {
   const body = (await c.req.json()) as { messages: Array<{ parts: Array<{ text?: string }> }> }
-  const question = body.messages.at(-1)?.parts.map((part) => part.text ?? '').join('') ?? ''
+  const question =
+    body.messages
+      .at(-1)
+      ?.parts.map((part) => part.text ?? '')
+      .join('') ?? ''
   const result = streamText({ model, messages: [{ role: 'user', content: question }] })
   return createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: result.stream }) })
 })
 
 const listen = (app: Pick<Hono, 'fetch'>) =>
   new Promise<string>((resolve) => {
-    const server = serve({
-      fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
-      port: 0,
-      hostname: '127.0.0.1',
-    }, () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
+    const server = serve(
+      {
+        fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
+        port: 0,
+        hostname: '127.0.0.1',
+      },
+      () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    )
   })
 console.log(JSON.stringify({ docent: await listen(docent.app), bare: await listen(bare), key }))

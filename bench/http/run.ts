@@ -11,9 +11,10 @@ const concurrency = 32
 
 function report(name: string, result: Awaited<ReturnType<typeof loadLoop>>) {
   console.log(
-    `${name.padEnd(36)} ${fmt(result.perSecond, 0).padStart(7)} req/s  p50 ${fmt(percentile(result.latencies, 50), 2)} ms  p99 ${
-      fmt(percentile(result.latencies, 99), 2)
-    } ms  errors ${result.errors}`,
+    `${name.padEnd(36)} ${fmt(result.perSecond, 0).padStart(7)} req/s  p50 ${fmt(percentile(result.latencies, 50), 2)} ms  p99 ${fmt(
+      percentile(result.latencies, 99),
+      2,
+    )} ms  errors ${result.errors}`,
   )
 }
 
@@ -31,12 +32,15 @@ try {
 }
 
 // In-process: the Hono app alone, without sockets, isolates the middleware's own cost.
-const docent = await createDocent({
-  store: { kind: 'memory' },
-  worker: false,
-  adminKey: ADMIN,
-  projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
-}, { log: consoleLogger('silent') })
+const docent = await createDocent(
+  {
+    store: { kind: 'memory' },
+    worker: false,
+    adminKey: ADMIN,
+    projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
+  },
+  { log: consoleLogger('silent') },
+)
 await docent.start()
 const inProcessHealthz = async () => (await docent.app.request('/healthz')).ok
 const inProcess404 = async () =>

@@ -44,11 +44,12 @@ async function countStoredAnswers(url: string): Promise<{ threads: number; messa
   let messages = 0
   do {
     const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
-    const page =
-      (await (await fetch(`${url}/v2/assistant/demo/threads?${query}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as {
-        threads: Array<{ messageCount: number }>
-        nextCursor: string | null
-      }
+    const page = (await (
+      await fetch(`${url}/v2/assistant/demo/threads?${query}`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    ).json()) as {
+      threads: Array<{ messageCount: number }>
+      nextCursor: string | null
+    }
     threads += page.threads.length
     for (const thread of page.threads) messages += thread.messageCount
     cursor = page.nextCursor
@@ -103,7 +104,7 @@ for (const store of stores) {
       const reader = response.body.getReader()
       const decoder = new TextDecoder()
       let text = ''
-      for (let first = true;; first = false) {
+      for (let first = true; ; first = false) {
         const { done, value } = await reader.read()
         if (first) firstByte.push(performance.now() - started)
         if (done) break
@@ -134,9 +135,9 @@ for (const store of stores) {
         `  stored: ${stored.threads - warm.threads} new threads with ${
           stored.messages - warm.messages
         } messages for ${completed} completed answers` +
-        (stored.threads - warm.threads >= completed && stored.messages - warm.messages >= 2 * completed
-          ? ' (all kept)'
-          : ' (MISSING ANSWERS)'),
+          (stored.threads - warm.threads >= completed && stored.messages - warm.messages >= 2 * completed
+            ? ' (all kept)'
+            : ' (MISSING ANSWERS)'),
       ].join('\n'),
     )
   } finally {

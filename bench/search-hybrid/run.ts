@@ -15,8 +15,8 @@ import { percentile } from '../support.ts'
 const DIMENSIONS = 1536
 const MINTLIFY = '../shared/corpora/mintlify-docs'
 const dir = process.argv[2] ?? (existsSync(MINTLIFY) ? MINTLIFY : 'demo/docs')
-const questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map((q) =>
-  q.question
+const questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map(
+  (q) => q.question,
 )
 const queryCount = Number(process.argv[3] ?? 300)
 const queries = Array.from({ length: queryCount }, (_, i) => questions[i % questions.length]!)
@@ -43,9 +43,9 @@ try {
   const first = await embedSections(corpus.sections, embedder)
   const embedMs = performance.now() - t0
   console.log(
-    `embed all sections: ${(embedMs / 1000).toFixed(2)} s (${
-      ((embedMs * 1000) / sections).toFixed(0)
-    } µs/section, ${server.embeddingRequests.length} requests), vectors ${((sections * DIMENSIONS * 4) / 2 ** 20).toFixed(1)} MB`,
+    `embed all sections: ${(embedMs / 1000).toFixed(2)} s (${((embedMs * 1000) / sections).toFixed(
+      0,
+    )} µs/section, ${server.embeddingRequests.length} requests), vectors ${((sections * DIMENSIONS * 4) / 2 ** 20).toFixed(1)} MB`,
   )
   t0 = performance.now()
   const again = await embedSections(corpus.sections, embedder, first.cache)

@@ -14,9 +14,9 @@ for (const [name, engine] of Object.entries(ENGINES)) {
   const corpus = buildCorpus(site, engine)
   const quality = evaluate(corpus, questions)
   console.log(
-    `${name.padEnd(10)} questions ${quality.questions}  recall@5 ${(quality.recallAt5 * 100).toFixed(1)}%  MRR@10 ${
-      quality.mrrAt10.toFixed(3)
-    }  sections ${corpus.sections.length}`,
+    `${name.padEnd(10)} questions ${quality.questions}  recall@5 ${(quality.recallAt5 * 100).toFixed(1)}%  MRR@10 ${quality.mrrAt10.toFixed(
+      3,
+    )}  sections ${corpus.sections.length}`,
   )
   if (showMisses) {
     for (const miss of quality.misses) {

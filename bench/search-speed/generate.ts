@@ -89,7 +89,12 @@ export function generateSite(count: number, seed = 42): Map<string, string> {
     'docs.json',
     JSON.stringify({
       name: 'Generated docs',
-      navigation: { versions: [{ version: 'v2', groups: groups.slice(0, half) }, { version: 'v1', groups: groups.slice(half) }] },
+      navigation: {
+        versions: [
+          { version: 'v2', groups: groups.slice(0, half) },
+          { version: 'v1', groups: groups.slice(half) },
+        ],
+      },
     }),
   )
   return files

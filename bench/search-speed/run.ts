@@ -43,10 +43,10 @@ const site = await loadDocsSite({ files, revision: 'bench' }, undefined, {
 const parseMs = performance.now() - t0
 clearInterval(ticker)
 console.log(
-  `parse MDX + docs.json: ${fmt(parseMs / 1000, 2)} s in worker threads (${availableParallelism()} cores; longest event-loop stall ${
-    fmt(stall, 0)
-  } ms), ` +
-    `${fmt(oneThreadMs / 1000, 2)} s in one thread`,
+  `parse MDX + docs.json: ${fmt(parseMs / 1000, 2)} s in worker threads (${availableParallelism()} cores; longest event-loop stall ${fmt(
+    stall,
+    0,
+  )} ms), ` + `${fmt(oneThreadMs / 1000, 2)} s in one thread`,
 )
 
 const cases: Array<[string, Omit<SearchOptions, 'pageSize'>]> = [
@@ -64,9 +64,10 @@ for (const [name, engine] of order.filter(([name]) => !only || only.includes(nam
   const buildMs = performance.now() - t0
   const heap = heapMb() - before
   console.log(
-    `${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${
-      fmt((parseMs + buildMs) / 1000, 2)
-    } s)  heap +${fmt(heap, 0)} MB`,
+    `${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${fmt(
+      (parseMs + buildMs) / 1000,
+      2,
+    )} s)  heap +${fmt(heap, 0)} MB`,
   )
   for (const [label, options] of cases) {
     const sample = name === 'packed' ? queries : queries.slice(0, COMPARISON_QUERIES)
@@ -81,9 +82,10 @@ for (const [name, engine] of order.filter(([name]) => !only || only.includes(nam
     }
     latencies.sort((a, b) => a - b)
     console.log(
-      `  ${label}: p50 ${fmt(percentile(latencies, 50), 2)} ms  p99 ${
-        fmt(percentile(latencies, 99), 2)
-      } ms  (${sample.length} queries, after a warm-up pass)`,
+      `  ${label}: p50 ${fmt(percentile(latencies, 50), 2)} ms  p99 ${fmt(
+        percentile(latencies, 99),
+        2,
+      )} ms  (${sample.length} queries, after a warm-up pass)`,
     )
   }
 }

@@ -23,9 +23,13 @@ for (const { runtime, store } of cases) {
   try {
     for (let i = 0; i <= runs; i++) {
       const started = performance.now()
-      const server = await startServer(runtime, { DOCENT_STORE: store, DOCENT_DATA_DIR: dataDir, DOCENT_WORKER: 'false' }, {
-        timeoutMs: 120_000,
-      })
+      const server = await startServer(
+        runtime,
+        { DOCENT_STORE: store, DOCENT_DATA_DIR: dataDir, DOCENT_WORKER: 'false' },
+        {
+          timeoutMs: 120_000,
+        },
+      )
       const elapsed = performance.now() - started
       await server.stop()
       // The first start with a fresh data directory pays for initdb (PGlite); report it apart.
@@ -33,9 +37,10 @@ for (const { runtime, store } of cases) {
       else times.push(elapsed)
     }
     console.log(
-      `${runtime.padEnd(5)} ${store.padEnd(7)} first start ${firstRun.toFixed(0).padStart(5)} ms · then p50 ${
-        percentile([...times].sort((a, b) => a - b), 50).toFixed(0)
-      } ms, max ${Math.max(...times).toFixed(0)} ms (${runs} runs, spawn to first /healthz)`,
+      `${runtime.padEnd(5)} ${store.padEnd(7)} first start ${firstRun.toFixed(0).padStart(5)} ms · then p50 ${percentile(
+        [...times].sort((a, b) => a - b),
+        50,
+      ).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${runs} runs, spawn to first /healthz)`,
     )
   } catch (error) {
     console.log(`${runtime.padEnd(5)} ${store.padEnd(7)} failed: ${(error as Error).message.split('\n')[0]}`)

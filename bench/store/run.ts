@@ -15,9 +15,11 @@ const ms = (t0: number) => `${fmt(performance.now() - t0, 0)} ms`
 async function timed(label: string, count: number, op: (i: number) => Promise<unknown>, concurrency = 1) {
   const t0 = performance.now()
   let next = 0
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) await op(next++)
-  }))
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await op(next++)
+    }),
+  )
   const seconds = (performance.now() - t0) / 1000
   console.log(`  ${label}: ${fmt(count / seconds, 0)} ops/s (${count} ops, concurrency ${concurrency})`)
 }
@@ -34,26 +36,40 @@ async function operations(store: Store, concurrency: number) {
     concurrency,
   )
   const now = new Date(Date.now() + 60_000)
-  await timed('claimRun + finishRun', 500, async (i) => {
-    const run = await store.claimRun({ owner: `w${i}`, leaseMs: 60_000, now })
-    if (run) await store.finishRun(run.id, `w${i}`, 'done')
-  }, concurrency)
+  await timed(
+    'claimRun + finishRun',
+    500,
+    async (i) => {
+      const run = await store.claimRun({ owner: `w${i}`, leaseMs: 60_000, now })
+      if (run) await store.finishRun(run.id, `w${i}`, 'done')
+    },
+    concurrency,
+  )
   const thread = { id: crypto.randomUUID(), projectId: 'bench', fp: 'x', createdAt: new Date(), updatedAt: new Date(), messageCount: 0 }
   await store.createThread(thread)
-  await timed('appendMessages (question + answer)', 500, () => {
-    const at = new Date()
-    return store.appendMessages(thread.id, [
-      { id: crypto.randomUUID(), threadId: thread.id, role: 'user', content: 'How do I install?', createdAt: at },
-      {
-        id: crypto.randomUUID(),
-        threadId: thread.id,
-        role: 'assistant',
-        content: 'Run npm install. '.repeat(40),
-        sources: [{ title: 'Install', path: 'install', url: '/install' }],
-        createdAt: at,
-      },
-    ], at)
-  }, concurrency)
+  await timed(
+    'appendMessages (question + answer)',
+    500,
+    () => {
+      const at = new Date()
+      return store.appendMessages(
+        thread.id,
+        [
+          { id: crypto.randomUUID(), threadId: thread.id, role: 'user', content: 'How do I install?', createdAt: at },
+          {
+            id: crypto.randomUUID(),
+            threadId: thread.id,
+            role: 'assistant',
+            content: 'Run npm install. '.repeat(40),
+            sources: [{ title: 'Install', path: 'install', url: '/install' }],
+            createdAt: at,
+          },
+        ],
+        at,
+      )
+    },
+    concurrency,
+  )
 }
 
 console.log('PGlite (embedded, single process)')

@@ -4,36 +4,48 @@ import { parseInstruction } from './edit-instructions.ts'
 describe('offline editor instructions', () => {
   test.each([
     ['Replace "Lumen Flags" with "Lumen Toggles" everywhere', { kind: 'replace', from: 'Lumen Flags', to: 'Lumen Toggles', page: null }],
-    ['please replace “Lumen Flags” with “Lumen Toggles” across the docs.', {
-      kind: 'replace',
-      from: 'Lumen Flags',
-      to: 'Lumen Toggles',
-      page: null,
-    }],
+    [
+      'please replace “Lumen Flags” with “Lumen Toggles” across the docs.',
+      {
+        kind: 'replace',
+        from: 'Lumen Flags',
+        to: 'Lumen Toggles',
+        page: null,
+      },
+    ],
     ["Change 'sign in' to 'log in' in quickstart.mdx", { kind: 'replace', from: 'sign in', to: 'log in', page: 'quickstart.mdx' }],
     ['Replace "flag" with "toggle" in the "Quickstart" page', { kind: 'replace', from: 'flag', to: 'toggle', page: 'Quickstart' }],
     ['Rename Lumen with Lumina', { kind: 'replace', from: 'Lumen', to: 'Lumina', page: null }],
     ['Add a page titled "Rollback plans"', { kind: 'add-page', title: 'Rollback plans', group: null, body: null }],
-    ['Create a new page called "FAQ" in the "Support" group with the text "Ask us."', {
-      kind: 'add-page',
-      title: 'FAQ',
-      group: 'Support',
-      body: 'Ask us.',
-    }],
+    [
+      'Create a new page called "FAQ" in the "Support" group with the text "Ask us."',
+      {
+        kind: 'add-page',
+        title: 'FAQ',
+        group: 'Support',
+        body: 'Ask us.',
+      },
+    ],
     ['Append a section "Next steps" to quickstart', { kind: 'append-section', heading: 'Next steps', page: 'quickstart', body: null }],
-    ['Add a section "Limits" to "Webhooks" saying: at most 10 per second', {
-      kind: 'append-section',
-      heading: 'Limits',
-      page: 'Webhooks',
-      body: 'at most 10 per second',
-    }],
+    [
+      'Add a section "Limits" to "Webhooks" saying: at most 10 per second',
+      {
+        kind: 'append-section',
+        heading: 'Limits',
+        page: 'Webhooks',
+        body: 'at most 10 per second',
+      },
+    ],
     ['Fix the misspelling "recieve"', { kind: 'fix-spelling', word: 'recieve', correction: null, page: null }],
-    ['Fix the typo "teh" -> "the" in guides/webhooks.mdx', {
-      kind: 'fix-spelling',
-      word: 'teh',
-      correction: 'the',
-      page: 'guides/webhooks.mdx',
-    }],
+    [
+      'Fix the typo "teh" -> "the" in guides/webhooks.mdx',
+      {
+        kind: 'fix-spelling',
+        word: 'teh',
+        correction: 'the',
+        page: 'guides/webhooks.mdx',
+      },
+    ],
     ['Fix all misspellings', { kind: 'fix-spelling', word: null, correction: null, page: null }],
     ['Fix typos in quickstart', { kind: 'fix-spelling', word: null, correction: null, page: 'quickstart' }],
     ['Make the docs friendlier', { kind: 'unknown' }],

@@ -45,12 +45,15 @@ function bodyOf(text: string | undefined): string | null {
   return (match ? quoted(match, 1) : text.trim()) || null
 }
 
-const EVERYWHERE = String
-  .raw`(?:\s+(?:everywhere|across\s+(?:all\s+)?(?:the\s+)?(?:docs|pages)|in\s+all\s+(?:the\s+)?(?:docs|pages|files)|on\s+every\s+page|throughout(?:\s+the\s+docs)?))?`
+const EVERYWHERE = String.raw`(?:\s+(?:everywhere|across\s+(?:all\s+)?(?:the\s+)?(?:docs|pages)|in\s+all\s+(?:the\s+)?(?:docs|pages|files)|on\s+every\s+page|throughout(?:\s+the\s+docs)?))?`
 const BODY = String.raw`(?:\s*(?:,\s*)?(?:with\s+(?:the\s+)?(?:text|content|body)|saying|containing|that\s+says)\s*:?\s*([\s\S]+))?`
 
 export function parseInstruction(prompt: string): EditIntent {
-  const text = prompt.trim().replace(/^(?:please|can you|could you)\s+/i, '').replace(/[.!]\s*$/, '').trim()
+  const text = prompt
+    .trim()
+    .replace(/^(?:please|can you|could you)\s+/i, '')
+    .replace(/[.!]\s*$/, '')
+    .trim()
 
   let m = new RegExp(
     `^(?:replace|change|rename|substitute)\\s+${Q}\\s+(?:with|to|by|into)\\s+${Q}${EVERYWHERE}(?:\\s+(?:in|on)\\s+(.+))?$`,

@@ -35,9 +35,13 @@ export async function createJob(ctx: DocentContext, project: ProjectConfig, prom
     await enqueue(ctx, job, prompt, 'job created')
   } catch (error) {
     // A job must never stay active with nothing queued to end it.
-    await ctx.store.updateJob(job.id, { status: 'failed', error: 'the run could not be queued', updatedAt: ctx.now() }, {
-      ifStatusIn: ['active'],
-    })
+    await ctx.store.updateJob(
+      job.id,
+      { status: 'failed', error: 'the run could not be queued', updatedAt: ctx.now() },
+      {
+        ifStatusIn: ['active'],
+      },
+    )
     throw error
   }
   return job
@@ -52,9 +56,13 @@ export async function sendFollowUp(ctx: DocentContext, project: ProjectConfig, i
   const job = await getJobOr404(ctx, project, id)
   if (job.status === 'archived') throw archivedConflict(id)
   await enqueue(ctx, job, prompt, 'follow-up received')
-  const active = await ctx.store.updateJob(id, { status: 'active', error: null, updatedAt: ctx.now() }, {
-    ifStatusIn: ['active', 'completed', 'failed'],
-  })
+  const active = await ctx.store.updateJob(
+    id,
+    { status: 'active', error: null, updatedAt: ctx.now() },
+    {
+      ifStatusIn: ['active', 'completed', 'failed'],
+    },
+  )
   if (!active) {
     // Archived between the check and the queueing: the run must not execute.
     await ctx.store.cancelRuns(id)

@@ -98,9 +98,8 @@ function addPage(intent: AddPage, steps: PastCall[][]): NextStep {
   const refused = written.filter((past) => past.error)
   if (refused.length > 0) return finish(`Could not add the page "${intent.title}": ${refused.map((past) => past.error).join('; ')}`)
   const page = String(written[0]?.input.path)
-  const nav = written.length > 1
-    ? ' and added it to the navigation in docs.json'
-    : ' (no docs.json navigation found, so it is not in the navigation)'
+  const nav =
+    written.length > 1 ? ' and added it to the navigation in docs.json' : ' (no docs.json navigation found, so it is not in the navigation)'
   return finish(`Add the page "${intent.title}"\n\nCreated ${page}${nav}.`)
 }
 
@@ -174,7 +173,11 @@ function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: 
   if (steps.length === 0) return { step: { calls: [call('list_files', {}), call('search_docs', { query: ref, limit: 10 })] } }
   const [listing, search] = steps[0]!
   const files = ((listing?.output as { files?: string[] })?.files ?? []).filter((path) => /\.mdx?$/i.test(path))
-  const wanted = ref.trim().replace(/^\/+/, '').replace(/\.mdx?$/i, '').toLowerCase()
+  const wanted = ref
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/\.mdx?$/i, '')
+    .toLowerCase()
   const bare = (path: string) => path.replace(/\.mdx?$/i, '').toLowerCase()
   const byPath = files.find((path) => bare(path) === wanted) ?? files.find((path) => bare(path).endsWith(`/${wanted}`))
   if (byPath) return { path: byPath }
@@ -198,10 +201,12 @@ function editSummary(title: string, step: PastCall[]): string {
   const count = (past: PastCall) => (past.output as { replacements?: number })?.replacements ?? 1
   const lines = [title, '']
   if (done.length === 0) lines[0] = `No change: ${title.charAt(0).toLowerCase()}${title.slice(1)} failed`
-  else {lines.push(
+  else {
+    lines.push(
       `Changed ${done.length} file(s):`,
       ...done.map((past) => `- ${past.input.path}${past.toolName === 'edit_file' ? ` (${count(past)} replacement(s))` : ''}`),
-    )}
+    )
+  }
   if (refused.length > 0) lines.push('', 'Not changed:', ...refused.map((past) => `- ${past.input.path}: ${past.error}`))
   return lines.join('\n')
 }

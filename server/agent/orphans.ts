@@ -21,9 +21,13 @@ export async function failOrphanedJobs(ctx: DocentContext, graceMs: number): Pro
       for (const job of page.items) {
         if (job.status !== 'active' || job.updatedAt.getTime() > cutoff) continue
         if ((await ctx.store.countOpenRuns(job.id)) > 0) continue
-        const updated = await ctx.store.updateJob(job.id, { status: 'failed', error: LOST_RUN_ERROR, updatedAt: ctx.now() }, {
-          ifStatusIn: ['active'],
-        })
+        const updated = await ctx.store.updateJob(
+          job.id,
+          { status: 'failed', error: LOST_RUN_ERROR, updatedAt: ctx.now() },
+          {
+            ifStatusIn: ['active'],
+          },
+        )
         if (!updated) continue
         failed++
         await jobEvents(ctx.store, job.id, ctx.now).add('run.failed', LOST_RUN_ERROR)

@@ -44,7 +44,7 @@ export function reviewRoutes(ctx: DocentContext): Route[] {
 async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView | null> {
   for (const project of ctx.config.projects) {
     const agent = project.agent
-    if (!agent || agent.host.kind !== 'local' || !agent.repository.startsWith('local:')) continue
+    if (agent?.host.kind !== 'local' || !agent.repository.startsWith('local:')) continue
     const job = await ctx.store.getJob(project.id, jobId)
     if (!job) continue
     const repo = await localRepositories(ctx).open(agent.repository.slice('local:'.length))
@@ -71,7 +71,7 @@ async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView
 }
 
 function notFound(jobId: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No review</title></head><body><h1>No review for job ${
-    escapeHtml(jobId)
-  }</h1><p>The job does not exist or has not pushed a branch yet.</p></body></html>\n`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No review</title></head><body><h1>No review for job ${escapeHtml(
+    jobId,
+  )}</h1><p>The job does not exist or has not pushed a branch yet.</p></body></html>\n`
 }

@@ -103,10 +103,12 @@ async function execute(
   // A PR for every pushed branch: opened once, updated by later runs that commit (and by a retry whose push landed).
   if (pushed && (committed || !pr)) {
     const prompts = (await ctx.store.listRuns(job.id)).filter((other) => other.seq <= run.seq && other.status !== 'cancelled')
-    pr = await deps.host(project).openOrUpdatePullRequest(
-      { jobId: job.id, branch, base, title: prTitle(summary, firstPrompt), body: prBody(summary, prompts, job.id), existing: job.pr },
-      { signal },
-    )
+    pr = await deps
+      .host(project)
+      .openOrUpdatePullRequest(
+        { jobId: job.id, branch, base, title: prTitle(summary, firstPrompt), body: prBody(summary, prompts, job.id), existing: job.pr },
+        { signal },
+      )
     await events.add('pr', `${job.pr ? 'updated' : 'opened'} pull request ${pr.url}`, { url: pr.url, number: pr.number })
   }
   return { pr, branch: pushed ? branch : job.branch, conversation }

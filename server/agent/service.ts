@@ -31,20 +31,17 @@ export function createAgentService(ctx: DocentContext, overrides: Partial<RunDep
 
 async function loadExecutor(ctx: DocentContext, overrides: Partial<RunDeps>): Promise<ExecuteRun> {
   const [{ agentRepository, createDocentWorkspaceFactory, createGitHost }, { resolveAgentModel }, { agentRunExecutor }] = await Promise.all(
-    [
-      import('./hosts/create.ts'),
-      import('./model.ts'),
-      import('./run.ts'),
-    ],
+    [import('./hosts/create.ts'), import('./model.ts'), import('./run.ts')],
   )
   const hosts = new Map<string, GitHost>()
   const deps: RunDeps = {
     workspaces: overrides.workspaces ?? createDocentWorkspaceFactory(ctx),
     repository: overrides.repository ?? ((project) => agentRepository(ctx, project)),
-    host: overrides.host ??
+    host:
+      overrides.host ??
       ((project) => {
         let host = hosts.get(project.id)
-        if (!host) hosts.set(project.id, host = createGitHost(ctx, project))
+        if (!host) hosts.set(project.id, (host = createGitHost(ctx, project)))
         return host
       }),
     model: overrides.model ?? (() => resolveAgentModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })),

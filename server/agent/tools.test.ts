@@ -36,23 +36,18 @@ describe('agent file tools', () => {
     'x\u0000y',
     '',
     '.',
-  ])(
-    'refuses the path %j on every tool',
-    async (path) => {
-      const t = setup()
-      for (
-        const [name, input] of [
-          ['read_file', { path }],
-          ['write_file', { path, content: 'x' }],
-          ['edit_file', { path, old_text: 'a', new_text: 'b' }],
-          ['delete_file', { path }],
-        ] as const
-      ) {
-        await expect(t.run(name, input), `${name} ${path}`).rejects.toThrow(WorkspacePathError)
-      }
-      expect(t.workspace.changes()).toEqual([])
-    },
-  )
+  ])('refuses the path %j on every tool', async (path) => {
+    const t = setup()
+    for (const [name, input] of [
+      ['read_file', { path }],
+      ['write_file', { path, content: 'x' }],
+      ['edit_file', { path, old_text: 'a', new_text: 'b' }],
+      ['delete_file', { path }],
+    ] as const) {
+      await expect(t.run(name, input), `${name} ${path}`).rejects.toThrow(WorkspacePathError)
+    }
+    expect(t.workspace.changes()).toEqual([])
+  })
 
   test('confinePath normalizes harmless forms', () => {
     expect(confinePath('./guides//webhooks.mdx')).toBe('guides/webhooks.mdx')

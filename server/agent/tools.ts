@@ -85,7 +85,8 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
     }),
 
     search_docs: tool({
-      description: 'Full-text search over the text files of the docs repository. Ranked by relevance by default; with exact=true, ' +
+      description:
+        'Full-text search over the text files of the docs repository. Ranked by relevance by default; with exact=true, ' +
         'finds every file containing the query as an exact substring (case-sensitive unless ignore_case=true).',
       inputSchema: z.object({
         query: z.string().min(1),
@@ -111,7 +112,8 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
     }),
 
     edit_file: tool({
-      description: 'Replaces exact text in a file. old_text must occur exactly once (include surrounding text to make it unique), ' +
+      description:
+        'Replaces exact text in a file. old_text must occur exactly once (include surrounding text to make it unique), ' +
         'or set replace_all=true to replace every occurrence.',
       inputSchema: z.object({
         path: z.string(),
@@ -149,7 +151,8 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
     }),
 
     finish: tool({
-      description: 'Call once when the work is done: a short summary of what changed and why. Its first line becomes the commit ' +
+      description:
+        'Call once when the work is done: a short summary of what changed and why. Its first line becomes the commit ' +
         'title; the summary becomes the pull request description.',
       inputSchema: z.object({ summary: z.string().min(1).max(10_000) }),
       execute: async ({ summary }) => {

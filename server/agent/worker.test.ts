@@ -20,14 +20,12 @@ async function setup(execute: ExecuteRun, limits: Record<string, number> = {}) {
   const t = await testDocent(Object.keys(limits).length ? { limits } : {})
   const worker = createWorker(t.docent.context, { execute, leaseMs: 60_000, pollMs: 20 })
   workers.push(worker)
-  const create = async (
-    prompt = 'first',
-  ) => ((await (await t.app.request('/v2/agent/demo/job', json({ prompt }, bearer(t.keys.admin)))).json()) as AgentJob)
+  const create = async (prompt = 'first') =>
+    (await (await t.app.request('/v2/agent/demo/job', json({ prompt }, bearer(t.keys.admin)))).json()) as AgentJob
   const followUp = async (id: string, prompt: string) =>
     (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, bearer(t.keys.admin)))).json() as Promise<AgentJob>
-  const get = async (
-    id: string,
-  ) => ((await (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: bearer(t.keys.admin) })).json()) as AgentJob)
+  const get = async (id: string) =>
+    (await (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: bearer(t.keys.admin) })).json()) as AgentJob
   const events = async (id: string) => (await t.store.listJobEvents(id)).map((e) => `${e.type}: ${e.message}`)
   return { ...t, worker, create, followUp, get, events }
 }
@@ -47,7 +45,10 @@ describe('agent worker: durable runs from the store queue', () => {
     const t = await setup(async (run) => ({ pr: { number: '1', url: `https://git.example/pr/${run.jobId}` }, branch: 'docent/x' }))
     const job = await t.create()
     t.worker.start()
-    const done = await eventually(() => t.get(job.id), (j) => j.status !== 'active')
+    const done = await eventually(
+      () => t.get(job.id),
+      (j) => j.status !== 'active',
+    )
     expect(done).toMatchObject({ status: 'completed', prLink: `https://git.example/pr/${job.id}`, error: null })
     expect((await t.store.listRuns(job.id)).map((r) => [r.status, r.attempts])).toEqual([['done', 1]])
     expect(await t.events(job.id)).toEqual([
@@ -63,7 +64,10 @@ describe('agent worker: durable runs from the store queue', () => {
     })
     const job = await t.create()
     t.worker.start()
-    const done = await eventually(() => t.get(job.id), (j) => j.status !== 'active')
+    const done = await eventually(
+      () => t.get(job.id),
+      (j) => j.status !== 'active',
+    )
     expect(done).toMatchObject({ status: 'failed', error: 'push refused: protected branch', prLink: null })
     expect(await t.events(job.id)).toContain('run.failed: run 1 failed: push refused: protected branch')
   })
@@ -94,7 +98,10 @@ describe('agent worker: durable runs from the store queue', () => {
     expect(await t.get(job.id)).toMatchObject({ status: 'active', prLink: null })
     gates.get('second')!.open()
     gates.get('third')!.open()
-    const done = await eventually(() => t.get(job.id), (j) => j.status !== 'active')
+    const done = await eventually(
+      () => t.get(job.id),
+      (j) => j.status !== 'active',
+    )
     expect(done).toMatchObject({ status: 'completed', prLink: 'https://git.example/pr/1' })
     expect(order).toEqual(['start first', 'end first', 'start second', 'end second', 'start third', 'end third'])
     expect((await t.store.listRuns(job.id)).map((r) => r.status)).toEqual(['done', 'done', 'done'])
@@ -114,7 +121,10 @@ describe('agent worker: durable runs from the store queue', () => {
     await running.opened
     const archived = await t.app.request(`/v2/agent/demo/job/${job.id}/archive`, json({}, bearer(t.keys.admin)))
     expect(await archived.json()).toMatchObject({ status: 'archived', prLink: null })
-    await eventually(async () => aborted, (reason) => reason !== null)
+    await eventually(
+      async () => aborted,
+      (reason) => reason !== null,
+    )
     expect(String(aborted)).toMatch(/archived/)
     await t.worker.idle()
     expect(await t.get(job.id)).toMatchObject({ status: 'archived', error: null })
@@ -133,7 +143,12 @@ describe('agent worker: durable runs from the store queue', () => {
     const retried = await t.create('retried')
     expect((await expired())!.attempts).toBe(1)
     t.worker.start()
-    expect(await eventually(() => t.get(retried.id), (j) => j.status !== 'active')).toMatchObject({ status: 'completed' })
+    expect(
+      await eventually(
+        () => t.get(retried.id),
+        (j) => j.status !== 'active',
+      ),
+    ).toMatchObject({ status: 'completed' })
     expect(executions).toBe(1)
     expect(await t.events(retried.id)).toContain('run.retried: the previous attempt was interrupted (its lease expired); retrying')
     await t.worker.stop()
@@ -142,7 +157,10 @@ describe('agent worker: durable runs from the store queue', () => {
     await expired(2)
     expect((await expired(1))!.attempts).toBe(2)
     t.worker.start()
-    const failed = await eventually(() => t.get(given.id), (j) => j.status !== 'active')
+    const failed = await eventually(
+      () => t.get(given.id),
+      (j) => j.status !== 'active',
+    )
     expect(failed.status).toBe('failed')
     expect(failed.error).toMatch(/interrupted 2 times .*server stopped or crashed/)
     expect(executions).toBe(1)
@@ -156,7 +174,10 @@ describe('agent worker: durable runs from the store queue', () => {
     )
     const job = await t.create()
     t.worker.start()
-    const done = await eventually(() => t.get(job.id), (j) => j.status !== 'active')
+    const done = await eventually(
+      () => t.get(job.id),
+      (j) => j.status !== 'active',
+    )
     expect(done).toMatchObject({ status: 'failed', error: 'the run exceeded its time limit of 1 s' })
   })
 
@@ -172,7 +193,11 @@ describe('agent worker: durable runs from the store queue', () => {
     const jobs = await Promise.all(Array.from({ length: 8 }, (_, i) => t.create(`job ${i}`)))
     t.worker.start()
     other.start()
-    for (const job of jobs) await eventually(() => t.get(job.id), (j) => j.status === 'completed')
+    for (const job of jobs)
+      await eventually(
+        () => t.get(job.id),
+        (j) => j.status === 'completed',
+      )
     expect(executed).toHaveLength(8)
     expect(new Set(executed).size).toBe(8)
   })
@@ -193,7 +218,10 @@ describe('agent worker: durable runs from the store queue', () => {
     await t.store.insertJob({ ...base, id: 'orphanedJob00000000001', status: 'active', createdAt: old, updatedAt: old })
     await t.store.insertJob({ ...base, id: 'freshJob0000000000001', status: 'active', createdAt: new Date(), updatedAt: new Date() })
     t.worker.start()
-    const failed = await eventually(() => t.get('orphanedJob00000000001'), (j) => j.status !== 'active')
+    const failed = await eventually(
+      () => t.get('orphanedJob00000000001'),
+      (j) => j.status !== 'active',
+    )
     expect(failed).toMatchObject({ status: 'failed', error: expect.stringMatching(/the run was lost/) })
     // A job just stored may be about to get its run: left alone.
     expect((await t.get('freshJob0000000000001')).status).toBe('active')

@@ -27,7 +27,10 @@ export interface WorkerOptions {
 
 /** Why a run's signal aborted. */
 export class RunAbort extends Error {
-  constructor(readonly reason: 'cancelled' | 'lease-lost' | 'time-limit' | 'stopping', message: string) {
+  constructor(
+    readonly reason: 'cancelled' | 'lease-lost' | 'time-limit' | 'stopping',
+    message: string,
+  ) {
     super(message)
     this.name = 'RunAbort'
   }
@@ -99,7 +102,9 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       } while (again && !stopped)
     })().finally(() => {
       pumping = null
-      if (running.size === 0) { for (const resolve of idleWaiters.splice(0)) resolve() }
+      if (running.size === 0) {
+        for (const resolve of idleWaiters.splice(0)) resolve()
+      }
       schedule(pollMs)
     })
     return pumping
@@ -137,9 +142,14 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         attempt: run.attempts,
       })
     }
-    const active = (await ctx.store.updateJob(run.jobId, { status: 'active', updatedAt: ctx.now() }, {
-      ifStatusIn: ['active', 'completed', 'failed'],
-    })) ?? job
+    const active =
+      (await ctx.store.updateJob(
+        run.jobId,
+        { status: 'active', updatedAt: ctx.now() },
+        {
+          ifStatusIn: ['active', 'completed', 'failed'],
+        },
+      )) ?? job
 
     const renewEvery = Math.max(50, Math.floor(leaseMs / 3))
     const renewal = setInterval(() => {

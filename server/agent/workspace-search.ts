@@ -70,16 +70,19 @@ export class WorkspaceSearch {
       this.index = new MiniSearch({ fields: ['title', 'text'], storeFields: ['title'] })
       this.index.addAll([...texts].map(([path, content]) => ({ id: path, title: titleOf(content) ?? path, text: content })))
     }
-    return this.index.search(query, { prefix: true, fuzzy: 0.2, boost: { title: 2 } }).slice(0, limit).map((result) => {
-      const content = texts.get(result.id) ?? ''
-      const terms = result.terms.map((term) => term.toLowerCase())
-      return {
-        path: result.id,
-        title: titleOf(content),
-        matches: result.terms.length,
-        lines: linesWhere(content, (line) => terms.some((term) => line.toLowerCase().includes(term))),
-      }
-    })
+    return this.index
+      .search(query, { prefix: true, fuzzy: 0.2, boost: { title: 2 } })
+      .slice(0, limit)
+      .map((result) => {
+        const content = texts.get(result.id) ?? ''
+        const terms = result.terms.map((term) => term.toLowerCase())
+        return {
+          path: result.id,
+          title: titleOf(content),
+          matches: result.terms.length,
+          lines: linesWhere(content, (line) => terms.some((term) => line.toLowerCase().includes(term))),
+        }
+      })
   }
 }
 

@@ -26,7 +26,7 @@ export function dataStream(answer: Answer): ReadableStream<Uint8Array> {
       const results = answer.sources.map((source) => ({ path: source.path, url: source.url, metadata: { title: source.title } }))
       controller.enqueue(line('a', { toolCallId, result: { results } }))
       answer.sources.forEach((source, index) =>
-        controller.enqueue(line('h', { sourceType: 'url', id: `source-${index + 1}`, url: source.url, title: source.title }))
+        controller.enqueue(line('h', { sourceType: 'url', id: `source-${index + 1}`, url: source.url, title: source.title })),
       )
     },
     async pull(controller) {

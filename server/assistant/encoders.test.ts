@@ -26,7 +26,14 @@ const read = (stream: ReadableStream<Uint8Array>) => new Response(stream).text()
 
 describe('v2 UI message stream', () => {
   test('writes start, source-url parts, text parts, finish with the thread id, then [DONE]', async () => {
-    const text = await read(uiMessageStream(answerOf([{ type: 'text', delta: 'Rollouts ' }, { type: 'text', delta: 'are sticky. [1]' }])))
+    const text = await read(
+      uiMessageStream(
+        answerOf([
+          { type: 'text', delta: 'Rollouts ' },
+          { type: 'text', delta: 'are sticky. [1]' },
+        ]),
+      ),
+    )
     expect(text.split('\n\n').filter(Boolean)).toMatchInlineSnapshot(`
       [
         "data: {"type":"start","messageId":"msg_1","messageMetadata":{"threadId":"thr_1"}}",
@@ -43,8 +50,18 @@ describe('v2 UI message stream', () => {
   })
 
   test('a model failure closes the text and sends an error part before finish', async () => {
-    const text = await read(uiMessageStream(answerOf([{ type: 'text', delta: 'Roll' }, { type: 'error', message: 'cut off' }])))
-    const types = text.split('\n\n').filter((line) => line && line !== 'data: [DONE]').map((line) => JSON.parse(line.slice(6)).type)
+    const text = await read(
+      uiMessageStream(
+        answerOf([
+          { type: 'text', delta: 'Roll' },
+          { type: 'error', message: 'cut off' },
+        ]),
+      ),
+    )
+    const types = text
+      .split('\n\n')
+      .filter((line) => line && line !== 'data: [DONE]')
+      .map((line) => JSON.parse(line.slice(6)).type)
     expect(types).toEqual(['start', 'source-url', 'source-url', 'text-start', 'text-delta', 'text-end', 'error', 'finish'])
     expect(text).toContain('"errorText":"cut off"')
   })
@@ -52,7 +69,14 @@ describe('v2 UI message stream', () => {
 
 describe('v1 data stream', () => {
   test('writes the v4 data stream lines API.md lists', async () => {
-    const text = await read(dataStream(answerOf([{ type: 'text', delta: 'Rollouts ' }, { type: 'text', delta: 'are "sticky".' }])))
+    const text = await read(
+      dataStream(
+        answerOf([
+          { type: 'text', delta: 'Rollouts ' },
+          { type: 'text', delta: 'are "sticky".' },
+        ]),
+      ),
+    )
     expect(text.split('\n').filter(Boolean)).toMatchInlineSnapshot(`
       [
         "f:{"messageId":"msg_1"}",
@@ -74,7 +98,12 @@ describe('v1 data stream', () => {
     let text = ''
     let finishReason = ''
     await processDataStream({
-      stream: dataStream(answerOf([{ type: 'text', delta: 'Roll' }, { type: 'error', message: 'cut off' }])),
+      stream: dataStream(
+        answerOf([
+          { type: 'text', delta: 'Roll' },
+          { type: 'error', message: 'cut off' },
+        ]),
+      ),
       onStartStepPart: (v) => void seen.push(`start:${v.messageId}`),
       onToolCallPart: (v) => void seen.push(`call:${v.toolName}`),
       onToolResultPart: (v) => void seen.push(`result:${(v.result as { results: unknown[] }).results.length}`),

@@ -75,25 +75,28 @@ export async function startAnswer(
   const messageId = newId('msg')
   let text = ''
   let saved: Promise<void> | undefined
-  const save = () => (saved ??= saveExchange(ctx, thread, {
-    projectId: project.id,
-    fp: request.fp,
-    question,
-    askedAt,
-    answerId: messageId,
-    answer: text,
-    sources: retrieval.sources,
-  }).catch((error) => ctx.log.error('storing an answer failed', { project: project.id, thread: thread.id, error: String(error) })))
+  const save = () =>
+    (saved ??= saveExchange(ctx, thread, {
+      projectId: project.id,
+      fp: request.fp,
+      question,
+      askedAt,
+      answerId: messageId,
+      answer: text,
+      sources: retrieval.sources,
+    }).catch((error) => ctx.log.error('storing an answer failed', { project: project.id, thread: thread.id, error: String(error) })))
   const parts = result.stream[Symbol.asyncIterator]()
   let broken = false
   const events = new ReadableStream<AnswerEvent>({
     async pull(controller) {
       for (;;) {
         // A stream that threw stays broken: report it once, then end.
-        const next = broken ? ({ done: true } as const) : await parts.next().catch((error: unknown) => {
-          broken = true
-          return { done: false as const, value: { type: 'error' as const, error } }
-        })
+        const next = broken
+          ? ({ done: true } as const)
+          : await parts.next().catch((error: unknown) => {
+              broken = true
+              return { done: false as const, value: { type: 'error' as const, error } }
+            })
         if (next.done) {
           await save()
           controller.close()

@@ -27,7 +27,7 @@ export function uiMessageStream(answer: Answer): ReadableStream<Uint8Array> {
     start(controller) {
       controller.enqueue(sse({ type: 'start', messageId: answer.messageId, messageMetadata: metadata }))
       answer.sources.forEach((source, index) =>
-        controller.enqueue(sse({ type: 'source-url', sourceId: `source-${index + 1}`, url: source.url, title: source.title }))
+        controller.enqueue(sse({ type: 'source-url', sourceId: `source-${index + 1}`, url: source.url, title: source.title })),
       )
     },
     async pull(controller) {

@@ -24,23 +24,27 @@ async function authenticate(ctx: DocentContext, header: string | undefined): Pro
 }
 
 /** Admin key of the organization that owns `:projectId`. */
-export const adminAuth = (ctx: DocentContext): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const key = await authenticate(ctx, c.req.header('authorization'))
-  if (key.kind !== 'admin') throw new ApiError(403, 'this endpoint needs an admin key (svc_...), not an assistant key')
-  const project = ctx.projects.byId(c.req.param('projectId'))
-  if (!project) throw new ApiError(404, 'no such project')
-  if (project.organization !== key.organization) throw new ApiError(403, 'this key does not belong to the organization of this project')
-  c.set('auth', { key, project })
-  await next()
-}
+export const adminAuth =
+  (ctx: DocentContext): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const key = await authenticate(ctx, c.req.header('authorization'))
+    if (key.kind !== 'admin') throw new ApiError(403, 'this endpoint needs an admin key (svc_...), not an assistant key')
+    const project = ctx.projects.byId(c.req.param('projectId'))
+    if (!project) throw new ApiError(404, 'no such project')
+    if (project.organization !== key.organization) throw new ApiError(403, 'this key does not belong to the organization of this project')
+    c.set('auth', { key, project })
+    await next()
+  }
 
 /** Assistant key made for `:domain`. */
-export const assistantAuth = (ctx: DocentContext): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const key = await authenticate(ctx, c.req.header('authorization'))
-  if (key.kind !== 'assistant') throw new ApiError(403, 'this endpoint needs an assistant key (svc_dsc_...)')
-  const domain = c.req.param('domain')
-  const project = ctx.projects.byId(key.projectId)
-  if (!project || project.domain !== domain) throw new ApiError(403, `this key is not valid for domain "${domain}"`)
-  c.set('auth', { key, project })
-  await next()
-}
+export const assistantAuth =
+  (ctx: DocentContext): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const key = await authenticate(ctx, c.req.header('authorization'))
+    if (key.kind !== 'assistant') throw new ApiError(403, 'this endpoint needs an assistant key (svc_dsc_...)')
+    const domain = c.req.param('domain')
+    const project = ctx.projects.byId(key.projectId)
+    if (!project || project.domain !== domain) throw new ApiError(403, `this key is not valid for domain "${domain}"`)
+    c.set('auth', { key, project })
+    await next()
+  }

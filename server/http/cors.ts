@@ -9,35 +9,37 @@ const EXPOSE_HEADERS = 'x-thread-id, retry-after, ratelimit-limit, ratelimit-rem
  * CORS for the assistant endpoints, from the project of `:domain`'s `allowedOrigins`. A preflight from an allowed
  * origin gets 204 and the grant; a request whose Origin is not allowed gets 403 and no grant.
  */
-export const projectCors = (projects: Projects): MiddlewareHandler => async (c, next) => {
-  const origin = c.req.header('origin')
-  const allowed = projects.byDomain(c.req.param('domain'))?.allowedOrigins ?? []
-  const grant = origin !== undefined && (allowed.includes('*') || allowed.includes(origin))
-  const grantHeaders = (headers: Headers) => {
-    headers.set('access-control-allow-origin', allowed.includes('*') ? '*' : origin!)
-    headers.set('access-control-expose-headers', EXPOSE_HEADERS)
-    if (!allowed.includes('*')) headers.append('vary', 'Origin')
+export const projectCors =
+  (projects: Projects): MiddlewareHandler =>
+  async (c, next) => {
+    const origin = c.req.header('origin')
+    const allowed = projects.byDomain(c.req.param('domain'))?.allowedOrigins ?? []
+    const grant = origin !== undefined && (allowed.includes('*') || allowed.includes(origin))
+    const grantHeaders = (headers: Headers) => {
+      headers.set('access-control-allow-origin', allowed.includes('*') ? '*' : origin!)
+      headers.set('access-control-expose-headers', EXPOSE_HEADERS)
+      if (!allowed.includes('*')) headers.append('vary', 'Origin')
+    }
+    if (c.req.method === 'OPTIONS') {
+      if (!grant) throw new ApiError(403, 'origin not allowed')
+      const headers = new Headers({
+        'access-control-allow-methods': 'POST, GET, OPTIONS',
+        'access-control-allow-headers': c.req.header('access-control-request-headers') ?? ALLOW_HEADERS,
+        'access-control-max-age': '600',
+      })
+      grantHeaders(headers)
+      return new Response(null, { status: 204, headers })
+    }
+    // Docent's own pages (the demo site at `/`) call the API from the server's origin: not a cross-origin request.
+    const sameOrigin = origin !== undefined && origin === new URL(c.req.url).origin
+    if (origin !== undefined && !grant && !sameOrigin) throw new ApiError(403, `origin ${origin} is not allowed for this project`)
+    if (grant) {
+      // Set on the context before next(): an error thrown further down becomes a c.json() response that keeps
+      // these headers, so the browser can read a 401 or 429; set again after, for handlers that return a raw Response.
+      c.header('access-control-allow-origin', allowed.includes('*') ? '*' : origin)
+      c.header('access-control-expose-headers', EXPOSE_HEADERS)
+      if (!allowed.includes('*')) c.header('vary', 'Origin', { append: true })
+    }
+    await next()
+    if (grant && !c.res.headers.has('access-control-allow-origin')) grantHeaders(c.res.headers)
   }
-  if (c.req.method === 'OPTIONS') {
-    if (!grant) throw new ApiError(403, 'origin not allowed')
-    const headers = new Headers({
-      'access-control-allow-methods': 'POST, GET, OPTIONS',
-      'access-control-allow-headers': c.req.header('access-control-request-headers') ?? ALLOW_HEADERS,
-      'access-control-max-age': '600',
-    })
-    grantHeaders(headers)
-    return new Response(null, { status: 204, headers })
-  }
-  // Docent's own pages (the demo site at `/`) call the API from the server's origin: not a cross-origin request.
-  const sameOrigin = origin !== undefined && origin === new URL(c.req.url).origin
-  if (origin !== undefined && !grant && !sameOrigin) throw new ApiError(403, `origin ${origin} is not allowed for this project`)
-  if (grant) {
-    // Set on the context before next(): an error thrown further down becomes a c.json() response that keeps
-    // these headers, so the browser can read a 401 or 429; set again after, for handlers that return a raw Response.
-    c.header('access-control-allow-origin', allowed.includes('*') ? '*' : origin)
-    c.header('access-control-expose-headers', EXPOSE_HEADERS)
-    if (!allowed.includes('*')) c.header('vary', 'Origin', { append: true })
-  }
-  await next()
-  if (grant && !c.res.headers.has('access-control-allow-origin')) grantHeaders(c.res.headers)
-}

@@ -19,10 +19,7 @@ const statusOfCode: Record<string, ContentfulStatusCode> = {
   unavailable: 503,
 }
 
-const codeOfStatus = Object.fromEntries(Object.entries(statusOfCode).map(([code, status]) => [status, code])) as Record<
-  number,
-  ErrorCode
->
+const codeOfStatus = Object.fromEntries(Object.entries(statusOfCode).map(([code, status]) => [status, code])) as Record<number, ErrorCode>
 
 export function statusOf(code: string): ContentfulStatusCode {
   return statusOfCode[code] ?? 500

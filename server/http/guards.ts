@@ -34,9 +34,7 @@ export function assistantGuard(ctx: DocentContext, { countKeyAndIp }: AssistantG
         now: ctx.now,
         rules: (c) => {
           const { key } = authOf(c)
-          const rules: RateRule[] = [
-            { name: 'org-hour', limit: limits.organizationPerHour, window: 'hour', key: () => key.organization },
-          ]
+          const rules: RateRule[] = [{ name: 'org-hour', limit: limits.organizationPerHour, window: 'hour', key: () => key.organization }]
           if (countKeyAndIp) {
             rules.unshift({ name: 'key-month', limit: limits.assistantKeyPerMonth, window: 'month', key: () => key.id })
             rules.push({ name: 'ip-day', limit: limits.ipPerDay, window: 'day', key: (c) => clientIp(c, ctx.config.trustProxy) })

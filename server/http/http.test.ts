@@ -38,15 +38,13 @@ async function probeApp(limits: Record<string, number> = {}) {
 describe('auth', () => {
   test('no key, malformed header, unknown key → 401 with a JSON error', async () => {
     const { probe, keys } = await probeApp()
-    for (
-      const headers of [
-        {},
-        { authorization: 'Basic abc' },
-        { authorization: 'Bearer' },
-        bearer('svc_unknownunknownunknown'),
-        bearer('not-a-key'),
-      ]
-    ) {
+    for (const headers of [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer' },
+      bearer('svc_unknownunknownunknown'),
+      bearer('not-a-key'),
+    ]) {
       const response = await probe.request('/admin/demo', { headers })
       expect(response.status).toBe(401)
       expect((await response.json()).error).toMatch(/key|Authorization/)
@@ -111,15 +109,12 @@ describe('bodies', () => {
         controller.close()
       },
     })
-    const chunked = await app.request(
-      '/v2/agent/demo/job',
-      {
-        method: 'POST',
-        headers: { ...bearer(keys.admin), 'content-type': 'application/json' },
-        body: stream,
-        duplex: 'half',
-      } as RequestInit,
-    )
+    const chunked = await app.request('/v2/agent/demo/job', {
+      method: 'POST',
+      headers: { ...bearer(keys.admin), 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
     expect(chunked.status).toBe(413)
   })
 })
@@ -190,10 +185,8 @@ describe('rate limits', () => {
     let now = new Date(hour + 59 * 60_000)
     const app = new Hono()
     app.onError(errorHandler(consoleLogger('silent')))
-    app.get(
-      '/x',
-      rateLimit({ store, now: () => now, rules: () => [{ name: 'test', limit: 2, window: 'hour', key: () => 'k' }] }),
-      (c) => c.text('ok'),
+    app.get('/x', rateLimit({ store, now: () => now, rules: () => [{ name: 'test', limit: 2, window: 'hour', key: () => 'k' }] }), (c) =>
+      c.text('ok'),
     )
     const first = await app.request('/x')
     expect(first.headers.get('ratelimit-remaining')).toBe('1')

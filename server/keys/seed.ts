@@ -28,13 +28,13 @@ export async function seedDemoKeys(ctx: DocentContext): Promise<SeededKeys> {
       now: ctx.now(),
     })
   }
-  if (ctx.config.adminKey) await ensure('admin', result.admin = ctx.config.adminKey)
-  if (ctx.config.assistantKey) await ensure('assistant', result.assistant = ctx.config.assistantKey)
+  if (ctx.config.adminKey) await ensure('admin', (result.admin = ctx.config.adminKey))
+  if (ctx.config.assistantKey) await ensure('assistant', (result.assistant = ctx.config.assistantKey))
   if (ctx.config.seedDemoKeys && (await ctx.store.countKeys()) === 0) {
     result.admin = (await createKey(ctx.store, { kind: 'admin', organization, name: 'demo admin', now: ctx.now() })).secret
-    result.assistant =
-      (await createKey(ctx.store, { kind: 'assistant', organization, projectId: project.id, name: 'demo assistant', now: ctx.now() }))
-        .secret
+    result.assistant = (
+      await createKey(ctx.store, { kind: 'assistant', organization, projectId: project.id, name: 'demo assistant', now: ctx.now() })
+    ).secret
     result.created = true
   }
   return result

@@ -48,12 +48,15 @@ export function projectLinks(project: ProjectConfig, base: string, { atRoot, isS
   const llmsBase = atRoot ? base : `${base}/docs/${encodeURIComponent(project.domain)}`
   const markdown = (pageUrl: string) => llmsBase + encodePath(markdownPath(pageUrl)) + anchorOf(pageUrl)
   const siteBase = project.siteUrl ? trimSlash(project.siteUrl) : isSite ? base : undefined
-  const page = (
-    pageUrl: string,
-  ) => (siteBase === undefined ? markdown(pageUrl) : siteBase + (pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`))
+  const page = (pageUrl: string) =>
+    siteBase === undefined ? markdown(pageUrl) : siteBase + (pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`)
   return { page, markdown, llmsBase, siteBase, resolve: page }
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '')
-const encodePath = (path: string) => path.split('/').map((part) => encodeURIComponent(part)).join('/')
+const encodePath = (path: string) =>
+  path
+    .split('/')
+    .map((part) => encodeURIComponent(part))
+    .join('/')
 const anchorOf = (url: string) => /#.*$/.exec(url)?.[0] ?? ''

@@ -47,9 +47,8 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
 
   const serveMarkdown = async (c: AppContext, project: ProjectConfig, atRoot: boolean): Promise<Response> => {
     const pagePath = decodePath(c.req.param('pagePath')!.slice(0, -'.md'.length))
-    const page = pagePath === undefined
-      ? null
-      : (await corpusOf(project)).page(pagePath === '' || pagePath === 'index' ? 'index' : pagePath)
+    const page =
+      pagePath === undefined ? null : (await corpusOf(project)).page(pagePath === '' || pagePath === 'index' ? 'index' : pagePath)
     if (!page) throw new DocentError('not_found', 'not found')
     return c.body(absoluteLinks(page.content, linksOf(c, project, atRoot).resolve), 200, {
       ...PUBLIC_HEADERS,

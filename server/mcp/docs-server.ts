@@ -45,11 +45,11 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
       websiteUrl: links.siteBase ?? links.page('/'),
     },
     {
-      jsonSchemaValidator: sharedValidator ??= new AjvJsonSchemaValidator(),
+      jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
       instructions: [
         corpus.description,
         `Use search_docs to find the sections of the ${corpus.name} documentation that answer a question, then get_page ` +
-        'to read a whole page. Cite the URLs the results give.',
+          'to read a whole page. Cite the URLs the results give.',
       ]
         .filter(Boolean)
         .join('\n\n'),
@@ -60,13 +60,16 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
     'search_docs',
     {
       title: `Search the ${corpus.name} docs`,
-      description:
-        `Full-text search over the ${corpus.name} documentation. Returns the best matching sections, best first, each with its page title, URL and text.`,
+      description: `Full-text search over the ${corpus.name} documentation. Returns the best matching sections, best first, each with its page title, URL and text.`,
       inputSchema: {
         query: z.string().trim().min(1).max(500).describe('What to look for, in words a reader would use'),
-        pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(
-          `How many sections to return (default ${DEFAULT_PAGE_SIZE})`,
-        ),
+        pageSize: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_PAGE_SIZE)
+          .optional()
+          .describe(`How many sections to return (default ${DEFAULT_PAGE_SIZE})`),
         filter: z.object(SearchFilter.shape).optional().describe('Only sections of this version, language, navigation groups or tag'),
       },
       outputSchema: { results: z.array(SearchResultShape) },
@@ -76,10 +79,12 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
       const hits = await searchSections(corpus, query, { pageSize: pageSize ?? DEFAULT_PAGE_SIZE, filter })
       const results = hits.map((hit) => searchResult(hit, links))
       return {
-        content: [{
-          type: 'text',
-          text: results.length > 0 ? results.map(resultMarkdown).join('\n\n---\n\n') : `No section of the docs matches "${query}".`,
-        }],
+        content: [
+          {
+            type: 'text',
+            text: results.length > 0 ? results.map(resultMarkdown).join('\n\n---\n\n') : `No section of the docs matches "${query}".`,
+          },
+        ],
         structuredContent: { results },
       }
     },
@@ -89,8 +94,7 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
     'get_page',
     {
       title: 'Read a docs page',
-      description:
-        `The whole page of the ${corpus.name} documentation as markdown, by its path (as search_docs returns it, e.g. "quickstart") or URL path.`,
+      description: `The whole page of the ${corpus.name} documentation as markdown, by its path (as search_docs returns it, e.g. "quickstart") or URL path.`,
       inputSchema: { path: z.string().trim().min(1).max(500).describe('Page path, e.g. "sdks/javascript" or "/sdks/javascript"') },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

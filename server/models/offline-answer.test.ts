@@ -91,11 +91,13 @@ describe('offline-answer model', () => {
 })
 
 test('source blocks survive the round trip through the prompt, including quotes and a literal </source>', () => {
-  const tricky: SourceBlock[] = [{
-    id: 1,
-    title: 'Say "hi" & <b>',
-    url: 'https://x.test/a?b="c"',
-    content: 'Text with </source> inside.\nSecond line.',
-  }]
+  const tricky: SourceBlock[] = [
+    {
+      id: 1,
+      title: 'Say "hi" & <b>',
+      url: 'https://x.test/a?b="c"',
+      content: 'Text with </source> inside.\nSecond line.',
+    },
+  ]
   expect(parseSourceBlocks(systemPrompt({ docsName: 'X', sources: tricky }))).toEqual(tricky)
 })

@@ -71,7 +71,7 @@ function answerFor(options: LanguageModelV4CallOptions): string {
 
 function lastUserText(prompt: LanguageModelV4Prompt): string {
   const last = prompt.findLast((message) => message.role === 'user')
-  if (!last || last.role !== 'user') return ''
+  if (last?.role !== 'user') return ''
   return last.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ')
 }
 

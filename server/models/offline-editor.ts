@@ -83,7 +83,13 @@ function readPrompt(prompt: LanguageModelV4Prompt): { instruction: string; steps
     if (message.role === 'user') last = index
   })
   const user = prompt[last]
-  const instruction = user?.role === 'user' ? user.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n').trim() : ''
+  const instruction =
+    user?.role === 'user'
+      ? user.content
+          .map((part) => (part.type === 'text' ? part.text : ''))
+          .join('\n')
+          .trim()
+      : ''
   const results = new Map<string, { output: unknown; error: string | null }>()
   for (const message of prompt.slice(last + 1)) {
     if (message.role !== 'tool' && message.role !== 'assistant') continue

@@ -57,7 +57,12 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   return passages
 }
 
-const cellsOf = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim())
+const cellsOf = (line: string) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim())
 
 /** `Action: Delete flags; Owner: ✓; Editor: —`: a row of a permission matrix means nothing without its columns. */
 function tableRow(cells: string[], header: string[]): string {

@@ -11,17 +11,22 @@ export interface SourceBlock {
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-const unescapeAttribute = (value: string) => value.replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
 // A page that itself contains `</source>` must not end its block early.
 const escapeContent = (value: string) => value.replace(/<\/source>/gi, '<\\/source>')
 const unescapeContent = (value: string) => value.replace(/<\\\/source>/gi, '</source>')
 
 export function formatSourceBlocks(sources: SourceBlock[]): string {
   return sources
-    .map((s) =>
-      `<source id="${s.id}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}">\n${
-        escapeContent(s.content.trim())
-      }\n</source>`
+    .map(
+      (s) =>
+        `<source id="${s.id}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}">\n${escapeContent(
+          s.content.trim(),
+        )}\n</source>`,
     )
     .join('\n\n')
 }

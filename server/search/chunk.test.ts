@@ -16,9 +16,10 @@ describe('chunkPage', () => {
     const sections = chunkPage(
       page(
         'guides/rollouts',
-        `# Rollouts\n\n${long('intro', 6)}\n\n## Roll out to 10%\n\n${long('ramp', 6)}\n\n### Bucketing\n\n${
-          long('bucket', 6)
-        }\n\n## Roll out to 10%\n\n${long('again', 6)}\n`,
+        `# Rollouts\n\n${long('intro', 6)}\n\n## Roll out to 10%\n\n${long('ramp', 6)}\n\n### Bucketing\n\n${long(
+          'bucket',
+          6,
+        )}\n\n## Roll out to 10%\n\n${long('again', 6)}\n`,
       ),
     )
     expect(sections.map((s) => s.anchor)).toEqual(['', 'roll-out-to-10', 'bucketing', 'roll-out-to-10-1'])

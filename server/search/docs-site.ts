@@ -74,8 +74,15 @@ export async function loadDocsSite(
   let parsed: Preparsed | undefined
   try {
     // Each worker gets the files pages import (snippets), to parse pages that import them as this thread would.
-    const imported = importedFiles(toParse.map(({ file, text }) => [file, text]), snapshot.files)
-    const { pages, imports } = await parseInWorkers(toParse.map(({ file, path, text }) => [file, path, text]), imported, options.workers)
+    const imported = importedFiles(
+      toParse.map(({ file, text }) => [file, text]),
+      snapshot.files,
+    )
+    const { pages, imports } = await parseInWorkers(
+      toParse.map(({ file, path, text }) => [file, path, text]),
+      imported,
+      options.workers,
+    )
     parsed = { pages: new Map(toParse.map(({ file }, i) => [file, pages[i]!])), imports }
   } catch (error) {
     options.onWorkersFailed?.(error)

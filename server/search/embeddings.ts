@@ -86,7 +86,9 @@ export function unit(values: ArrayLike<number>): Float32Array {
   let norm = 0
   for (const v of vector) norm += v * v
   norm = Math.sqrt(norm)
-  if (norm > 0) { for (let i = 0; i < vector.length; i++) vector[i]! /= norm }
+  if (norm > 0) {
+    for (let i = 0; i < vector.length; i++) vector[i]! /= norm
+  }
   return vector
 }
 

@@ -54,7 +54,12 @@ function text(value: unknown): string | undefined {
 function list(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(text).filter((item): item is string => Boolean(item))
   const one = text(value)
-  return one ? one.split(',').map((item) => item.trim()).filter(Boolean) : []
+  return one
+    ? one
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : []
 }
 
 const KEY_VALUE = /^([A-Za-z_][\w-]*):[ \t]+(.+?)[ \t]*$/

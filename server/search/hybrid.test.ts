@@ -25,7 +25,7 @@ function letterEmbedder(): Embedder & { inputs: string[] } {
     async embed(texts) {
       inputs.push(...texts)
       return texts.map((text) =>
-        unit(Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) - 97 === i).length + 0.01))
+        unit(Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) - 97 === i).length + 0.01)),
       )
     },
   }
@@ -35,16 +35,39 @@ describe('fuseRankings', () => {
   const [a, b, c] = [section('a'), section('b'), section('c')]
 
   it('ranks a section both rankings agree on first, scores relative to the best hit', () => {
-    const hits = fuseRankings([[a, b], [b, c]], () => 1, { pageSize: 10 })
+    const hits = fuseRankings(
+      [
+        [a, b],
+        [b, c],
+      ],
+      () => 1,
+      { pageSize: 10 },
+    )
     expect(hits.map((hit) => hit.section.path)).toEqual(['b', 'a', 'c'])
     expect(hits[0]!.score).toBe(1)
     expect(hits[1]!.score).toBeLessThan(1)
   })
 
   it('applies the boost once, after fusion, then pageSize and scoreThreshold', () => {
-    const boosted = fuseRankings([[a, b], [b, c]], (s) => (s === c ? 3 : 1), { pageSize: 2 })
+    const boosted = fuseRankings(
+      [
+        [a, b],
+        [b, c],
+      ],
+      (s) => (s === c ? 3 : 1),
+      { pageSize: 2 },
+    )
     expect(boosted.map((hit) => hit.section.path)).toEqual(['c', 'b'])
-    expect(fuseRankings([[a, b], [b, c]], () => 1, { pageSize: 10, scoreThreshold: 0.9 }).map((hit) => hit.section.path)).toEqual(['b'])
+    expect(
+      fuseRankings(
+        [
+          [a, b],
+          [b, c],
+        ],
+        () => 1,
+        { pageSize: 10, scoreThreshold: 0.9 },
+      ).map((hit) => hit.section.path),
+    ).toEqual(['b'])
     expect(fuseRankings([[], []], () => 1, { pageSize: 10 })).toEqual([])
   })
 })

@@ -14,11 +14,13 @@ describe('readNavigation', () => {
             tabs: [
               {
                 tab: 'Guides',
-                groups: [{
-                  group: 'Start',
-                  root: 'start/index',
-                  pages: ['index', '/quickstart.mdx', { group: 'SDKs', pages: ['sdks/js'] }],
-                }],
+                groups: [
+                  {
+                    group: 'Start',
+                    root: 'start/index',
+                    pages: ['index', '/quickstart.mdx', { group: 'SDKs', pages: ['sdks/js'] }],
+                  },
+                ],
               },
               { tab: 'API', groups: [{ group: 'REST', pages: ['api/flags', 'https://example.com/external'] }] },
             ],

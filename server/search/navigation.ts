@@ -81,8 +81,8 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
       return
     }
     const next: Walk = { ...at }
-    if (typeof node.language === 'string') note(nav.languages, next.language = node.language)
-    if (typeof node.version === 'string') note(nav.versions, next.version = node.version)
+    if (typeof node.language === 'string') note(nav.languages, (next.language = node.language))
+    if (typeof node.version === 'string') note(nav.versions, (next.version = node.version))
     if (typeof node.boost === 'number' && node.boost > 0 && node.boost <= 10) next.boost = node.boost
     for (const label of LABELS) {
       const value = node[label]
@@ -100,7 +100,9 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
   // mint.json: `navigation` is the list of groups; `versions` a list of names.
   if (Array.isArray(root)) walk({ groups: root }, { groups: [], list: 0 }, 0)
   else if (isObject(root)) walk(root, { groups: [], list: 0 }, 0)
-  if (Array.isArray(config.versions)) { for (const v of config.versions) if (typeof v === 'string') note(nav.versions, v) }
+  if (Array.isArray(config.versions)) {
+    for (const v of config.versions) if (typeof v === 'string') note(nav.versions, v)
+  }
   return nav
 }
 
@@ -108,7 +110,11 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
 export function normalizePath(raw: string): string | undefined {
   const trimmed = raw.trim()
   if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('#')) return undefined
-  const path = trimmed.replace(/[?#].*$/, '').replace(/^\.?\/+/, '').replace(/\/+$/, '').replace(/\.mdx?$/i, '')
+  const path = trimmed
+    .replace(/[?#].*$/, '')
+    .replace(/^\.?\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.mdx?$/i, '')
   return path || 'index'
 }
 

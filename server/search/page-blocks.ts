@@ -2,9 +2,7 @@ import type { Nodes, Parent, RootContent } from 'mdast'
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx'
 
 /** A page flattened into what a reader sees: headings and the markdown between them, MDX components reduced to text. */
-export type Block =
-  | { kind: 'heading'; depth: number; text: string; markdown: string }
-  | { kind: 'text'; markdown: string }
+export type Block = { kind: 'heading'; depth: number; text: string; markdown: string } | { kind: 'text'; markdown: string }
 
 export interface BlockOptions {
   source: string

@@ -38,7 +38,11 @@ export function pageMarkdown(page: ParsedPage): string {
 }
 
 function titleFromPath(path: string): string {
-  const name = path.split('/').filter((part) => part !== 'index').at(-1) ?? 'Home'
+  const name =
+    path
+      .split('/')
+      .filter((part) => part !== 'index')
+      .at(-1) ?? 'Home'
   const words = name.replace(/[-_]+/g, ' ').trim()
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Home'
 }

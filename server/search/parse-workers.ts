@@ -38,7 +38,13 @@ export async function parseInWorkers(
   try {
     for (let i = 0; i < count; i++) workers.push(await startWorker())
     const replies = await Promise.all(
-      workers.map((worker, w) => parseBatches(worker, [...imported], batches.filter((_, b) => b % count === w))),
+      workers.map((worker, w) =>
+        parseBatches(
+          worker,
+          [...imported],
+          batches.filter((_, b) => b % count === w),
+        ),
+      ),
     )
     // Batch b went to worker b % count, as its (b / count)th.
     return {
@@ -58,11 +64,11 @@ async function startWorker(): Promise<WorkerThread> {
   const viaTsx = url.pathname.endsWith('.ts') && !('Deno' in globalThis) && !('Bun' in globalThis)
   return viaTsx
     ? new Worker(
-      `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(url.href)}, ${
-        JSON.stringify(url.href)
-      }))`,
-      { eval: true },
-    )
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(
+          url.href,
+        )}))`,
+        { eval: true },
+      )
     : new Worker(url)
 }
 

@@ -58,7 +58,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   }
   const stateOf = (id: string): ProjectDocs => {
     let state = projects.get(id)
-    if (!state) projects.set(id, state = {})
+    if (!state) projects.set(id, (state = {}))
     return state
   }
   const sourceOf = (id: string): Promise<DocsSource> => {
@@ -165,14 +165,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       if (started) return
       started = true
       for (const project of config.projects) {
-        service.corpus(project.id).catch((error: unknown) =>
-          log.error('docs failed to load', { project: project.id, error: String(error) })
-        )
+        service
+          .corpus(project.id)
+          .catch((error: unknown) => log.error('docs failed to load', { project: project.id, error: String(error) }))
         const seconds = 'repository' in project.docs ? project.docs.refreshSeconds : DIRECTORY_CHECK_SECONDS
         const timer = setInterval(() => {
-          service.refresh(project.id).catch((error: unknown) =>
-            log.warn('docs refresh failed', { project: project.id, error: String(error) })
-          )
+          service
+            .refresh(project.id)
+            .catch((error: unknown) => log.warn('docs refresh failed', { project: project.id, error: String(error) }))
         }, seconds * 1000)
         timers.push(timer)
       }

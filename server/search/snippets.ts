@@ -24,16 +24,18 @@ export function snippetResolver(
   resolved: (file: string, text: string | undefined) => void,
 ) {
   const snippets = new Map<string, Block[] | null>()
-  const snippet = (from: string) => (importPath: string): Block[] | undefined => {
-    const file = resolveImport(from, importPath)
-    if (!snippets.has(file)) {
-      const text = readFile(file)
-      resolved(file, text)
-      snippets.set(file, null) // a snippet importing itself stops here
-      if (text !== undefined) snippets.set(file, parsePage(file, text, { snippet: snippet(file) }).blocks)
+  const snippet =
+    (from: string) =>
+    (importPath: string): Block[] | undefined => {
+      const file = resolveImport(from, importPath)
+      if (!snippets.has(file)) {
+        const text = readFile(file)
+        resolved(file, text)
+        snippets.set(file, null) // a snippet importing itself stops here
+        if (text !== undefined) snippets.set(file, parsePage(file, text, { snippet: snippet(file) }).blocks)
+      }
+      return snippets.get(file) ?? undefined
     }
-    return snippets.get(file) ?? undefined
-  }
   return snippet
 }
 

@@ -16,12 +16,12 @@ const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u
 export function tokenize(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []
   if (!words.some((word) => CJK.test(word))) return words
-  return words.flatMap((
-    word,
-  ) => (CJK.test(word)
-    ? (word.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu) ??
-      [])
-    : [word])
+  return words.flatMap((word) =>
+    CJK.test(word)
+      ? (word.match(
+          /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu,
+        ) ?? [])
+      : [word],
   )
 }
 

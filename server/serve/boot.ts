@@ -25,12 +25,7 @@ export async function boot({ env, configText, runtime, overrides }: BootInput): 
   const base = config.publicUrl ?? `http://localhost:${config.port}`
   const lines = [`Docent listening on ${base} (${runtime}, store: ${config.store.kind}, model: ${config.model.provider})`]
   if (keys.created) {
-    lines.push(
-      '',
-      'Demo keys (shown once; keep them):',
-      `  admin key:     ${keys.admin}`,
-      `  assistant key: ${keys.assistant}`,
-    )
+    lines.push('', 'Demo keys (shown once; keep them):', `  admin key:     ${keys.admin}`, `  assistant key: ${keys.assistant}`)
   }
   lines.push('', `Demo docs with the chat widget: ${base}/`, `Health: ${base}/healthz`)
   console.log(lines.join('\n'))

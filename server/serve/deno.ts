@@ -19,13 +19,15 @@ const docent = await boot({ env, configText, runtime: `deno ${Deno.version.deno}
   Deno.exit(1)
 })
 
-const server = Deno.serve(
-  { port: docent.config.port, onListen: () => {} },
-  (request, info) => docent.app.fetch(request, { ip: info.remoteAddr.hostname }),
+const server = Deno.serve({ port: docent.config.port, onListen: () => {} }, (request, info) =>
+  docent.app.fetch(request, { ip: info.remoteAddr.hostname }),
 )
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   Deno.addSignalListener(signal, () => {
-    void server.shutdown().then(() => docent.stop()).finally(() => Deno.exit(0))
+    void server
+      .shutdown()
+      .then(() => docent.stop())
+      .finally(() => Deno.exit(0))
   })
 }

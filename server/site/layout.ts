@@ -27,11 +27,9 @@ export function pageDocument(shell: SiteShell, view: PageView | null): string {
   const title = view ? `${view.page.title} · ${shell.siteName}` : `Page not found · ${shell.siteName}`
   const current = view?.page.url
   const widgetTag = shell.widget
-    ? `<script src="${escapeHtml(shell.widgetSrc)}"${
-      Object.entries(shell.widget)
+    ? `<script src="${escapeHtml(shell.widgetSrc)}"${Object.entries(shell.widget)
         .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-        .join('')
-    } defer></script>`
+        .join('')} defer></script>`
     : ''
   return `<!doctype html>
 <html lang="en">
@@ -48,9 +46,9 @@ ${widgetTag}
 <body>
 <a class="skip" href="#content">Skip to content</a>
 <header class="topbar">
-  <a class="brand" href="/"><span class="mark" aria-hidden="true">${escapeHtml(shell.siteName.slice(0, 1))}</span>${
-    escapeHtml(shell.siteName)
-  }</a>
+  <a class="brand" href="/"><span class="mark" aria-hidden="true">${escapeHtml(shell.siteName.slice(0, 1))}</span>${escapeHtml(
+    shell.siteName,
+  )}</a>
   <button class="ask" type="button" data-docent-open aria-keyshortcuts="Control+I Meta+I">
     <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z"/></svg>
     <span>Ask AI about ${escapeHtml(shell.siteName)}</span><kbd>Ctrl I</kbd>
@@ -101,10 +99,10 @@ function article(view: PageView): string {
     <div class="prose">${body}</div>
     <footer class="pager">
       ${
-    previous
-      ? `<a class="prev" href="${escapeHtml(previous.url)}"><small>Previous</small>${escapeHtml(previous.title)}</a>`
-      : '<span></span>'
-  }
+        previous
+          ? `<a class="prev" href="${escapeHtml(previous.url)}"><small>Previous</small>${escapeHtml(previous.title)}</a>`
+          : '<span></span>'
+      }
       ${next ? `<a class="next" href="${escapeHtml(next.url)}"><small>Next</small>${escapeHtml(next.title)}</a>` : '<span></span>'}
     </footer>
     ${view.markdownUrl ? `<p class="meta"><a href="${escapeHtml(view.markdownUrl)}">View this page as Markdown</a></p>` : ''}
@@ -116,11 +114,9 @@ function notFound(): string {
 }
 
 function toc(items: RenderedPage['toc']): string {
-  return `<aside class="toc" aria-label="On this page"><p>On this page</p><ul>${
-    items
-      .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
-      .join('')
-  }</ul></aside>`
+  return `<aside class="toc" aria-label="On this page"><p>On this page</p><ul>${items
+    .map((item) => `<li><a href="#${escapeHtml(item.id)}">${escapeHtml(item.text)}</a></li>`)
+    .join('')}</ul></aside>`
 }
 
 /** Text of a rendered HTML fragment: tags dropped, the entities marked and escapeHtml produce decoded. */
@@ -128,9 +124,8 @@ function plainText(fragment: string): string {
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' }
   return fragment
     .replace(/<[^>]*>/g, '')
-    .replace(
-      /&(#\d+|amp|lt|gt|quot);/g,
-      (_, name: string) => (name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : entities[name]!),
+    .replace(/&(#\d+|amp|lt|gt|quot);/g, (_, name: string) =>
+      name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : entities[name]!,
     )
     .trim()
 }

@@ -24,9 +24,9 @@ export function renderPageHtml(markdown: string): RenderedPage {
         const plain = text.replace(/[`*_]/g, '')
         const id = slugger.slug(plain)
         if (depth === 2) toc.push({ id, text: plain })
-        return `<h${depth} id="${escapeHtml(id)}"><a class="anchor" href="#${escapeHtml(id)}" aria-hidden="true" tabindex="-1">#</a>${
-          this.parser.parseInline(tokens)
-        }</h${depth}>\n`
+        return `<h${depth} id="${escapeHtml(id)}"><a class="anchor" href="#${escapeHtml(id)}" aria-hidden="true" tabindex="-1">#</a>${this.parser.parseInline(
+          tokens,
+        )}</h${depth}>\n`
       },
       link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { href, title, tokens }: Tokens.Link) {
         const safe = /^(https?:|mailto:|\/|#|\.)/i.test(href) || !/^[a-z][a-z0-9+.-]*:/i.test(href)
@@ -37,9 +37,8 @@ export function renderPageHtml(markdown: string): RenderedPage {
           external ? ' rel="noopener"' : ''
         }>${inner}</a>`
       },
-      image: (
-        { href, text }: Tokens.Image,
-      ) => (/^(https?:|\/)/i.test(href) ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}" loading="lazy">` : escapeHtml(text)),
+      image: ({ href, text }: Tokens.Image) =>
+        /^(https?:|\/)/i.test(href) ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}" loading="lazy">` : escapeHtml(text),
     },
   })
   const html = marked.parse(markdown, { async: false })

@@ -82,9 +82,12 @@ describe('demo site and widget files', () => {
     const lazy = await app.request(`/widget/${chunk}`)
     expect(lazy.status).toBe(200)
     expect(lazy.headers.get('cache-control')).toContain('immutable')
-    for (
-      const path of ['/widget/../package.json', '/widget/%2e%2e/%2e%2e/package.json', '/widget/chunks/../../build.ts', '/widget/nope.js']
-    ) {
+    for (const path of [
+      '/widget/../package.json',
+      '/widget/%2e%2e/%2e%2e/package.json',
+      '/widget/chunks/../../build.ts',
+      '/widget/nope.js',
+    ]) {
       const response = await app.request(path)
       expect(response.status, path).toBe(404)
     }

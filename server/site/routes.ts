@@ -66,11 +66,11 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
     widgetSrc: '/widget/docent.js',
     widget: withWidget
       ? {
-        'data-domain': project.domain,
-        'data-api-key': await siteKey(),
-        'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
-        'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
-      }
+          'data-domain': project.domain,
+          'data-api-key': await siteKey(),
+          'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
+          'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
+        }
       : null,
   })
 

@@ -34,7 +34,7 @@ export function siteKeyProvider(ctx: DocentContext, project: ProjectConfig): () 
   const remember = async (key: { secret: string; expiresAt: Date }) => {
     if (keyFile) {
       await writeText(keyFile, key.secret).catch((error) =>
-        ctx.log.warn('could not keep the demo site key', { file: keyFile, error: String(error) })
+        ctx.log.warn('could not keep the demo site key', { file: keyFile, error: String(error) }),
       )
     }
     return key
@@ -71,7 +71,10 @@ export function siteKeyProvider(ctx: DocentContext, project: ProjectConfig): () 
 // Deno Deploy with Deno KV, keyFile is null and these are never called.
 async function readText(file: string): Promise<string | null> {
   const { readFile } = await import('node:fs/promises')
-  return readFile(file, 'utf8').then((text) => text.trim(), () => null)
+  return readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => null,
+  )
 }
 
 async function writeText(file: string, text: string): Promise<void> {

@@ -259,16 +259,14 @@ export function describeStoreConformance(
       await store.insertJob(job)
       // Far-past createdAt and finished at once, so no other test of a shared store can claim them.
       const runs = await Promise.all(
-        Array.from(
-          { length: 10 },
-          (_, i) =>
-            store.enqueueRun({
-              id: uid('run'),
-              jobId: job.id,
-              projectId: job.projectId,
-              prompt: `p${i}`,
-              createdAt: new Date(Date.UTC(2002, 0, 1)),
-            }),
+        Array.from({ length: 10 }, (_, i) =>
+          store.enqueueRun({
+            id: uid('run'),
+            jobId: job.id,
+            projectId: job.projectId,
+            prompt: `p${i}`,
+            createdAt: new Date(Date.UTC(2002, 0, 1)),
+          }),
         ),
       )
       expect(runs.map((run) => run.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1))

@@ -118,7 +118,13 @@ export class DenoKvStore implements Store {
     return retry(async () => {
       const entry = await this.kv.get<KeyRecord>(['key', id])
       if (!entry.value || entry.value.revokedAt) return false
-      const ok = (await this.kv.atomic().check(entry).set(['key', id], { ...entry.value, revokedAt: at }).commit()).ok
+      const ok = (
+        await this.kv
+          .atomic()
+          .check(entry)
+          .set(['key', id], { ...entry.value, revokedAt: at })
+          .commit()
+      ).ok
       return ok ? true : CONFLICT
     })
   }
@@ -136,7 +142,13 @@ export class DenoKvStore implements Store {
       const live = entry.value && entry.value.expiresAt > Date.now()
       const value = live ? entry.value!.value + 1 : 1
       const expireIn = Math.max(1000, ms(expiresAt) - Date.now())
-      const ok = (await this.kv.atomic().check(entry).set(['counter', key], { value, expiresAt: ms(expiresAt) }, { expireIn }).commit()).ok
+      const ok = (
+        await this.kv
+          .atomic()
+          .check(entry)
+          .set(['counter', key], { value, expiresAt: ms(expiresAt) }, { expireIn })
+          .commit()
+      ).ok
       return ok ? value : CONFLICT
     })
   }
@@ -255,8 +267,8 @@ export class DenoKvStore implements Store {
       for await (const open of this.kv.list<string>({ prefix: ['run_open'] })) {
         const { entry, run } = await this.runEntry(open.value!)
         if (!run) continue
-        const claimable = run.status === 'queued' ||
-          (run.status === 'running' && (run.leaseExpiresAt ? ms(run.leaseExpiresAt) : 0) <= ms(now))
+        const claimable =
+          run.status === 'queued' || (run.status === 'running' && (run.leaseExpiresAt ? ms(run.leaseExpiresAt) : 0) <= ms(now))
         if (!claimable || (await this.firstOpenRunOfJob(run.jobId)) !== run.id) continue
         const claimed: RunRecord = {
           ...run,
@@ -284,27 +296,20 @@ export class DenoKvStore implements Store {
   }
 
   renewLease(runId: string, owner: string, leaseMs: number, now: Date) {
-    return this.updateRun(
-      runId,
-      (run) => run.status === 'running' && run.leaseOwner === owner ? { ...run, leaseExpiresAt: new Date(ms(now) + leaseMs) } : null,
+    return this.updateRun(runId, (run) =>
+      run.status === 'running' && run.leaseOwner === owner ? { ...run, leaseExpiresAt: new Date(ms(now) + leaseMs) } : null,
     )
   }
   finishRun(runId: string, owner: string, status: 'done' | 'failed', error: string | null = null) {
-    return this.updateRun(
-      runId,
-      (run) =>
-        run.status === 'running' && run.leaseOwner === owner
-          ? { ...run, status, error, finishedAt: new Date(), leaseExpiresAt: null }
-          : null,
+    return this.updateRun(runId, (run) =>
+      run.status === 'running' && run.leaseOwner === owner ? { ...run, status, error, finishedAt: new Date(), leaseExpiresAt: null } : null,
     )
   }
   async cancelRuns(jobId: string) {
     let count = 0
     for (const run of await this.listRuns(jobId)) {
-      const cancelled = await this.updateRun(
-        run.id,
-        (current) =>
-          current.status === 'queued' || current.status === 'running' ? { ...current, status: 'cancelled', finishedAt: new Date() } : null,
+      const cancelled = await this.updateRun(run.id, (current) =>
+        current.status === 'queued' || current.status === 'running' ? { ...current, status: 'cancelled', finishedAt: new Date() } : null,
       )
       if (cancelled) count++
     }
@@ -353,7 +358,7 @@ export class DenoKvStore implements Store {
         .delete(['thread_by_project', thread.projectId, ms(thread.updatedAt), threadId])
         .set(['thread_by_project', thread.projectId, ms(at), threadId], threadId)
       stored.forEach((message, i) =>
-        op.set(['message', threadId, first + i], message).set(['message_index', threadId, message.id], first + i)
+        op.set(['message', threadId, first + i], message).set(['message_index', threadId, message.id], first + i),
       )
       return (await op.commit()).ok ? true : CONFLICT
     })

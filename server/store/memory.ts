@@ -135,13 +135,13 @@ export class MemoryStore implements Store {
   }
   async renewLease(runId: string, owner: string, leaseMs: number, now: Date) {
     const run = this.runs.get(runId)
-    if (!run || run.status !== 'running' || run.leaseOwner !== owner) return false
+    if (run?.status !== 'running' || run.leaseOwner !== owner) return false
     run.leaseExpiresAt = new Date(now.getTime() + leaseMs)
     return true
   }
   async finishRun(runId: string, owner: string, status: 'done' | 'failed', error: string | null = null) {
     const run = this.runs.get(runId)
-    if (!run || run.status !== 'running' || run.leaseOwner !== owner) return false
+    if (run?.status !== 'running' || run.leaseOwner !== owner) return false
     run.status = status
     run.error = error
     run.finishedAt = new Date()
@@ -163,7 +163,10 @@ export class MemoryStore implements Store {
     return [...this.runs.values()].filter((run) => run.jobId === jobId && (run.status === 'queued' || run.status === 'running')).length
   }
   async listRuns(jobId: string) {
-    return [...this.runs.values()].filter((run) => run.jobId === jobId).sort((a, b) => a.seq - b.seq).map(clone)
+    return [...this.runs.values()]
+      .filter((run) => run.jobId === jobId)
+      .sort((a, b) => a.seq - b.seq)
+      .map(clone)
   }
 
   async createThread(thread: ThreadRecord) {

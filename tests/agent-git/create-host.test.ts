@@ -35,10 +35,13 @@ async function docentWith(host: unknown, env: Record<string, string>) {
 
 describe('git hosts from the config', () => {
   it('the github host takes its base URL from the config and its token from the environment', async () => {
-    const docent = await docentWith({ kind: 'github', apiBase: `${api.url}/api/v3`, repo: 'acme/docs', token: { env: 'GH_TOKEN' } }, {
-      GH_TOKEN,
-      GIT_TOKEN: 'git-token-1',
-    })
+    const docent = await docentWith(
+      { kind: 'github', apiBase: `${api.url}/api/v3`, repo: 'acme/docs', token: { env: 'GH_TOKEN' } },
+      {
+        GH_TOKEN,
+        GIT_TOKEN: 'git-token-1',
+      },
+    )
     const project = docent.context.config.projects[0]!
     const host = createGitHost(docent.context, project)
     expect(host.kind).toBe('github')

@@ -71,8 +71,8 @@ function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}
     if (request.method === 'GET' && path === '/repos/acme/docs/pulls') {
       const head = request.query.get('head')
       const state = request.query.get('state') ?? 'open'
-      const found = pulls.filter((p) =>
-        (options.ignoreHeadFilter || !head || `acme:${p.head}` === head) && (state === 'all' || p.state === state)
+      const found = pulls.filter(
+        (p) => (options.ignoreHeadFilter || !head || `acme:${p.head}` === head) && (state === 'all' || p.state === state),
       )
       return { status: 200, body: found.map((p) => view(p, origin)) }
     }

@@ -26,13 +26,15 @@ beforeAll(async () => {
       worker: false,
       dataDir: join(temp, 'data'),
       publicUrl: 'http://docent.test',
-      projects: [{
-        id: 'demo',
-        organization: 'demo',
-        domain: 'demo',
-        docs: { directory: docs },
-        agent: { repository: 'local:demo', ref: 'main' },
-      }],
+      projects: [
+        {
+          id: 'demo',
+          organization: 'demo',
+          domain: 'demo',
+          docs: { directory: docs },
+          agent: { repository: 'local:demo', ref: 'main' },
+        },
+      ],
     },
     { log: consoleLogger('silent') },
   )

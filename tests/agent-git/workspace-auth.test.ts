@@ -26,7 +26,10 @@ describe('workspace credentials', () => {
     const wrong = 'ghp_wrongTokenValue456'
     const error = await createWorkspaceFactory({ fetch })
       .open({ repository: repo.url, ref: 'main', token: wrong })
-      .then(() => null, (e: unknown) => e as Error)
+      .then(
+        () => null,
+        (e: unknown) => e as Error,
+      )
     expect(error).toBeInstanceOf(Error)
     expect(error!.message).toMatch(/cannot clone main/)
     expect(error!.message).not.toContain(wrong)
@@ -37,7 +40,10 @@ describe('workspace credentials', () => {
     const url = `${server.url.replace('http://', 'http://user:ghp_inUrlSecret999@')}/missing.git`
     const error = await createWorkspaceFactory({ fetch })
       .open({ repository: url, ref: 'main' })
-      .then(() => null, (e: unknown) => e as Error)
+      .then(
+        () => null,
+        (e: unknown) => e as Error,
+      )
     expect(error).toBeInstanceOf(Error)
     expect(error!.message).not.toContain('ghp_inUrlSecret999')
     expect(String(error!.stack)).not.toContain('ghp_inUrlSecret999')

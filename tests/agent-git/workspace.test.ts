@@ -128,8 +128,9 @@ describe('in-memory git workspace', () => {
       controller.abort()
       return response
     }
-    await expect(createWorkspaceFactory({ fetch: aborting }).open({ repository: repo.url, ref: 'main', signal: controller.signal })).rejects
-      .toThrow()
+    await expect(
+      createWorkspaceFactory({ fetch: aborting }).open({ repository: repo.url, ref: 'main', signal: controller.signal }),
+    ).rejects.toThrow()
     const workspace = await createWorkspaceFactory({ fetch }).open({ repository: repo.url, ref: 'main' })
     await workspace.writeFile('index.mdx', 'x\n')
     await workspace.commit({ message: 'x', author })

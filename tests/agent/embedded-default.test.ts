@@ -25,9 +25,11 @@ async function setup() {
     followUp: async (id: string, prompt: string) =>
       (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, admin))).json() as Promise<AgentJob>,
     events: async (id: string) =>
-      ((await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
-        events: Array<{ type: string; message: string }>
-      }).events,
+      (
+        (await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
+          events: Array<{ type: string; message: string }>
+        }
+      ).events,
     settled: async (id: string) => {
       for (;;) {
         const job = (await (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: admin })).json()) as AgentJob

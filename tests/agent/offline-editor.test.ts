@@ -34,7 +34,10 @@ const textFiles = (files: Record<string, string>) => Object.entries(files).filte
 
 describe('offline-editor on the demo docs, through the agent tools', () => {
   test('Replace "Lumen Flags" with "Lumen Toggles" everywhere', async () => {
-    const before = textFiles(demo).filter(([, text]) => text.includes('Lumen Flags')).map(([path]) => path).sort()
+    const before = textFiles(demo)
+      .filter(([, text]) => text.includes('Lumen Flags'))
+      .map(([path]) => path)
+      .sort()
     expect(before.length).toBeGreaterThan(10)
     const { files, changes, result, events } = await edit('Replace "Lumen Flags" with "Lumen Toggles" everywhere')
     expect(changes.map((change) => change.path)).toEqual(before)
@@ -77,8 +80,8 @@ describe('offline-editor on the demo docs, through the agent tools', () => {
     const guides = docs.navigation.versions[0].tabs[0].groups.find((group: { group: string }) => group.group === 'Guides')
     expect(guides.pages.at(-1)).toBe('guides/rollback-plans')
     // Only that line changed: same indentation, nothing else moved.
-    const diff = files['docs.json']!.split('\n').filter((line, i, all) =>
-      !demo['docs.json']!.split('\n').includes(line) || all.indexOf(line) !== i
+    const diff = files['docs.json']!.split('\n').filter(
+      (line, i, all) => !demo['docs.json']!.split('\n').includes(line) || all.indexOf(line) !== i,
     )
     expect(diff.map((line) => line.trim())).toContain('"guides/rollback-plans"')
     expect(result.summary).toMatch(/^Add the page "Rollback plans"/)

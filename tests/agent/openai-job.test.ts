@@ -73,9 +73,11 @@ async function setup(repoName: string, limits: Record<string, number> = {}, mode
       (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, admin))).json() as Promise<AgentJob>,
     get: async (id: string) => (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: admin })).json() as Promise<AgentJob>,
     events: async (id: string) =>
-      ((await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
-        events: Array<{ type: string; message: string; data?: Record<string, unknown> }>
-      }).events,
+      (
+        (await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
+          events: Array<{ type: string; message: string; data?: Record<string, unknown> }>
+        }
+      ).events,
     /** Polls until the job leaves `active` (the worker runs in this process). */
     settled: async (id: string) => {
       for (;;) {
@@ -176,10 +178,17 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     const pullsBefore = github.pulls.length
     let toolResults = ''
     replies.push(
-      toolCalls(['read_file', { path: '../etc/passwd' }], ['read_file', { path: '/etc/passwd' }], ['write_file', {
-        path: '.git/config',
-        content: 'x',
-      }]),
+      toolCalls(
+        ['read_file', { path: '../etc/passwd' }],
+        ['read_file', { path: '/etc/passwd' }],
+        [
+          'write_file',
+          {
+            path: '.git/config',
+            content: 'x',
+          },
+        ],
+      ),
       (request) => {
         toolResults = JSON.stringify(request.messages.filter((message) => message.role === 'tool'))
         return toolCalls(['finish', { summary: 'No change: nothing to do' }])

@@ -63,14 +63,12 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
 
   test('404 for an unknown job, on every job path', async () => {
     const t = await setup()
-    for (
-      const response of [
-        await t.get('/job/nope'),
-        await t.get('/job/nope/events'),
-        await t.post('/job/nope/archive'),
-        await t.post('/job/nope/message', { prompt: 'x' }),
-      ]
-    ) {
+    for (const response of [
+      await t.get('/job/nope'),
+      await t.get('/job/nope/events'),
+      await t.post('/job/nope/archive'),
+      await t.post('/job/nope/message', { prompt: 'x' }),
+    ]) {
       expect(response.status).toBe(404)
       expect(await response.json()).toEqual({ error: expect.stringContaining('job not found'), code: 'not_found' })
     }

@@ -12,9 +12,13 @@ const ADMIN = 'svc_AgentRuntimeTestAdminKey00000001'
 describe.each(['deno', 'bun'] as Runtime[])('agent job on %s', (runtime) => {
   test('Replace "Lumen Flags" with "Lumen Toggles" everywhere → completed with a review page', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), `docent-agent-${runtime}-`))
-    const server = await startServer(runtime, { DOCENT_STORE: 'memory', DOCENT_DATA_DIR: dataDir, DOCENT_ADMIN_KEY: ADMIN }, {
-      timeoutMs: 90_000,
-    })
+    const server = await startServer(
+      runtime,
+      { DOCENT_STORE: 'memory', DOCENT_DATA_DIR: dataDir, DOCENT_ADMIN_KEY: ADMIN },
+      {
+        timeoutMs: 90_000,
+      },
+    )
     try {
       const client = createAgentClient({ baseUrl: server.url, apiKey: ADMIN, projectId: 'demo' })
       const created = await client.createJob('Replace "Lumen Flags" with "Lumen Toggles" everywhere')

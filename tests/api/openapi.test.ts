@@ -45,16 +45,14 @@ describe('the OpenAPI document', () => {
   test('lists every declared route, with its guard and validation statuses and rate-limit headers', () => {
     const routes = declaredRoutes(t.docent.context)
     for (const declared of routes) expect(doc.paths[declared.path]?.[declared.method], `${declared.method} ${declared.path}`).toBeDefined()
-    for (
-      const path of [
-        '/mcp/{domain}',
-        '/review/{jobId}',
-        '/llms.txt',
-        '/docs/{domain}/llms-full.txt',
-        '/v2/agent/{projectId}/jobs',
-        '/v2/assistant/{projectId}/threads',
-      ]
-    ) {
+    for (const path of [
+      '/mcp/{domain}',
+      '/review/{jobId}',
+      '/llms.txt',
+      '/docs/{domain}/llms-full.txt',
+      '/v2/agent/{projectId}/jobs',
+      '/v2/assistant/{projectId}/threads',
+    ]) {
       expect(doc.paths[path], path).toBeDefined()
     }
     const v2 = doc.paths['/discovery/v2/assistant/{domain}/message']!.post as unknown as {
@@ -67,14 +65,21 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(v2.responses[200]!.headers!)).toContain('X-Thread-Id')
     expect(v2.responses[200]!.content!['text/event-stream']!['x-item-schema']).toEqual({ $ref: '#/components/schemas/UiMessageChunk' })
     const jobs = doc.paths['/v2/agent/{projectId}/jobs']!.get as unknown as { parameters: Array<{ name: string; in: string }> }
-    expect(jobs.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['cursor', 'limit'])
+    expect(
+      jobs.parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['cursor', 'limit'])
   })
 
   test('says what the server refuses: a v2 message with content, and formats of ids, dates and links', () => {
     const compiler = ajv()
-    const v2Body = (doc.paths['/discovery/v2/assistant/{domain}/message']!.post as unknown as {
-      requestBody: { content: { 'application/json': { schema: unknown } } }
-    }).requestBody.content['application/json'].schema
+    const v2Body = (
+      doc.paths['/discovery/v2/assistant/{domain}/message']!.post as unknown as {
+        requestBody: { content: { 'application/json': { schema: unknown } } }
+      }
+    ).requestBody.content['application/json'].schema
     const check = compiler.compile(localRefs(v2Body))
     const message = { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }
     expect(check({ fp: 'a', messages: [message] })).toBe(true)
@@ -90,11 +95,13 @@ describe('the document tells the truth', () => {
   test('every status a route answers is documented for it; success bodies match their schemas', async () => {
     const { keys } = t
     // Real things to address: a job and a thread of the demo project.
-    const job = await (await t.app.request('/v2/agent/demo/job', {
-      method: 'POST',
-      headers: { ...bearer(keys.admin), 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'Fix the misspelling "recieve"' }),
-    })).json() as { id: string }
+    const job = (await (
+      await t.app.request('/v2/agent/demo/job', {
+        method: 'POST',
+        headers: { ...bearer(keys.admin), 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'Fix the misspelling "recieve"' }),
+      })
+    ).json()) as { id: string }
     const answer = await t.app.request('/discovery/v2/assistant/demo/message', {
       method: 'POST',
       headers: { ...bearer(keys.assistant), 'content-type': 'application/json' },

@@ -170,10 +170,15 @@ describe('message shapes', () => {
 
   test('unknown part types are ignored, not errors', async () => {
     const { app, keys } = await t
-    const parts = [{ type: 'step-start' }, { type: 'text', text: 'How do percentage rollouts work?' }, {
-      type: 'data-widget',
-      data: { x: 1 },
-    }, { type: 'file', url: 'x', mediaType: 'image/png' }]
+    const parts = [
+      { type: 'step-start' },
+      { type: 'text', text: 'How do percentage rollouts work?' },
+      {
+        type: 'data-widget',
+        data: { x: 1 },
+      },
+      { type: 'file', url: 'x', mediaType: 'image/png' },
+    ]
     const response = await app.request(
       path('v2'),
       json(bodyOf('v2', { messages: [{ id: 'a', role: 'user', parts }] }), bearer(keys.assistant)),

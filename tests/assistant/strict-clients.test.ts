@@ -39,13 +39,11 @@ test('the installed clients are all on the accepting side of the boundary', () =
   expect(atLeast(version('ai'), '7.0.32')).toBe(true)
 })
 
-describe.each(
-  [
-    ['ai@5', ai5],
-    ['ai@6', ai6],
-    ['ai@7', ai7],
-  ] as const,
-)('%s validates every chunk we send', (_name, ai) => {
+describe.each([
+  ['ai@5', ai5],
+  ['ai@6', ai6],
+  ['ai@7', ai7],
+] as const)('%s validates every chunk we send', (_name, ai) => {
   test('uiMessageChunkSchema accepts each chunk, including finish with its top-level threadId', async () => {
     const chunks = await streamOf('How do percentage rollouts work?')
     const schema = ai.uiMessageChunkSchema() as unknown as { validate(value: unknown): Promise<{ success: boolean }> }
@@ -67,8 +65,9 @@ const strictlyValid = (chunk: Record<string, unknown>) => {
   const shape = STRICT_KEYS[chunk.type as string]
   if (!shape) return false
   const keys = Object.keys(chunk)
-  return shape.required.every((key) => keys.includes(key)) &&
-    keys.every((key) => shape.required.includes(key) || shape.optional.includes(key))
+  return (
+    shape.required.every((key) => keys.includes(key)) && keys.every((key) => shape.required.includes(key) || shape.optional.includes(key))
+  )
 }
 
 test('for strict clients, finish is the only chunk they reject, and only for its top-level threadId; the thread id also rides in messageMetadata', async () => {

@@ -8,11 +8,14 @@ import { testDocent } from '../support/app.ts'
 /** Serves a Docent app over real HTTP on a free loopback port, as the runtime entrypoint does. */
 export async function serveApp(app: Pick<Hono, 'fetch'>): Promise<{ url: string; close(): Promise<void> }> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({
-      fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
-      port: 0,
-      hostname: '127.0.0.1',
-    }, () => resolve(s))
+    const s = serve(
+      {
+        fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
+        port: 0,
+        hostname: '127.0.0.1',
+      },
+      () => resolve(s),
+    )
   })
   const { port } = server.address() as AddressInfo
   return {
@@ -39,11 +42,12 @@ export function serveTestDocent(): Awaited<ReturnType<typeof testDocent>> & { ur
 }
 
 /** The slice of `ai`'s exports a v5+ chat needs; ai@5, ai@6 and ai@7 all have it. */
+// biome-ignore lint/suspicious/noExplicitAny: the three `ai` majors type these differently; the tests call them alike
+type AnyClass<Abstract extends boolean> = Abstract extends true ? abstract new (options: any) => any : new (options: any) => any
+
 export interface ChatModule {
-  // deno-lint-ignore no-explicit-any -- the three `ai` majors type these differently; the tests call them alike
-  AbstractChat: abstract new (init: any) => any
-  // deno-lint-ignore no-explicit-any -- as above
-  DefaultChatTransport: new (options: any) => any
+  AbstractChat: AnyClass<true>
+  DefaultChatTransport: AnyClass<false>
 }
 
 export interface TestChat {

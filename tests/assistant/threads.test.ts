@@ -6,7 +6,7 @@ import { bearer, json, testDocent } from '../support/app.ts'
 async function setup() {
   // A clock that ticks a second per reading: thread order by updatedAt never ties.
   let clock = Date.parse('2026-11-01T00:00:00Z')
-  const t = await testDocent({}, { now: () => new Date(clock += 1000) })
+  const t = await testDocent({}, { now: () => new Date((clock += 1000)) })
   const ask = async (text: string, threadId?: string, fp = 'reader-1') => {
     const response = await t.app.request(
       '/discovery/v2/assistant/demo/message',

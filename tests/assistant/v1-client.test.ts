@@ -51,7 +51,6 @@ function v4Chat(api: string, key: string, body: () => Record<string, unknown>) {
 const threadOf = (message: Message | undefined) => (message?.annotations?.[0] as { threadId?: string } | undefined)?.threadId
 
 test('ai@4 callChatApi sees the text, the sources (tool result and source parts) and the thread id; turn two joins the thread', async () => {
-  // deno-lint-ignore prefer-const -- assigned after the first answer (the rule misses the later assignment)
   let threadId: string | undefined
   const chat = v4Chat(`${served.url}/discovery/v1/assistant/demo/message`, served.keys.assistant, () => ({ fp: 'anonymous', threadId }))
   const answer = await chat.append('How many attributes can a context have?')
@@ -59,9 +58,9 @@ test('ai@4 callChatApi sees the text, the sources (tool result and source parts)
   expect(answer?.content).toContain('at most **100 attributes**')
   const invocation = answer?.parts?.find((part) => part.type === 'tool-invocation')
   expect(invocation?.type === 'tool-invocation' && invocation.toolInvocation).toMatchObject({ toolName: 'search', state: 'result' })
-  const results =
-    (invocation as { toolInvocation: { result: { results: Array<{ path: string; url: string; metadata: { title: string } }> } } })
-      .toolInvocation.result.results
+  const results = (
+    invocation as { toolInvocation: { result: { results: Array<{ path: string; url: string; metadata: { title: string } }> } } }
+  ).toolInvocation.result.results
   expect(results.map((r) => r.path)).toContain('concepts/contexts')
   expect(results[0]!.metadata.title).toBeTruthy()
   const sources = answer?.parts?.filter((part) => part.type === 'source') ?? []

@@ -16,7 +16,6 @@ const served = serveTestDocent()
 
 describe.each(clients)('%s Chat + DefaultChatTransport against v2', (_name, ai) => {
   test('streams a grounded answer with sources and the thread id; a second turn lands in the same thread', async () => {
-    // deno-lint-ignore prefer-const -- assigned after the first answer (the rule misses the later assignment)
     let threadId: string | undefined
     const chat = chatOf(ai, {
       api: `${served.url}/discovery/v2/assistant/demo/message`,

@@ -19,19 +19,14 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
 
   beforeAll(async () => {
     // The Vite CLI, as a developer builds it (in its own process: vitest's NODE_ENV=test would select React's dev JSX).
-    const result = spawnSync('node_modules/.bin/vite', [
-      'build',
-      '--config',
-      'demo/react/vite.config.ts',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ], {
-      env: { ...process.env, NODE_ENV: 'production' },
-      encoding: 'utf8',
-    })
+    const result = spawnSync(
+      'node_modules/.bin/vite',
+      ['build', '--config', 'demo/react/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        env: { ...process.env, NODE_ENV: 'production' },
+        encoding: 'utf8',
+      },
+    )
     if (result.status !== 0) throw new Error(`vite build of demo/react failed:\n${result.stdout}${result.stderr}`)
     ;[browser, server, site] = await Promise.all([launchBrowser(), startDocent(), serveStatic(outDir)])
   })
@@ -47,7 +42,10 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
     await page.goto(`${site.url}/?${params}`)
     await page.getByRole('textbox', { name: 'Question' }).fill('How do percentage rollouts work?')
     await page.getByRole('button', { name: 'Send' }).click()
-    await page.getByTestId('thread').filter({ hasText: /^Thread: \S+/ }).waitFor()
+    await page
+      .getByTestId('thread')
+      .filter({ hasText: /^Thread: \S+/ })
+      .waitFor()
     const threadId = (await page.getByTestId('thread').innerText()).replace('Thread: ', '')
     const answer = page.locator('li[data-role="assistant"]').first()
     expect((await answer.innerText()).length).toBeGreaterThan(40)

@@ -55,14 +55,16 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
     {
       store: { kind: 'memory' },
       worker: false,
-      projects: [{
-        id: 'demo',
-        organization: 'demo',
-        domain: 'demo',
-        name: 'Demo docs',
-        docs: { directory: 'demo/docs' },
-        allowedOrigins: ['*'],
-      }],
+      projects: [
+        {
+          id: 'demo',
+          organization: 'demo',
+          domain: 'demo',
+          name: 'Demo docs',
+          docs: { directory: 'demo/docs' },
+          allowedOrigins: ['*'],
+        },
+      ],
       ...config,
     },
     { log: consoleLogger('silent'), env },

@@ -37,9 +37,12 @@ describe.skipIf(skip)('<docent-chat> with hostile output and rate limits', () =>
     model = await startScriptedOpenAI(() => ({ text: HOSTILE, chunkSize: 7 }))
     ;[browser, hostile, limited] = await Promise.all([
       launchBrowser(),
-      startDocent({ model: { provider: 'openai', id: 'hostile-model', baseURL: model.baseURL, apiKey: { env: 'SCRIPTED_KEY' } } }, {
-        SCRIPTED_KEY: 'sk-test',
-      }),
+      startDocent(
+        { model: { provider: 'openai', id: 'hostile-model', baseURL: model.baseURL, apiKey: { env: 'SCRIPTED_KEY' } } },
+        {
+          SCRIPTED_KEY: 'sk-test',
+        },
+      ),
       // One question per client IP per day: the second one is refused.
       startDocent({ limits: { ipPerDay: 1 } }),
     ])
@@ -84,9 +87,9 @@ describe.skipIf(skip)('<docent-chat> with hostile output and rate limits', () =>
     // The rest of the markdown still renders: a table, and a code block whose copy button copies the code.
     expect(await answer.locator('table td').allInnerTexts()).toEqual(['Team', '$20'])
     await answer.getByRole('button', { name: 'Copy code' }).click()
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
-      'const flag = client.variation("new-checkout", false)',
-    )
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('const flag = client.variation("new-checkout", false)')
     await chat.getByRole('button', { name: 'Copy answer' }).click()
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(HOSTILE)
     await context.close()
@@ -104,7 +107,10 @@ describe.skipIf(skip)('<docent-chat> with hostile output and rate limits', () =>
 
     const [refused] = await Promise.all([
       page.waitForResponse((response) => response.url().includes('/discovery/v2/assistant/demo/message')),
-      chat.getByRole('textbox').fill('And a segment?').then(() => page.keyboard.press('Enter')),
+      chat
+        .getByRole('textbox')
+        .fill('And a segment?')
+        .then(() => page.keyboard.press('Enter')),
     ])
     expect(refused.status()).toBe(429)
     const retryAfter = Number(refused.headers()['retry-after'])

@@ -55,9 +55,12 @@ describe.skipIf(skip)('<docent-chat> streaming', () => {
     model = await startHeldModel('Percentage rollouts are **sticky**: ', 'a reader who got the feature keeps it as you ramp up [1].')
     ;[browser, docent] = await Promise.all([
       launchBrowser(),
-      startDocent({ model: { provider: 'openai', id: 'held-model', baseURL: model.baseURL, apiKey: { env: 'HELD_KEY' } } }, {
-        HELD_KEY: 'sk-test',
-      }),
+      startDocent(
+        { model: { provider: 'openai', id: 'held-model', baseURL: model.baseURL, apiKey: { env: 'HELD_KEY' } } },
+        {
+          HELD_KEY: 'sk-test',
+        },
+      ),
     ])
   })
   afterAll(async () => {

@@ -38,10 +38,15 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     })
   const answers = (page: Page) => page.locator('docent-chat article.assistant')
   /** Waits until `count` answers have finished (their action buttons appear once streaming ends). */
-  const waitForAnswers = (page: Page, count: number) => answers(page).nth(count - 1).locator('.actions').waitFor()
+  const waitForAnswers = (page: Page, count: number) =>
+    answers(page)
+      .nth(count - 1)
+      .locator('.actions')
+      .waitFor()
   const saved = (page: Page) =>
-    page.evaluate(() =>
-      JSON.parse(localStorage.getItem('docent:demo:conversation') ?? 'null') as { threadId: string | null; messages: unknown[] } | null
+    page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('docent:demo:conversation') ?? 'null') as { threadId: string | null; messages: unknown[] } | null,
     )
   const threadOf = async (threadId: string) => {
     const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {

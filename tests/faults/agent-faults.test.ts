@@ -28,7 +28,7 @@ beforeAll(async () => {
   model = await startScriptedOpenAI((request) =>
     request.messages.some((message) => message.role === 'tool')
       ? { toolCalls: [{ name: 'finish', arguments: { summary: 'Add a note' } }] }
-      : { toolCalls: [{ name: 'write_file', arguments: { path: 'notes/fault.mdx', content: '---\ntitle: Fault\n---\n\nA note.\n' } }] }
+      : { toolCalls: [{ name: 'write_file', arguments: { path: 'notes/fault.mdx', content: '---\ntitle: Fault\n---\n\nA note.\n' } }] },
   )
   // /fail/* answers 500 to everything (git smart HTTP and API alike); /hang/* never answers.
   broken = createServer((req, res) => {

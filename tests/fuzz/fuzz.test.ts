@@ -80,28 +80,30 @@ const validBodies = fc.constantFrom<Record<string, unknown>>(
   { threadId: 'x', messageId: 'y', rating: 'up' },
   { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_docs', arguments: { query: 'rollout' } } },
 )
-const mutated = fc.tuple(
-  validBodies,
-  fc.dictionary(
-    fc.constantFrom(
-      'prompt',
-      'fp',
-      'messages',
-      'query',
-      'pageSize',
-      'path',
-      'rating',
-      'threadId',
-      'currentPath',
-      'filter',
-      'context',
-      'retrievalPageSize',
-      'scoreThreshold',
+const mutated = fc
+  .tuple(
+    validBodies,
+    fc.dictionary(
+      fc.constantFrom(
+        'prompt',
+        'fp',
+        'messages',
+        'query',
+        'pageSize',
+        'path',
+        'rating',
+        'threadId',
+        'currentPath',
+        'filter',
+        'context',
+        'retrievalPageSize',
+        'scoreThreshold',
+      ),
+      fc.jsonValue({ maxDepth: 3 }),
+      { maxKeys: 3 },
     ),
-    fc.jsonValue({ maxDepth: 3 }),
-    { maxKeys: 3 },
-  ),
-).map(([body, changes]) => JSON.stringify({ ...body, ...changes }))
+  )
+  .map(([body, changes]) => JSON.stringify({ ...body, ...changes }))
 const body = fc.oneof(
   fc.constant(undefined),
   validBodies.map((b) => JSON.stringify(b)),
@@ -123,10 +125,14 @@ const wellFormed = fc
     p: projectSegment,
     s: segment,
     q: query,
-    body: fc.oneof({ arbitrary: body, weight: 1 }, { arbitrary: validBodies.map((b) => JSON.stringify(b)), weight: 1 }, {
-      arbitrary: mutated,
-      weight: 3,
-    }),
+    body: fc.oneof(
+      { arbitrary: body, weight: 1 },
+      { arbitrary: validBodies.map((b) => JSON.stringify(b)), weight: 1 },
+      {
+        arbitrary: mutated,
+        weight: 3,
+      },
+    ),
     ...headerNoise,
   })
   .map(({ endpoint, p, s, q, ...rest }) => ({
@@ -139,9 +145,9 @@ const wellFormed = fc
 /** Anything at all: any method, key and content type on any route. */
 const anything = fc.record({
   method: fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
-  path: fc.tuple(fc.constantFrom(...endpoints.map((e) => e.template)), segment, segment, query).map(([template, p, s, q]) =>
-    fill(template, p, s, q)
-  ),
+  path: fc
+    .tuple(fc.constantFrom(...endpoints.map((e) => e.template)), segment, segment, query)
+    .map(([template, p, s, q]) => fill(template, p, s, q)),
   auth: fc.constantFrom<Auth>('none', 'admin', 'assistant', 'otherAdmin', 'otherAssistant', 'garbage', 'basic'),
   contentType: fc.constantFrom(
     undefined,
@@ -170,10 +176,9 @@ async function snapshot(store: Store) {
 
 async function readWithin(response: Response, ms: number): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((
-    _,
-    reject,
-  ) => (timer = setTimeout(() => reject(new Error(`response body not finished within ${ms} ms`)), ms)))
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`response body not finished within ${ms} ms`)), ms)),
+  )
   try {
     return await Promise.race([response.text(), timeout])
   } finally {
@@ -201,9 +206,13 @@ describe('fuzz: every endpoint, generated input', () => {
         if (r.forwardedFor) headers.set('x-forwarded-for', r.forwardedFor)
         const hasBody = r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD'
         const before = await snapshot(t.store)
-        const response = await t.app.request(r.path, { method: r.method, headers, body: hasBody ? (r.body as BodyInit) : undefined }, {
-          ip: '127.0.0.1',
-        })
+        const response = await t.app.request(
+          r.path,
+          { method: r.method, headers, body: hasBody ? (r.body as BodyInit) : undefined },
+          {
+            ip: '127.0.0.1',
+          },
+        )
         const text = await readWithin(response, 30_000)
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
         expect(response.status, `${r.method} ${r.path} → ${response.status}: ${text.slice(0, 300)}`).toBeLessThan(500)

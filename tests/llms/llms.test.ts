@@ -45,7 +45,7 @@ function parseLlmsTxt(text: string): LlmsTxt {
     const h2 = /^## (\S.*)$/.exec(line)
     if (h2) {
       if (sections.has(h2[1]!)) throw new Error(`line ${i + 1}: section "${h2[1]}" appears twice`)
-      sections.set(h2[1]!, current = [])
+      sections.set(h2[1]!, (current = []))
       continue
     }
     const link = /^- \[((?:[^\]\\]|\\.)+)\]\((\S+)\)(?:: (\S.*))?$/.exec(line)
@@ -122,7 +122,9 @@ describe('/llms-full.txt', () => {
     expect(new Set(sources).size).toBe(sources.length)
     const corpus = await t.docent.context.search.corpus('demo')
     for (const page of pages) {
-      const body = absoluteLinks(corpus.page(page.path)!.content, (path) => `http://docs.test${path}`).replace(/^# .*\n/, '').trim()
+      const body = absoluteLinks(corpus.page(page.path)!.content, (path) => `http://docs.test${path}`)
+        .replace(/^# .*\n/, '')
+        .trim()
       expect(text.split(body).length - 1, page.path).toBe(1)
     }
     expect(text).not.toMatch(/release checklist/i)

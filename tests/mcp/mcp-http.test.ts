@@ -13,11 +13,14 @@ let url: string
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => {
-    server = serve({
-      port: 0,
-      hostname: '127.0.0.1',
-      fetch: (request, env) => t.app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
-    }, () => resolve())
+    server = serve(
+      {
+        port: 0,
+        hostname: '127.0.0.1',
+        fetch: (request, env) => t.app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
+      },
+      () => resolve(),
+    )
   })
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })

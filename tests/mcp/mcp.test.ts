@@ -233,15 +233,19 @@ describe('MCP rate limits', () => {
       expect((error as Error).message).toMatch(/rate limit exceeded/)
       await client.close()
 
-      const raw = await limited.app.request('/mcp/demo', {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${limited.keys.assistant}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
+      const raw = await limited.app.request(
+        '/mcp/demo',
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${limited.keys.assistant}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
         },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      }, { ip: '10.0.0.1' })
+        { ip: '10.0.0.1' },
+      )
       expect(raw.status).toBe(429)
       expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(raw.headers.get('ratelimit-limit')).toBe('3')
@@ -259,11 +263,15 @@ describe('MCP rate limits', () => {
     const limited = await testDocent({ projects, limits: { organizationPerHour: 2 } })
     try {
       for (let i = 0; i < 2; i++) {
-        const search = await limited.app.request('/discovery/v1/search/demo', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${limited.keys.assistant}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ query: 'flags' }),
-        }, { ip: '10.0.0.2' })
+        const search = await limited.app.request(
+          '/discovery/v1/search/demo',
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${limited.keys.assistant}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ query: 'flags' }),
+          },
+          { ip: '10.0.0.2' },
+        )
         expect(search.status).toBe(200)
       }
       const error = await connect(limited.app, 'demo', limited.keys.assistant).catch((e: unknown) => e)

@@ -55,8 +55,9 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       expect(stream).toContain('"type":"source-url"')
       expect(stream).toContain('data: [DONE]')
       const threadId = response.headers.get('x-thread-id')!
-      const thread =
-        await (await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()
+      const thread = await (
+        await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${ADMIN}` } })
+      ).json()
       expect(thread.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant'])
     })
 

@@ -44,19 +44,21 @@ if ('skip' in pg) {
       if (!request.tools) return { text: 'Install the SDK with npm, then create a client with your SDK key [1].' }
       const prompts = request.messages.filter((message) => message.role === 'user').map((message) => String(message.content))
       const marker = markerOf(prompts.at(-1) ?? '') ?? 'unknown'
-      const toolResultsSinceLastPrompt = request.messages.slice(request.messages.findLastIndex((message) =>
-        message.role === 'user'
-      )).filter((message) => message.role === 'tool').length
+      const toolResultsSinceLastPrompt = request.messages
+        .slice(request.messages.findLastIndex((message) => message.role === 'user'))
+        .filter((message) => message.role === 'tool').length
       if (toolResultsSinceLastPrompt === 0) {
         runsPerMarker.set(marker, (runsPerMarker.get(marker) ?? 0) + 1)
         if (marker.startsWith('job-') && Number(marker.slice(4)) >= 4) {
           return { toolCalls: [{ name: 'finish', arguments: { summary: 'Nothing to change.' } }] }
         }
         return {
-          toolCalls: [{
-            name: 'write_file',
-            arguments: { path: `notes/${marker}.mdx`, content: `---\ntitle: Note ${marker}\n---\n\nWritten for ${marker}.\n` },
-          }],
+          toolCalls: [
+            {
+              name: 'write_file',
+              arguments: { path: `notes/${marker}.mdx`, content: `---\ntitle: Note ${marker}\n---\n\nWritten for ${marker}.\n` },
+            },
+          ],
         }
       }
       return { toolCalls: [{ name: 'finish', arguments: { summary: `Add the note for ${marker}` } }] }

@@ -55,17 +55,21 @@ describe('simpleYaml reads frontmatter as YAML does, or leaves it to YAML', () =
   const CORPUS = '../shared/corpora/mintlify-docs'
   const present = existsSync(`${CORPUS}/docs.json`)
   if (!present) console.log(`skipping the Mintlify frontmatter check: ${CORPUS} is absent`)
-  it.skipIf(!present)('on every page of the Mintlify docs', async () => {
-    const { files } = await readDirectory(CORPUS)
-    let pages = 0
-    let read = 0
-    for (const [path, text] of files) {
-      const yaml = FRONTMATTER.exec(text)?.[1]
-      if (!yaml) continue
-      pages++
-      if (expectAsYaml(yaml, path)) read++
-    }
-    console.log(`simpleYaml read ${read} of ${pages} Mintlify frontmatters; YAML read the rest`)
-    expect(read).toBeGreaterThan(pages / 2)
-  }, 60_000)
+  it.skipIf(!present)(
+    'on every page of the Mintlify docs',
+    async () => {
+      const { files } = await readDirectory(CORPUS)
+      let pages = 0
+      let read = 0
+      for (const [path, text] of files) {
+        const yaml = FRONTMATTER.exec(text)?.[1]
+        if (!yaml) continue
+        pages++
+        if (expectAsYaml(yaml, path)) read++
+      }
+      console.log(`simpleYaml read ${read} of ${pages} Mintlify frontmatters; YAML read the rest`)
+      expect(read).toBeGreaterThan(pages / 2)
+    },
+    60_000,
+  )
 })

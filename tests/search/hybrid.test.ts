@@ -25,7 +25,10 @@ function conceptVector(text: string): number[] | Promise<number[]> {
   if (embeddingDown) throw new Error('embedding server down')
   if (embeddingHangs) return new Promise(() => {})
   const vector = [0, 0, 0, 0.2]
-  for (const word of text.toLowerCase().split(/[^a-z]+/).filter(Boolean)) {
+  for (const word of text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)) {
     const concept = CONCEPTS.findIndex((pattern) => pattern.test(word))
     vector[concept === -1 ? 3 : concept]! += concept === -1 ? 0.05 : 1
   }

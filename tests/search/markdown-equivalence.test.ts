@@ -67,12 +67,16 @@ describe('parseMarkdown reads pages as a parse with all of GFM does', () => {
   const CORPUS = '../shared/corpora/mintlify-docs'
   const present = existsSync(`${CORPUS}/docs.json`)
   if (!present) console.log(`skipping the Mintlify equivalence check: ${CORPUS} is absent`)
-  it.skipIf(!present)('an eighth of the Mintlify pages, and every one with GFM-only syntax or an email', async () => {
-    const { files } = await readDirectory(CORPUS)
-    const pages = [...files].filter(([path, source], i) =>
-      /\.mdx?$/.test(path) && (i % 8 === 0 || /\[\^|~~|\[[ xX]\]|\w@\w+\.\w/.test(source))
-    )
-    expect(pages.length).toBeGreaterThan(130)
-    for (const [path, source] of pages) expectSameReading(source, path)
-  }, 180_000)
+  it.skipIf(!present)(
+    'an eighth of the Mintlify pages, and every one with GFM-only syntax or an email',
+    async () => {
+      const { files } = await readDirectory(CORPUS)
+      const pages = [...files].filter(
+        ([path, source], i) => /\.mdx?$/.test(path) && (i % 8 === 0 || /\[\^|~~|\[[ xX]\]|\w@\w+\.\w/.test(source)),
+      )
+      expect(pages.length).toBeGreaterThan(130)
+      for (const [path, source] of pages) expectSameReading(source, path)
+    },
+    180_000,
+  )
 })

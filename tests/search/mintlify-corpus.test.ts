@@ -38,9 +38,11 @@ describe.skipIf(!present)('the real Mintlify docs (a sample of its ~1,100 MDX pa
     for (const section of corpus.sections) {
       const prose = section.content.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?\n\1/gm, '').replace(/`[^`\n]*`/g, '')
       if (
-        /<\/?(Card|CardGroup|Tabs?|Steps?|Note|Warning|Tip|Info|Accordion|AccordionGroup|CodeGroup|Frame|ParamField|ResponseField|Update)\b/
-          .test(prose)
-      ) leaks.push(`${section.id}: tag`)
+        /<\/?(Card|CardGroup|Tabs?|Steps?|Note|Warning|Tip|Info|Accordion|AccordionGroup|CodeGroup|Frame|ParamField|ResponseField|Update)\b/.test(
+          prose,
+        )
+      )
+        leaks.push(`${section.id}: tag`)
       if (/^\s*(import|export)\s.+from\s+['"]/m.test(prose)) leaks.push(`${section.id}: import`)
     }
     expect(leaks.slice(0, 10)).toEqual([])

@@ -17,9 +17,9 @@ async function holder(dataDir: string, hash: string) {
     script,
     `import { openPgliteStore } from ${JSON.stringify(resolve('server/store/sql/pglite.ts'))}
      const store = await openPgliteStore(${JSON.stringify(dataDir)})
-     await store.insertKey({ id: 'k-held', hash: ${
-      JSON.stringify(hash)
-    }, kind: 'admin', organization: 'o', projectId: null, name: null, last4: 'abcd', createdAt: new Date(), expiresAt: null, revokedAt: null })
+     await store.insertKey({ id: 'k-held', hash: ${JSON.stringify(
+       hash,
+     )}, kind: 'admin', organization: 'o', projectId: null, name: null, last4: 'abcd', createdAt: new Date(), expiresAt: null, revokedAt: null })
      console.log('ready')
      setInterval(() => {}, 1000)`,
   )

@@ -96,9 +96,8 @@ async function startCluster(bin: string): Promise<{ url: string; stop(): Promise
   try {
     await as('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'])
     // A throwaway cluster: durability off, so tests do not wait on the disk.
-    const settings =
-      `-c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-    for (let attempt = 1;; attempt++) {
+    const settings = `-c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+    for (let attempt = 1; ; attempt++) {
       const port = await freePort()
       try {
         await as('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '60', '-o', `-p ${port} ${settings}`])

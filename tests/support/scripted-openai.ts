@@ -68,20 +68,20 @@ export async function startScriptedOpenAI(
           inputs.map(async (text, index) => ({ object: 'embedding', index, embedding: await options.embed!(text) })),
         )
         const tokens = inputs.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0)
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ object: 'list', data, model: request.model, usage: { prompt_tokens: tokens, total_tokens: tokens } }),
-        )
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ object: 'list', data, model: request.model, usage: { prompt_tokens: tokens, total_tokens: tokens } }))
       } catch (error) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ error: { message: `embedding failed: ${(error as Error).message}`, type: 'server_error' } }),
-        )
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `embedding failed: ${(error as Error).message}`, type: 'server_error' } }))
       }
       return
     }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }),
-      )
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }))
       return
     }
     const request = JSON.parse(await readBody(req)) as ChatRequest
@@ -95,18 +95,19 @@ export async function startScriptedOpenAI(
     const id = `chatcmpl-${requests.length}`
     const base = { id, created: Math.floor(Date.now() / 1000), model: request.model }
     if ('status' in reply) {
-      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ error: { message: reply.error, type: 'server_error' } }),
-      )
+      res
+        .writeHead(reply.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: reply.error, type: 'server_error' } }))
       return
     }
-    const toolCalls = 'toolCalls' in reply
-      ? reply.toolCalls.map((call, i) => ({
-        id: `call_${requests.length}_${i}`,
-        type: 'function',
-        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
-      }))
-      : undefined
+    const toolCalls =
+      'toolCalls' in reply
+        ? reply.toolCalls.map((call, i) => ({
+            id: `call_${requests.length}_${i}`,
+            type: 'function',
+            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+          }))
+        : undefined
     const text = 'text' in reply ? reply.text : ''
     const finishReason = toolCalls ? 'tool_calls' : 'stop'
     const usage = {
@@ -119,11 +120,13 @@ export async function startScriptedOpenAI(
         JSON.stringify({
           ...base,
           object: 'chat.completion',
-          choices: [{
-            index: 0,
-            message: { role: 'assistant', content: toolCalls ? null : text, ...(toolCalls ? { tool_calls: toolCalls } : {}) },
-            finish_reason: finishReason,
-          }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: toolCalls ? null : text, ...(toolCalls ? { tool_calls: toolCalls } : {}) },
+              finish_reason: finishReason,
+            },
+          ],
           usage,
         }),
       )

@@ -4,7 +4,7 @@ import { icons } from './icons.ts'
 import { type Labels, mergeLabels } from './labels.ts'
 import { launcherStyles } from './launcher-styles.ts'
 import type { Panel } from './panel.ts'
-import { type PageSelection, readSelection } from './selection.ts'
+import { readSelection, type PageSelection } from './selection.ts'
 
 export type Variant = 'floating' | 'modal' | 'inline'
 
@@ -16,7 +16,10 @@ const parseList = (value: string | null) => {
   } catch {
     // not JSON: a `|`-separated list
   }
-  return value.split('|').map((item) => item.trim()).filter(Boolean)
+  return value
+    .split('|')
+    .map((item) => item.trim())
+    .filter(Boolean)
 }
 const parseJson = (value: string | null) => {
   if (!value) return null
@@ -72,7 +75,7 @@ export class DocentChat extends LitElement {
   panel: Panel | null = null
   #panelLoad: Promise<Panel> | null = null
   #returnFocus: HTMLElement | null = null
-  #selectionTimer: ReturnType<typeof setTimeout> | undefined
+  #selectionTimer = 0
 
   constructor() {
     super()
@@ -95,19 +98,19 @@ export class DocentChat extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback()
-    globalThis.addEventListener('keydown', this.#onKeydown)
+    window.addEventListener('keydown', this.#onKeydown)
     document.addEventListener('selectionchange', this.#onSelectionChange)
     document.addEventListener('click', this.#onPageClick)
-    globalThis.addEventListener('scroll', this.#onSelectionChange, { passive: true })
+    window.addEventListener('scroll', this.#onSelectionChange, { passive: true })
     if (this.variant === 'inline') void this.loadPanel()
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback()
-    globalThis.removeEventListener('keydown', this.#onKeydown)
+    window.removeEventListener('keydown', this.#onKeydown)
     document.removeEventListener('selectionchange', this.#onSelectionChange)
     document.removeEventListener('click', this.#onPageClick)
-    globalThis.removeEventListener('scroll', this.#onSelectionChange)
+    window.removeEventListener('scroll', this.#onSelectionChange)
   }
 
   protected override updated(changed: PropertyValues<this>) {
@@ -205,7 +208,7 @@ export class DocentChat extends LitElement {
 
   #onSelectionChange = () => {
     clearTimeout(this.#selectionTimer)
-    this.#selectionTimer = setTimeout(() => {
+    this.#selectionTimer = window.setTimeout(() => {
       this.selection = readSelection(this)
     }, 150)
   }
@@ -222,8 +225,7 @@ export class DocentChat extends LitElement {
   protected override render() {
     const text = this.text
     const selectionButton = this.selection
-      ? html`
-        <button
+      ? html`<button
           type="button"
           class="selection-button"
           part="selection-button"
@@ -231,35 +233,38 @@ export class DocentChat extends LitElement {
           @mousedown=${(e: Event) => e.preventDefault()}
           @click=${this.#askAboutSelection}
         >
-                  ${icons.sparkle} ${text.askSelection}
-                </button>
-      `
+          ${icons.sparkle} ${text.askSelection}
+        </button>`
       : nothing
     if (this.variant === 'inline') return html`${this.panel ? this.panel.render() : nothing}${selectionButton}`
     return html`
-      ${this.open ? nothing : html`
-        <button
-          type="button"
-          class="launcher"
-          part="launcher"
-          aria-haspopup="dialog"
-          aria-keyshortcuts="Control+I Meta+I"
-          @click=${() => this.show()}
-          @pointerenter=${this.#prefetch}
-          @focus=${this.#prefetch}
-        >
-                    ${icons.sparkle}<span>${text.launcher}</span><kbd aria-hidden="true">${text.shortcut}</kbd>
-                  </button>
-      `}
+      ${
+        this.open
+          ? nothing
+          : html`<button
+            type="button"
+            class="launcher"
+            part="launcher"
+            aria-haspopup="dialog"
+            aria-keyshortcuts="Control+I Meta+I"
+            @click=${() => this.show()}
+            @pointerenter=${this.#prefetch}
+            @focus=${this.#prefetch}
+          >
+            ${icons.sparkle}<span>${text.launcher}</span><kbd aria-hidden="true">${text.shortcut}</kbd>
+          </button>`
+      }
       ${this.open && this.panel ? this.panel.render() : nothing}
       ${this.open && this.loading ? html`<div class="loading" role="status">${text.loading}</div>` : nothing}
-      ${this.open && this.loadFailed && !this.panel
-        ? html`<div class="loading" role="alert">
+      ${
+        this.open && this.loadFailed && !this.panel
+          ? html`<div class="loading" role="alert">
             ${text.errorNetwork}
             <button type="button" class="link" @click=${() => this.show()}>${text.retry}</button>
             <button type="button" class="link" @click=${() => this.hide()}>${text.close}</button>
           </div>`
-        : nothing}
+          : nothing
+      }
       ${selectionButton}
     `
   }

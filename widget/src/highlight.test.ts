@@ -3,9 +3,9 @@ import { highlight } from './highlight.ts'
 
 type Piece = string | { strings: TemplateStringsArray; values: unknown[] }
 const classes = (pieces: Piece[]) =>
-  pieces.filter((p): p is Exclude<Piece, string> => typeof p !== 'string').map((p) =>
-    `${p.strings[0]!.match(/tok-(\w+)/)![1]}:${String(p.values[0])}`
-  )
+  pieces
+    .filter((p): p is Exclude<Piece, string> => typeof p !== 'string')
+    .map((p) => `${p.strings[0]!.match(/tok-(\w+)/)![1]}:${String(p.values[0])}`)
 const text = (pieces: Piece[]) => pieces.map((p) => (typeof p === 'string' ? p : String(p.values[0]))).join('')
 
 describe('highlight', () => {

@@ -33,8 +33,7 @@ export function highlight(code: string, lang: string | undefined): Array<Templat
   const language = (lang ?? '').toLowerCase()
   const comment = HASH_COMMENTS.has(language) ? String.raw`#[^\n]*` : String.raw`\/\/[^\n]*|\/\*[\s\S]*?\*\/`
   const pattern = new RegExp(
-    String
-      .raw`(${comment})|("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\`(?:[^\`\\]|\\.)*\`)|(\b\d+(?:\.\d+)?\b)|(^|\n)(\s*[\w./-]+)|([A-Za-z_$][\w$]*)`,
+    String.raw`(${comment})|("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\`(?:[^\`\\]|\\.)*\`)|(\b\d+(?:\.\d+)?\b)|(^|\n)(\s*[\w./-]+)|([A-Za-z_$][\w$]*)`,
     'g',
   )
   const out: Array<TemplateResult | string> = []

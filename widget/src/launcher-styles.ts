@@ -42,11 +42,11 @@ export const launcherStyles = css`
     color-scheme: light;
   }
   :host([theme='dark']) {
-    ${darkTokens};
+    ${darkTokens}
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      ${darkTokens};
+      ${darkTokens}
     }
   }
   :host([variant='inline']) {

@@ -52,20 +52,15 @@ function block(token: Token, options: MarkdownOptions): Part {
       return html`<p>${inline((token as Tokens.Paragraph).tokens, options)}</p>`
     case 'heading': {
       const heading = token as Tokens.Heading
-      return html`<p class="heading h${Math.min(heading.depth, 4)}" role="heading" aria-level=${Math.min(heading.depth + 2, 6)}>${
-        inline(heading.tokens, options)
-      }</p>`
+      return html`<p class="heading h${Math.min(heading.depth, 4)}" role="heading" aria-level=${Math.min(heading.depth + 2, 6)}>${inline(heading.tokens, options)}</p>`
     }
     case 'code': {
       const code = token as Tokens.Code
-      return html`
-        <div class="code" part="code-block">
-          <div class="code-bar"><span>${code.lang ?? ''}</span
-                  ><button type="button" class="copy-code" aria-label=${options.copyLabel} @click=${(e: Event) =>
-                    options.onCopy(code.text, e.currentTarget as HTMLButtonElement)}>${options.copyLabel}</button></div>
-          <pre><code>${highlight(code.text, code.lang)}</code></pre>
-        </div>
-      `
+      return html`<div class="code" part="code-block">
+        <div class="code-bar"><span>${code.lang ?? ''}</span
+          ><button type="button" class="copy-code" aria-label=${options.copyLabel} @click=${(e: Event) => options.onCopy(code.text, e.currentTarget as HTMLButtonElement)}>${options.copyLabel}</button></div>
+        <pre><code>${highlight(code.text, code.lang)}</code></pre>
+      </div>`
     }
     case 'blockquote':
       return html`<blockquote>${blocks((token as Tokens.Blockquote).tokens, options)}</blockquote>`
@@ -79,18 +74,10 @@ function block(token: Token, options: MarkdownOptions): Part {
     case 'table': {
       const table = token as Tokens.Table
       const style = (i: number) => (table.align[i] ? `text-align:${table.align[i]}` : nothing)
-      return html`
-        <div class="table">
-          <table>
-            <thead>
-              <tr>${table.header.map((cell, i) => html`<th style=${style(i)}>${inline(cell.tokens, options)}</th>`)}</tr>
-            </thead>
-            <tbody>${table.rows.map((row) =>
-              html`<tr>${row.map((cell, i) => html`<td style=${style(i)}>${inline(cell.tokens, options)}</td>`)}</tr>`
-            )}</tbody>
-          </table>
-        </div>
-      `
+      return html`<div class="table"><table>
+        <thead><tr>${table.header.map((cell, i) => html`<th style=${style(i)}>${inline(cell.tokens, options)}</th>`)}</tr></thead>
+        <tbody>${table.rows.map((row) => html`<tr>${row.map((cell, i) => html`<td style=${style(i)}>${inline(cell.tokens, options)}</td>`)}</tr>`)}</tbody>
+      </table></div>`
     }
     case 'html':
       // Raw HTML from the model is shown as the text it is, never parsed.
@@ -158,13 +145,11 @@ function inline(tokens: Token[] | undefined, options: MarkdownOptions): Part[] {
 /** `[2]` in an answer's text becomes a small link to its second source, when the answer has one. */
 function citations(text: string, options: MarkdownOptions): Part {
   if (!options.source || !/\[\d{1,2}\]/.test(text)) return text
-  return html`${
-    text.split(/(\[\d{1,2}\])/).map((piece) => {
-      const n = /^\[(\d{1,2})\]$/.exec(piece)?.[1]
-      const source = n ? options.source!(Number(n)) : undefined
-      return source
-        ? html`<a class="cite" href=${source.href} title=${source.title} aria-label="Source ${n}: ${source.title}">${n}</a>`
-        : piece
-    })
-  }`
+  return html`${text.split(/(\[\d{1,2}\])/).map((piece) => {
+    const n = /^\[(\d{1,2})\]$/.exec(piece)?.[1]
+    const source = n ? options.source!(Number(n)) : undefined
+    return source
+      ? html`<a class="cite" href=${source.href} title=${source.title} aria-label="Source ${n}: ${source.title}">${n}</a>`
+      : piece
+  })}`
 }

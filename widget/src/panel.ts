@@ -103,8 +103,8 @@ export class Panel {
   #trapFocus = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || this.host.variant === 'inline') return
     const panel = event.currentTarget as HTMLElement
-    const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) =>
-      el.offsetParent !== null || el === this.host.renderRoot.querySelector('textarea')
+    const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === this.host.renderRoot.querySelector('textarea'),
     )
     if (focusable.length === 0) return
     const first = focusable[0]!
@@ -134,10 +134,13 @@ export class Panel {
   }
 
   #rate = (message: DocentMessage, rating: 'up' | 'down') => {
-    this.chat.rate(message.id, rating).then(
-      () => (this.announcement = this.host.text.thanks),
-      (error: Error) => (this.announcement = readableError(error, this.host.text)),
-    ).finally(() => this.host.requestUpdate())
+    this.chat
+      .rate(message.id, rating)
+      .then(
+        () => (this.announcement = this.host.text.thanks),
+        (error: Error) => (this.announcement = readableError(error, this.host.text)),
+      )
+      .finally(() => this.host.requestUpdate())
   }
 
   render(): TemplateResult {
@@ -159,30 +162,28 @@ export class Panel {
         <header part="header">
           <span class="logo" aria-hidden="true">${icons.sparkle}</span>
           <h2 id="docent-title" part="title">${text.title}</h2>
-          <button type="button" class="icon" part="new-thread" aria-label=${text.newThread} title=${text.newThread} @click=${() =>
-            this.reset()}>
+          <button type="button" class="icon" part="new-thread" aria-label=${text.newThread} title=${text.newThread} @click=${() => this.reset()}>
             ${icons.plus}
           </button>
-          ${variant === 'inline'
-            ? nothing
-            : html`<button type="button" class="icon" part="close" aria-label=${text.close} title="${text.close} (Esc)" @click=${() =>
-              this.host.hide()}>
+          ${
+            variant === 'inline'
+              ? nothing
+              : html`<button type="button" class="icon" part="close" aria-label=${text.close} title="${text.close} (Esc)" @click=${() => this.host.hide()}>
                 ${icons.close}
-              </button>`}
+              </button>`
+          }
         </header>
         <div class="messages" part="messages" role="log" aria-label=${text.title} @scroll=${this.#onScroll}>
           ${messages.length === 0 ? this.#renderWelcome() : messages.map((message) => this.#renderMessage(message))}
-          ${waiting
-            ? html`<div class="thinking" part="thinking"><span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>${text.thinking}</div>`
-            : nothing}
-          ${status === 'error' && error
-            ? html`
-              <div class="error" part="error" role="alert">
+          ${waiting ? html`<div class="thinking" part="thinking"><span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>${text.thinking}</div>` : nothing}
+          ${
+            status === 'error' && error
+              ? html`<div class="error" part="error" role="alert">
                 <p>${readableError(error, text)}</p>
                 <button type="button" class="pill" @click=${() => this.chat.retry()}>${icons.retry} ${text.retry}</button>
-              </div>
-            `
-            : nothing}
+              </div>`
+              : nothing
+          }
         </div>
         <div class="sr-only" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         <form part="composer" @submit=${this.#submit}>
@@ -197,10 +198,11 @@ export class Panel {
               @input=${this.#onInput}
               @keydown=${this.#onInputKeydown}
             ></textarea>
-            ${this.busy
-              ? html`<button type="button" class="send stop" part="stop" aria-label=${text.stop} title=${text.stop} @click=${() =>
-                this.chat.stop()}>${icons.stop}</button>`
-              : html`<button type="submit" class="send" part="send" aria-label=${text.send} title=${text.send}>${icons.send}</button>`}
+            ${
+              this.busy
+                ? html`<button type="button" class="send stop" part="stop" aria-label=${text.stop} title=${text.stop} @click=${() => this.chat.stop()}>${icons.stop}</button>`
+                : html`<button type="submit" class="send" part="send" aria-label=${text.send} title=${text.send}>${icons.send}</button>`
+            }
           </div>
           <p class="disclaimer">${text.disclaimer}</p>
         </form>
@@ -219,16 +221,12 @@ export class Panel {
     return html`<div class="welcome">
       <p>${text.greeting}</p>
       ${
-      starters.length
-        ? html`<ul class="starters" aria-label=${text.starters}>
-            ${
-          starters.map((question) =>
-            html`<li><button type="button" part="starter" @click=${() => this.ask(question)}>${question}</button></li>`
-          )
-        }
+        starters.length
+          ? html`<ul class="starters" aria-label=${text.starters}>
+            ${starters.map((question) => html`<li><button type="button" part="starter" @click=${() => this.ask(question)}>${question}</button></li>`)}
           </ul>`
-        : nothing
-    }
+          : nothing
+      }
     </div>`
   }
 
@@ -242,9 +240,9 @@ export class Panel {
         class="icon small"
         aria-label=${text.removeSelection}
         @click=${() => {
-      this.host.pendingContext = null
-      this.host.requestUpdate()
-    }}
+          this.host.pendingContext = null
+          this.host.requestUpdate()
+        }}
       >
         ${icons.close}
       </button>
@@ -254,11 +252,7 @@ export class Panel {
   #renderMessage(message: DocentMessage) {
     const text = this.host.text
     if (message.role === 'user') {
-      return html`
-        <div class="message user" part="message user-message">
-          <p>${textOf(message)}</p>
-        </div>
-      `
+      return html`<div class="message user" part="message user-message"><p>${textOf(message)}</p></div>`
     }
     const answer = textOf(message)
     const streaming = this.busy && message === this.chat.lastMessage
@@ -279,46 +273,34 @@ export class Panel {
         setTimeout(() => (button.textContent = text.copyCode), 1500)
       },
     })
-    return html`<article class="message assistant" part="message assistant-message" aria-label=${text.assistant} aria-busy=${
-      streaming ? 'true' : 'false'
-    }>
+    return html`<article class="message assistant" part="message assistant-message" aria-label=${text.assistant} aria-busy=${streaming ? 'true' : 'false'}>
       <div class="answer">${markdown}</div>
       ${
-      sources.length
-        ? html`
-          <nav class="sources" part="sources" aria-label=${text.sources}>
+        sources.length
+          ? html`<nav class="sources" part="sources" aria-label=${text.sources}>
             <p>${text.sources}</p>
             <ul>
-                        ${sources.map((source) =>
-                          html`<li><a part="source" href=${source.href}>${icons.page}<span>${source.title}</span></a></li>`
-                        )}
-                      </ul>
-          </nav>
-        `
-        : nothing
-    }
+              ${sources.map((source) => html`<li><a part="source" href=${source.href}>${icons.page}<span>${source.title}</span></a></li>`)}
+            </ul>
+          </nav>`
+          : nothing
+      }
       ${
-      streaming || !answer ? nothing : html`<div class="actions" part="actions">
-            <button type="button" class="icon small" aria-label=${copied ? text.copied : text.copy} title=${
-        copied ? text.copied : text.copy
-      } @click=${() => this.#copy(message.id, answer)}>
+        streaming || !answer
+          ? nothing
+          : html`<div class="actions" part="actions">
+            <button type="button" class="icon small" aria-label=${copied ? text.copied : text.copy} title=${copied ? text.copied : text.copy} @click=${() => this.#copy(message.id, answer)}>
               ${icons.copy}
             </button>
-            <button type="button" class="icon small ${
-        rating === 'up' ? 'on' : ''
-      }" aria-label=${text.helpful} title=${text.helpful} aria-pressed=${rating === 'up' ? 'true' : 'false'} @click=${() =>
-        this.#rate(message, 'up')}>
+            <button type="button" class="icon small ${rating === 'up' ? 'on' : ''}" aria-label=${text.helpful} title=${text.helpful} aria-pressed=${rating === 'up' ? 'true' : 'false'} @click=${() => this.#rate(message, 'up')}>
               ${icons.up}
             </button>
-            <button type="button" class="icon small ${
-        rating === 'down' ? 'on' : ''
-      }" aria-label=${text.notHelpful} title=${text.notHelpful} aria-pressed=${rating === 'down' ? 'true' : 'false'} @click=${() =>
-        this.#rate(message, 'down')}>
+            <button type="button" class="icon small ${rating === 'down' ? 'on' : ''}" aria-label=${text.notHelpful} title=${text.notHelpful} aria-pressed=${rating === 'down' ? 'true' : 'false'} @click=${() => this.#rate(message, 'down')}>
               ${icons.down}
             </button>
             ${copied ? html`<span class="note">${text.copied}</span>` : nothing}
           </div>`
-    }
+      }
     </article>`
   }
 }

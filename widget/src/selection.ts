@@ -19,7 +19,7 @@ export function readSelection(widget: HTMLElement): PageSelection | null {
   const width = 190
   return {
     text: text.slice(0, MAX_SELECTION),
-    left: Math.max(8, Math.min(rect.left + rect.width / 2 - width / 2, globalThis.innerWidth - width - 8)),
-    top: rect.bottom + 44 > globalThis.innerHeight ? Math.max(8, rect.top - 44) : rect.bottom + 8,
+    left: Math.max(8, Math.min(rect.left + rect.width / 2 - width / 2, window.innerWidth - width - 8)),
+    top: rect.bottom + 44 > window.innerHeight ? Math.max(8, rect.top - 44) : rect.bottom + 8,
   }
 }

@@ -65,6 +65,10 @@ export function clearConversation(domain: string) {
 
 function isMessage(value: unknown): value is DocentMessage {
   const message = value as DocentMessage
-  return Boolean(message) && typeof message.id === 'string' && (message.role === 'user' || message.role === 'assistant') &&
+  return (
+    Boolean(message) &&
+    typeof message.id === 'string' &&
+    (message.role === 'user' || message.role === 'assistant') &&
     Array.isArray(message.parts)
+  )
 }

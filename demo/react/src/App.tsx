@@ -62,46 +62,44 @@ export function App({ config }: { config: DocentConfig }) {
   return (
     <main style={{ maxWidth: 720, margin: '40px auto', fontFamily: 'system-ui, sans-serif', padding: '0 16px' }}>
       <h1>Ask the docs (React + @ai-sdk/react)</h1>
-      <p data-testid='thread'>{thread ? `Thread: ${thread}` : 'No thread yet'}</p>
-      <ol aria-label='Conversation' style={{ paddingLeft: 20 }}>
+      <p data-testid="thread">{thread ? `Thread: ${thread}` : 'No thread yet'}</p>
+      <ol aria-label="Conversation" style={{ paddingLeft: 20 }}>
         {messages.map((message) => (
           <li key={message.id} data-role={message.role} style={{ marginBottom: 16 }}>
             <strong>{message.role === 'user' ? 'You' : 'Docent'}:</strong>{' '}
             <span style={{ whiteSpace: 'pre-wrap' }}>{message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')}</span>
             {message.parts.some((part) => part.type === 'source-url') && (
-              <ul aria-label='Sources'>
+              <ul aria-label="Sources">
                 {message.parts.map((part, i) =>
-                  part.type === 'source-url'
-                    ? (
-                      <li key={i}>
-                        <a href={part.url}>{part.title ?? part.url}</a>
-                      </li>
-                    )
-                    : null
+                  part.type === 'source-url' ? (
+                    <li key={i}>
+                      <a href={part.url}>{part.title ?? part.url}</a>
+                    </li>
+                  ) : null,
                 )}
               </ul>
             )}
           </li>
         ))}
       </ol>
-      {error && <p role='alert'>Error: {error.message}</p>}
+      {error && <p role="alert">Error: {error.message}</p>}
       <form onSubmit={submit} style={{ display: 'flex', gap: 8 }}>
         <input
-          aria-label='Question'
+          aria-label="Question"
           value={input}
           onChange={(e) => setInput(e.target.value)}
           style={{ flex: 1, padding: 8 }}
-          placeholder='Ask a question'
+          placeholder="Ask a question"
         />
-        {status === 'streaming' || status === 'submitted'
-          ? (
-            <button type='button' onClick={() => stop()}>
-              Stop
-            </button>
-          )
-          : <button type='submit'>Send</button>}
+        {status === 'streaming' || status === 'submitted' ? (
+          <button type="button" onClick={() => stop()}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit">Send</button>
+        )}
       </form>
-      <p data-testid='status'>{status}</p>
+      <p data-testid="status">{status}</p>
     </main>
   )
 }

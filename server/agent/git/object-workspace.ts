@@ -78,7 +78,10 @@ export class ObjectWorkspace implements Workspace {
     if (typeof content !== 'string') throw new TypeError('content must be a string')
     const tree = await this.baseTree()
     if (this.hasFilesUnder(path)) throw new Error(`"${path}" is a directory`)
-    const parents = path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))
+    const parents = path
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/'))
     for (const parent of parents) {
       const isFile = this.pending.has(parent) ? this.pending.get(parent)!.content !== null : tree.has(parent)
       if (isFile) throw new Error(`"${parent}" is a file, so "${path}" cannot be created under it`)

@@ -7,7 +7,6 @@ import { WorkspacePathError } from '../types.ts'
 export function repositoryPath(raw: string): string {
   if (typeof raw !== 'string' || raw.trim() === '') throw new WorkspacePathError(String(raw), 'the path is empty')
   const path = raw.trim()
-  // deno-lint-ignore no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(path)) throw new WorkspacePathError(path, 'control characters are not allowed')
   if (path.includes('\\')) throw new WorkspacePathError(path, 'use / as the separator')
   if (path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.startsWith('~')) {

@@ -14,7 +14,9 @@ export async function diffCommits(repo: { fs: GitFs; gitdir: string }, from: str
   const treeOf = async (commit: string) => (await git.readCommit({ ...repo, oid: commit, cache })).commit.tree
   const entries = async (tree: string | null) => {
     const map = new Map<string, { oid: string; type: string }>()
-    if (tree) { for (const entry of (await git.readTree({ ...repo, oid: tree, cache })).tree) map.set(entry.path, entry) }
+    if (tree) {
+      for (const entry of (await git.readTree({ ...repo, oid: tree, cache })).tree) map.set(entry.path, entry)
+    }
     return map
   }
   const blob = async (oid: string) => (await git.readBlob({ ...repo, oid, cache })).blob

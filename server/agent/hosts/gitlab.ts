@@ -35,10 +35,15 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
   const ref = (mr: MergeRequest): PullRequestRef => ({ number: String(mr.iid), url: mr.web_url })
   const update = async (iid: string, input: PullRequestInput, signal?: AbortSignal) =>
     ref(
-      await call<MergeRequest>('PUT', `${projectPath}/merge_requests/${encodeURIComponent(iid)}`, {
-        title: input.title,
-        description: input.body,
-      }, signal),
+      await call<MergeRequest>(
+        'PUT',
+        `${projectPath}/merge_requests/${encodeURIComponent(iid)}`,
+        {
+          title: input.title,
+          description: input.body,
+        },
+        signal,
+      ),
     )
   /** Updates the job's known MR; reopens a closed one; null when it was merged or is gone (then find or open one). */
   const updateKnown = async (iid: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {

@@ -54,9 +54,9 @@ export async function hostRequest<T>(call: HostCall): Promise<T> {
 function summarize(text: string): string {
   try {
     const body = JSON.parse(text) as { message?: unknown; error?: unknown; errors?: unknown }
-    const parts = [body.message, body.error, body.errors].filter((part) => part !== undefined).map((
-      part,
-    ) => (typeof part === 'string' ? part : JSON.stringify(part)))
+    const parts = [body.message, body.error, body.errors]
+      .filter((part) => part !== undefined)
+      .map((part) => (typeof part === 'string' ? part : JSON.stringify(part)))
     if (parts.length) return parts.join(' ').slice(0, 300)
   } catch {
     // not JSON

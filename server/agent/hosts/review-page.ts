@@ -19,7 +19,7 @@ export function escapeHtml(text: string): string {
 }
 
 function isBinary(bytes: Uint8Array | null): boolean {
-  return bytes !== null && bytes.subarray(0, 8000).includes(0)
+  return bytes?.subarray(0, 8000).includes(0)
 }
 
 /** One file's unified diff as HTML rows (`+`/`-`/context lines with classes for colour). */
@@ -57,20 +57,20 @@ export function renderReviewPage(view: ReviewView): string {
   const files = view.files
     .map((file, i) => {
       if (budget <= 0) {
-        return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${
-          escapeHtml(file.path)
-        }</h2><pre class="diff"><span class="meta">diff not shown: the page is long enough already</span></pre></section>`
+        return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${escapeHtml(
+          file.path,
+        )}</h2><pre class="diff"><span class="meta">diff not shown: the page is long enough already</span></pre></section>`
       }
       const html = fileDiff(file)
       budget -= html.split('\n').length
-      return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${
-        escapeHtml(file.path)
-      }</h2>${html}</section>`
+      return `<section class="file" id="file-${i}"><h2><span class="kind ${file.kind}">${file.kind}</span> ${escapeHtml(
+        file.path,
+      )}</h2>${html}</section>`
     })
     .join('\n')
-  const toc = view.files.map((file, i) =>
-    `<li><a href="#file-${i}">${escapeHtml(file.path)}</a> <span class="kind ${file.kind}">${file.kind}</span></li>`
-  ).join('')
+  const toc = view.files
+    .map((file, i) => `<li><a href="#file-${i}">${escapeHtml(file.path)}</a> <span class="kind ${file.kind}">${file.kind}</span></li>`)
+    .join('')
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -90,9 +90,9 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:15px;margin:0;padding:8px 12px;bac
 </head>
 <body>
 <h1>${escapeHtml(view.title)}</h1>
-<p class="branches">Job <code>${escapeHtml(view.jobId)}</code>: <code>${escapeHtml(view.branch)}</code> into <code>${
-    escapeHtml(view.base)
-  }</code>${view.updatedAt ? `, updated ${escapeHtml(view.updatedAt)}` : ''}</p>
+<p class="branches">Job <code>${escapeHtml(view.jobId)}</code>: <code>${escapeHtml(view.branch)}</code> into <code>${escapeHtml(
+    view.base,
+  )}</code>${view.updatedAt ? `, updated ${escapeHtml(view.updatedAt)}` : ''}</p>
 ${view.body.trim() ? `<div class="body">${escapeHtml(view.body)}</div>` : ''}
 <p>${view.files.length === 0 ? 'No files changed.' : `${view.files.length} file${view.files.length === 1 ? '' : 's'} changed:`}</p>
 ${toc ? `<ul>${toc}</ul>` : ''}

@@ -14,8 +14,8 @@ let questions: string[]
 beforeAll(async () => {
   const site = readDocsSite(await readDirectory('demo/docs'))
   sections = [...site.pages.values()].filter((p) => !p.meta.hidden).flatMap((page) => chunkPage(page))
-  questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map((q) =>
-    q.question
+  questions = (JSON.parse(await readFile('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string }>).map(
+    (q) => q.question,
   )
 })
 

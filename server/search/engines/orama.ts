@@ -18,11 +18,17 @@ export function oramaIndex(sections: Section[]): SectionIndex {
       tokenizer: {
         language: 'english',
         normalizationCache: new Map(),
-        tokenize: (raw: string) => tokenize(raw).map(processTerm).filter((term): term is string => Boolean(term)),
+        tokenize: (raw: string) =>
+          tokenize(raw)
+            .map(processTerm)
+            .filter((term): term is string => Boolean(term)),
       },
     },
   })
-  const inserted = insertMultiple(db, sections.map((section) => ({ id: section.id, ...fieldsOf(section) })))
+  const inserted = insertMultiple(
+    db,
+    sections.map((section) => ({ id: section.id, ...fieldsOf(section) })),
+  )
   if (inserted instanceof Promise) throw new Error('orama: expected a synchronous insert')
   return {
     search(query: string, options: RankOptions) {

@@ -52,7 +52,15 @@ export function gitSource(options: GitSourceOptions): DocsSource {
       const decoder = new TextDecoder()
       for (const filepath of await git.listFiles({ fs, dir, ref: oid })) {
         const relative = root ? (filepath.startsWith(`${root}/`) ? filepath.slice(root.length + 1) : undefined) : filepath
-        if (!relative || !DOCS_FILE.test(relative) || relative.split('/').slice(0, -1).some((part) => SKIPPED_FOLDER.test(part))) continue
+        if (
+          !relative ||
+          !DOCS_FILE.test(relative) ||
+          relative
+            .split('/')
+            .slice(0, -1)
+            .some((part) => SKIPPED_FOLDER.test(part))
+        )
+          continue
         const { blob } = await git.readBlob({ fs, dir, oid, filepath })
         files.set(relative, decoder.decode(blob))
       }

@@ -54,11 +54,12 @@ export class SqlStore implements Store {
     return row ? keyFromRow(row) : null
   }
   async listKeys(organization?: string) {
-    const rows = organization === undefined
-      ? await this.db.query(`SELECT * FROM docent_keys ORDER BY created_at, id`)
-      : unstorable(organization)
-      ? []
-      : await this.db.query(`SELECT * FROM docent_keys WHERE organization = $1 ORDER BY created_at, id`, [organization])
+    const rows =
+      organization === undefined
+        ? await this.db.query(`SELECT * FROM docent_keys ORDER BY created_at, id`)
+        : unstorable(organization)
+          ? []
+          : await this.db.query(`SELECT * FROM docent_keys WHERE organization = $1 ORDER BY created_at, id`, [organization])
     return rows.map(keyFromRow)
   }
   async revokeKey(id: string, at: Date) {
@@ -253,10 +254,12 @@ export class SqlStore implements Store {
   }
   async appendMessages(threadId: string, messages: MessageRecord[], at: Date) {
     await this.db.transaction(async (tx) => {
-      const bumped = unstorable(threadId) ? [] : await tx.query(
-        `UPDATE docent_threads SET message_count = message_count + $2, updated_at = $3::timestamptz WHERE id = $1 RETURNING id`,
-        [threadId, messages.length, iso(at)],
-      )
+      const bumped = unstorable(threadId)
+        ? []
+        : await tx.query(
+            `UPDATE docent_threads SET message_count = message_count + $2, updated_at = $3::timestamptz WHERE id = $1 RETURNING id`,
+            [threadId, messages.length, iso(at)],
+          )
       if (bumped.length === 0) throw new Error(`no thread ${threadId}`)
       if (messages.length === 0) return
       const params: unknown[] = [threadId]

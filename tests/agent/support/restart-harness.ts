@@ -24,10 +24,12 @@ export async function startRestartHarness() {
     const calls = request.messages.filter((message) => message.role === 'tool').length
     if (calls === 0) {
       return {
-        toolCalls: [{
-          name: 'edit_file',
-          arguments: { path: 'quickstart.mdx', old_text: 'Lumen Flags', new_text: 'Lumen Toggles', replace_all: true },
-        }],
+        toolCalls: [
+          {
+            name: 'edit_file',
+            arguments: { path: 'quickstart.mdx', old_text: 'Lumen Flags', new_text: 'Lumen Toggles', replace_all: true },
+          },
+        ],
       }
     }
     return { toolCalls: [{ name: 'finish', arguments: { summary: 'Rename the product in the quickstart' } }] }
