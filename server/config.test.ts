@@ -75,4 +75,45 @@ describe('config', () => {
       token: { env: 'GITHUB_TOKEN' },
     })
   })
+
+  test('one project from the environment alone: docs and agent repositories, host guessed from the URL, tokens by name', () => {
+    const [project] = configFromEnv({
+      DOCENT_PROJECT_ID: 'docs',
+      DOCENT_ORGANIZATION: 'acme',
+      DOCENT_DOMAIN: 'docs.acme.com',
+      DOCENT_SITE_URL: 'https://docs.acme.com',
+      DOCENT_ALLOWED_ORIGINS: 'https://docs.acme.com, https://acme.com',
+      DOCENT_DOCS_REPOSITORY: 'https://github.com/acme/docs.git',
+      DOCENT_GIT_TOKEN: 'ghp_secret',
+    }).projects
+    expect(project).toMatchObject({
+      id: 'docs',
+      organization: 'acme',
+      domain: 'docs.acme.com',
+      siteUrl: 'https://docs.acme.com',
+      allowedOrigins: ['https://docs.acme.com', 'https://acme.com'],
+      mcp: { public: false },
+      docs: { repository: 'https://github.com/acme/docs.git', ref: 'main', token: { env: 'DOCENT_GIT_TOKEN' } },
+      agent: {
+        repository: 'https://github.com/acme/docs.git',
+        token: { env: 'DOCENT_GIT_TOKEN' },
+        host: { kind: 'github', repo: 'acme/docs', apiBase: 'https://api.github.com', token: { env: 'DOCENT_GIT_TOKEN' } },
+      },
+    })
+    // The token's value never lands in the config.
+    expect(JSON.stringify(project)).not.toContain('ghp_secret')
+    const gitlab = configFromEnv({
+      DOCENT_DOCS_DIR: '/srv/docs',
+      DOCENT_AGENT_REPOSITORY: 'https://gitlab.com/acme/group/docs.git',
+      DOCENT_GIT_TOKEN: 'x',
+      DOCENT_HOST_TOKEN: 'y',
+    }).projects[0]!
+    expect(gitlab.agent?.host).toMatchObject({ kind: 'gitlab', project: 'acme/group/docs', token: { env: 'DOCENT_HOST_TOKEN' } })
+    expect(() => configFromEnv({ DOCENT_AGENT_REPOSITORY: 'https://git.example/docs.git', DOCENT_GIT_TOKEN: 'x' })).toThrow(
+      /DOCENT_AGENT_HOST: set github or gitlab/,
+    )
+    expect(() => configFromEnv({ DOCENT_AGENT_REPOSITORY: 'https://github.com/acme/docs.git' })).toThrow(
+      /DOCENT_GIT_TOKEN: the github host needs a token/,
+    )
+  })
 })

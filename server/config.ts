@@ -137,19 +137,78 @@ export function parseConfig(input: unknown): DocentConfig {
 
 export type Env = Record<string, string | undefined>
 
-/** The embedded demo: organization, project and domain `demo`, docs from `demo/docs`, everything else default. */
-export function demoProject(env: Env): ProjectConfig {
-  const docsDir = env.DOCENT_DOCS_DIR || 'demo/docs'
-  return ProjectConfig.parse({
-    id: 'demo',
-    organization: 'demo',
-    domain: 'demo',
-    name: 'Demo docs',
-    docs: { directory: docsDir },
-    allowedOrigins: ['*'],
-    mcp: { public: true },
-    agent: { repository: 'local:demo', ref: 'main' },
-  })
+/**
+ * The one project of a deployment configured by environment alone (Deno Deploy, containers). With nothing set it is
+ * the embedded demo: organization, project and domain `demo`, docs from `demo/docs`, the agent on the local git host.
+ *
+ * - `DOCENT_PROJECT_ID`, `DOCENT_ORGANIZATION`, `DOCENT_DOMAIN`, `DOCENT_SITE_URL`, `DOCENT_ALLOWED_ORIGINS` (comma list)
+ * - docs: `DOCENT_DOCS_REPOSITORY` (+ `DOCENT_DOCS_REF`, `DOCENT_DOCS_ROOT`) or `DOCENT_DOCS_DIR`
+ * - agent: `DOCENT_AGENT_REPOSITORY` (defaults to the docs repository), `DOCENT_AGENT_REF`, `DOCENT_AGENT_HOST`
+ *   (`github` | `gitlab` | `local`; guessed from a github.com or gitlab.com URL), `DOCENT_AGENT_HOST_REPO`
+ *   (GitHub `owner/name` or GitLab project; read from the URL when unset), `DOCENT_AGENT_API_BASE`
+ * - secrets stay in the environment: `DOCENT_GIT_TOKEN` (clone and push) and `DOCENT_HOST_TOKEN` (pull requests;
+ *   defaults to `DOCENT_GIT_TOKEN`) are referenced by name, never copied into the config.
+ */
+export function projectFromEnv(env: Env): Record<string, unknown> {
+  const repository = env.DOCENT_DOCS_REPOSITORY
+  const gitToken = env.DOCENT_GIT_TOKEN ? { env: 'DOCENT_GIT_TOKEN' } : undefined
+  const docs = repository
+    ? { repository, ref: env.DOCENT_DOCS_REF || 'main', root: env.DOCENT_DOCS_ROOT || '', token: gitToken }
+    : { directory: env.DOCENT_DOCS_DIR || 'demo/docs' }
+  const demo = !repository && !env.DOCENT_PROJECT_ID
+  return {
+    id: env.DOCENT_PROJECT_ID || 'demo',
+    organization: env.DOCENT_ORGANIZATION || 'demo',
+    domain: env.DOCENT_DOMAIN || 'demo',
+    name: env.DOCENT_PROJECT_NAME || (demo ? 'Demo docs' : undefined),
+    docs,
+    ...(env.DOCENT_SITE_URL ? { siteUrl: env.DOCENT_SITE_URL } : {}),
+    allowedOrigins: env.DOCENT_ALLOWED_ORIGINS
+      ? env.DOCENT_ALLOWED_ORIGINS.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : demo
+        ? ['*']
+        : [],
+    mcp: { public: demo },
+    agent: agentFromEnv(env, repository, gitToken),
+  }
+}
+
+function agentFromEnv(env: Env, docsRepository: string | undefined, gitToken: { env: string } | undefined): Record<string, unknown> {
+  const repository = env.DOCENT_AGENT_REPOSITORY || docsRepository || 'local:demo'
+  const ref = env.DOCENT_AGENT_REF || env.DOCENT_DOCS_REF || 'main'
+  if (repository.startsWith('local:')) return { repository, ref }
+  const url = safeUrl(repository)
+  const kind = env.DOCENT_AGENT_HOST || (url?.hostname === 'gitlab.com' ? 'gitlab' : url?.hostname === 'github.com' ? 'github' : undefined)
+  const token = env.DOCENT_HOST_TOKEN ? { env: 'DOCENT_HOST_TOKEN' } : gitToken
+  // The repository path without `.git`: GitHub's owner/name, GitLab's group/name.
+  const path = url?.pathname.replace(/^\/+|\.git$|\/+$/g, '')
+  const hostRepo = env.DOCENT_AGENT_HOST_REPO || path
+  const apiBase = env.DOCENT_AGENT_API_BASE ? { apiBase: env.DOCENT_AGENT_API_BASE } : {}
+  const host =
+    kind === 'github'
+      ? { kind, repo: hostRepo, token, ...apiBase }
+      : kind === 'gitlab'
+        ? { kind, project: hostRepo, token, ...apiBase }
+        : kind === undefined
+          ? undefined
+          : { kind }
+  if (!host) {
+    throw new ConfigError(`invalid config: DOCENT_AGENT_HOST: set github or gitlab for the agent repository ${repository}`)
+  }
+  if (host.kind !== 'local' && !token) {
+    throw new ConfigError(`invalid config: DOCENT_GIT_TOKEN: the ${host.kind} host needs a token to push and open pull requests`)
+  }
+  return { repository, ref, token: gitToken, host }
+}
+
+function safeUrl(value: string): URL | undefined {
+  try {
+    return new URL(value)
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -182,7 +241,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   // Hybrid search (BM25 + embeddings) on the same OpenAI(-compatible) server.
   if (env.DOCENT_EMBEDDING_MODEL) Object.assign(model, { embeddingId: env.DOCENT_EMBEDDING_MODEL })
 
-  const projects = (file.projects as unknown[] | undefined) ?? [demoProject(env)]
+  const projects = (file.projects as unknown[] | undefined) ?? [projectFromEnv(env)]
   return parseConfig({
     ...file,
     port,
