@@ -126,3 +126,26 @@ export function recordAssistantRequests(context: BrowserContext) {
   })
   return bodies
 }
+
+/** The conversation the widget has open for a domain, as it keeps it in localStorage (null when there is none). */
+export function savedConversation(page: import('playwright-core').Page, domain = 'demo') {
+  return page.evaluate((domain) => {
+    const id = localStorage.getItem(`docent:${domain}:current`)
+    const text = id ? localStorage.getItem(`docent:${domain}:conversation:${id}`) : null
+    return text
+      ? JSON.parse(text) as {
+        threadId: string | null
+        messages: Array<{ id: string; role: string; parts: unknown[]; metadata?: Record<string, unknown> }>
+      }
+      : null
+  }, domain)
+}
+
+/** The focused element inside the widget (through the launcher's and the panel's shadow roots): `tag.first-class`. */
+export function focusedInWidget(page: import('playwright-core').Page) {
+  return page.evaluate(() => {
+    let active: Element | null | undefined = document.querySelector('docent-chat')?.shadowRoot?.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    return active ? `${active.tagName.toLowerCase()}${active.className ? `.${active.className.split(' ')[0]}` : ''}` : null
+  })
+}

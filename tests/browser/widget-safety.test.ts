@@ -74,8 +74,8 @@ describe.skipIf(skip)('<docent-chat> with hostile output and rate limits', () =>
     }))
     expect(injected.elements).toBe(0)
     expect(injected.handlers).toBe(0)
-    expect(injected.hrefs.every((href) => href === '/quickstart' || /^https?:/.test(href ?? ''))).toBe(true)
-    expect(injected.hrefs).toContain('/quickstart')
+    expect(injected.hrefs.every((href) => /^https?:/.test(href ?? ''))).toBe(true)
+    expect(injected.hrefs).toContain(`${hostile.url}/quickstart`)
     const text = await answer.innerText()
     expect(text).toContain('<img src=x onerror="window.__pwned=1">')
     expect(text).toContain('<script>window.__pwned=2</script>')
@@ -92,7 +92,7 @@ describe.skipIf(skip)('<docent-chat> with hostile output and rate limits', () =>
     await context.close()
   })
 
-  it('shows a 429 as a readable message with the wait, and retry asks again', async () => {
+  it('shows a 429 as a readable message with the wait, and offers no Retry that cannot help', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await page.goto(`${limited.url}/`)
@@ -112,14 +112,9 @@ describe.skipIf(skip)('<docent-chat> with hostile output and rate limits', () =>
     const alert = chat.getByRole('alert')
     await alert.waitFor()
     expect(await alert.innerText()).toMatch(/Too many questions right now\. Try again in \d+ (seconds?|minutes?|hours)\./)
-    // The question stays in the conversation; retry sends it again (and is refused again, readably).
+    // The question stays in the conversation; asking again before the wait is over cannot help, so no Retry.
     expect(await chat.locator('.message.user').last().innerText()).toBe('And a segment?')
-    const [again] = await Promise.all([
-      page.waitForResponse((response) => response.url().includes('/discovery/v2/assistant/demo/message')),
-      alert.getByRole('button', { name: 'Retry' }).click(),
-    ])
-    expect(again.status()).toBe(429)
-    await chat.getByRole('alert').waitFor()
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0)
     await context.close()
   })
 })

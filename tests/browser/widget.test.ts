@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   browserSkipReason,
   ensureWidgetBuilt,
+  focusedInWidget,
   launchBrowser,
   recordAssistantRequests,
   type RunningDocent,
+  savedConversation,
   serveStatic,
   startDocent,
 } from './support.ts'
@@ -31,18 +33,10 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await server?.stop()
   })
 
-  const focusedInWidget = (page: Page) =>
-    page.evaluate(() => {
-      const active = document.querySelector('docent-chat')?.shadowRoot?.activeElement
-      return active ? `${active.tagName.toLowerCase()}${active.className ? `.${active.className.split(' ')[0]}` : ''}` : null
-    })
   const answers = (page: Page) => page.locator('docent-chat article.assistant')
   /** Waits until `count` answers have finished (their action buttons appear once streaming ends). */
   const waitForAnswers = (page: Page, count: number) => answers(page).nth(count - 1).locator('.actions').waitFor()
-  const saved = (page: Page) =>
-    page.evaluate(() =>
-      JSON.parse(localStorage.getItem('docent:demo:conversation') ?? 'null') as { threadId: string | null; messages: unknown[] } | null
-    )
+  const saved = (page: Page) => savedConversation(page)
   const threadOf = async (threadId: string) => {
     const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {
       headers: { authorization: `Bearer ${server.adminKey}` },
@@ -67,7 +61,7 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
       const colour = await chat.evaluate((el) => {
         const span = document.createElement('span')
         span.className = 'tok-string'
-        el.shadowRoot!.append(span)
+        el.shadowRoot!.querySelector('docent-panel')!.shadowRoot!.append(span)
         return getComputedStyle(span).color
       })
       await context.close()
@@ -95,7 +89,7 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await page.keyboard.press('Control+i')
     const dialog = chat.getByRole('dialog', { name: 'Ask Lumen Flags' })
     await dialog.waitFor()
-    await expect.poll(() => focusedInWidget(page)).toBe('textarea')
+    await expect.poll(() => focusedInWidget(page)).toBe('textarea.question')
     for (let i = 0; i < 8; i++) await page.keyboard.press('Tab')
     expect(await focusedInWidget(page)).not.toBeNull()
     await page.keyboard.press('Escape')
@@ -123,7 +117,7 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     const href = (await sources.first().getAttribute('href'))!
     expect(href.startsWith(`${server.url}/`)).toBe(true)
     expect((await fetch(href.replace(/#.*$/, ''), { headers: { accept: 'text/html' } })).status).toBe(200)
-    await expect.poll(() => chat.locator('[aria-live="polite"]').innerText()).toMatch(/^Answer ready: /)
+    await expect.poll(() => chat.locator('[aria-live="polite"]').innerText()).toMatch(/^Answer: /)
     expect(sent[0]).toMatchObject({ fp: expect.stringMatching(/^fp_/), threadId: null, currentPath: '/quickstart', retrievalPageSize: 5 })
 
     const first = await saved(page)
@@ -209,9 +203,13 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     const chat = page.locator('docent-chat')
     await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
     await context.route('**/widget/chunks/panel-*', (route) => route.abort('internetdisconnected'))
-    await page.keyboard.press('Control+i')
+    // Waits for the refused download itself, then for the message (it used to be one wait that a slow run could miss).
+    await Promise.all([
+      page.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/chunks/panel-'), timeout: 60_000 }),
+      page.keyboard.press('Control+i'),
+    ])
     const alert = chat.getByRole('alert')
-    await alert.waitFor()
+    await alert.waitFor({ timeout: 60_000 })
     expect(await alert.innerText()).toContain('Could not reach the assistant')
     await context.unroute('**/widget/chunks/panel-*')
     await alert.getByRole('button', { name: 'Retry' }).click()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkedFetch, formatWait, HttpError, readableError } from './errors.ts'
+import { checkedFetch, formatWait, HttpError, readableError, retryable } from './errors.ts'
 import { defaultLabels } from './labels.ts'
 
 describe('readable errors', () => {
@@ -26,10 +26,20 @@ describe('readable errors', () => {
     expect(readableError(new TypeError('Failed to fetch'), defaultLabels)).toBe(defaultLabels.errorNetwork)
   })
 
+  it('offers Retry only where asking again can help', () => {
+    expect(retryable(new TypeError('Failed to fetch'))).toBe(true)
+    expect(retryable(new HttpError(500, 'internal error', null))).toBe(true)
+    expect(retryable(new HttpError(401, 'unknown API key', null))).toBe(false)
+    expect(retryable(new HttpError(403, 'origin not allowed', null))).toBe(false)
+    expect(retryable(new HttpError(429, 'rate limit exceeded', 30))).toBe(false)
+  })
+
   it('formats waits in the largest sensible unit', () => {
-    expect(formatWait(1)).toBe('1 second')
-    expect(formatWait(61)).toBe('2 minutes')
-    expect(formatWait(86_400)).toBe('24 hours')
+    expect(formatWait(1)).toBe('in 1 second')
+    expect(formatWait(61)).toBe('in 2 minutes')
+    expect(formatWait(86_400)).toBe('in 24 hours')
+    expect(formatWait(30, 'fr')).toBe('dans 30 secondes')
+    expect(formatWait(300, 'de')).toBe('in 5 Minuten')
   })
 
   it('turns a refused response into an HttpError with the JSON error and Retry-After', async () => {

@@ -1,17 +1,9 @@
 import { svg } from 'lit'
+import { icon, sparkle } from './launcher-icons.ts'
 
-const icon = (paths: ReturnType<typeof svg>) =>
-  svg`
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"
-      aria-hidden="true" focusable="false">${paths}</svg>
-  `
-
-/** Inline icons (no icon font, no requests). */
+/** The panel's inline icons (no icon font, no requests); the launcher's own is in launcher-icons.ts. */
 export const icons = {
-  sparkle: icon(svg`
-    <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z" />
-    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
-  `),
+  sparkle,
   close: icon(svg`
     <path d="M18 6L6 18M6 6l12 12" />
   `),
@@ -44,5 +36,16 @@ export const icons = {
   `),
   quote: icon(svg`
     <path d="M4 6h16M4 12h10M4 18h7" />
+  `),
+  search: icon(svg`
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  `),
+  history: icon(svg`
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 2" />
+  `),
+  trash: icon(svg`
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
   `),
 }
