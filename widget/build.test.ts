@@ -12,9 +12,9 @@ describe('widget build', () => {
     const sizes = measure()
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
     console.log(
-      `widget launcher ${kb(sizes.launcherGzip)} gzip, first open ${kb(sizes.firstOpenGzip)} gzip; wire ${kb(sizes.wireBeforeOpen)} before open, ${
-        kb(sizes.wireAfterOpen)
-      } after (brotli)`,
+      `widget launcher ${kb(sizes.launcherGzip)} gzip, first open ${kb(sizes.firstOpenGzip)} gzip; wire ${
+        kb(sizes.wireBeforeOpen)
+      } before open, ${kb(sizes.wireAfterOpen)} after (brotli)`,
     )
     expect(sizes.launcherGzip).toBeLessThanOrEqual(BUDGET.launcherBytes)
     expect(sizes.firstOpenGzip).toBeLessThanOrEqual(BUDGET.firstOpenBytes)

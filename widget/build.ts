@@ -163,7 +163,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.exit(0)
   })
   for (const entry of sizes.files) {
-    console.log(`  ${entry.file.padEnd(34)} ${kb(entry.bytes).padStart(9)} ${kb(entry.gzip).padStart(9)} gzip ${kb(entry.brotli).padStart(9)} br`)
+    console.log(
+      `  ${entry.file.padEnd(34)} ${kb(entry.bytes).padStart(9)} ${kb(entry.gzip).padStart(9)} gzip ${kb(entry.brotli).padStart(9)} br`,
+    )
   }
   const checks: Array<[string, number, number, string]> = [
     ['launcher', sizes.launcherGzip, BUDGET.launcherBytes, 'gzip'],
@@ -172,7 +174,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     ['on the wire after open', sizes.wireAfterOpen, BUDGET.wireAfterOpenBytes, 'brotli'],
   ]
   for (const [name, bytes, budget, unit] of checks) {
-    console.log(`widget ${`${name}:`.padEnd(25)} ${kb(bytes).padStart(8)} ${unit} (budget ${kb(budget)}) ${bytes <= budget ? 'ok' : 'OVER BUDGET'}`)
+    console.log(
+      `widget ${`${name}:`.padEnd(25)} ${kb(bytes).padStart(8)} ${unit} (budget ${kb(budget)}) ${bytes <= budget ? 'ok' : 'OVER BUDGET'}`,
+    )
   }
   if (checks.some(([, bytes, budget]) => bytes > budget)) process.exit(1)
 }

@@ -7,7 +7,7 @@
 export interface StaticFilesOptions {
   /** The folder served, as a file URL ending in `/`. */
   root: URL
-  /** Which relative paths exist to be served (checked before any read); `..`, `\` and `%` are refused in any case. */
+  /** Which relative paths are served (checked before any read); `..`, `\`, `%` and `.br`/`.gz` are refused in any case. */
   name: RegExp
   /** Paths whose names carry a content hash: they never change, so browsers keep them without asking again. */
   immutable: (path: string) => boolean
@@ -42,7 +42,8 @@ const ENCODINGS = [{ name: 'br', suffix: '.br' }, { name: 'gzip', suffix: '.gz' 
  */
 export function staticFiles(options: StaticFilesOptions) {
   return async (request: Request, path: string): Promise<Response | null> => {
-    if (!options.name.test(path) || /\.\.|\\|%|^\//.test(path)) return null
+    // The compressed copies are representations of a file, not files to ask for.
+    if (!options.name.test(path) || /\.\.|\\|%|^\/|\.(br|gz)$/.test(path)) return null
     const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ''
     const compressible = COMPRESSIBLE.has(extension)
     let body: Uint8Array | null = null

@@ -146,8 +146,9 @@ export class DocentChat extends LitElement {
   get text(): LauncherLabels {
     const overrides = this.labels ?? {}
     const base = this.dictionary ?? enLauncher
-    return Object.fromEntries(Object.keys(enLauncher).map((key) => [key, overrides[key] ?? base[key as keyof LauncherLabels]])) as
-      unknown as LauncherLabels
+    return Object.fromEntries(
+      Object.keys(enLauncher).map((key) => [key, overrides[key] ?? base[key as keyof LauncherLabels]]),
+    ) as unknown as LauncherLabels
   }
 
   #loadDictionary() {
@@ -351,31 +352,33 @@ export class DocentChat extends LitElement {
       : nothing
     const inline = this.variant === 'inline'
     const panel = this.panelReady && (inline || this.open || this.panel)
-      ? html`<docent-panel
-        ?hidden=${!inline && !this.open}
-        exportparts="panel,header,title,messages,message,user-message,assistant-message,sources,source,actions,composer,input,send,stop,starter,error,selection,code-block,backdrop,search,search-input,result,history,feedback-form,support"
-        .domain=${this.domain}
-        .apiKey=${this.apiKey}
-        .apiBase=${this.apiBase}
-        .variant=${this.variant}
-        .side=${this.side}
-        .language=${this.lang}
-        .pendingContext=${this.pendingContext}
-        .labels=${this.labels}
-        .placeholder=${this.placeholder}
-        .starters=${this.starters}
-        .fp=${this.fp}
-        .filter=${this.filter}
-        .pageSize=${this.pageSize}
-        .logo=${this.logo}
-        .supportUrl=${this.supportUrl}
-        .searchEnabled=${this.search}
-        .mode=${this.mode}
-        .open=${inline || this.open}
-        @docent-panel-close=${() => this.hide()}
-        @docent-panel-mode=${(event: CustomEvent<PanelMode>) => (this.mode = event.detail)}
-        @docent-panel-context=${() => (this.pendingContext = null)}
-      ></docent-panel>`
+      ? html`
+        <docent-panel
+          ?hidden=${!inline && !this.open}
+          exportparts="panel,header,title,messages,message,user-message,assistant-message,sources,source,actions,composer,input,send,stop,starter,error,selection,code-block,backdrop,search,search-input,result,history,feedback-form,support"
+          .domain=${this.domain}
+          .apiKey=${this.apiKey}
+          .apiBase=${this.apiBase}
+          .variant=${this.variant}
+          .side=${this.side}
+          .language=${this.lang}
+          .pendingContext=${this.pendingContext}
+          .labels=${this.labels}
+          .placeholder=${this.placeholder}
+          .starters=${this.starters}
+          .fp=${this.fp}
+          .filter=${this.filter}
+          .pageSize=${this.pageSize}
+          .logo=${this.logo}
+          .supportUrl=${this.supportUrl}
+          .searchEnabled=${this.search}
+          .mode=${this.mode}
+          .open=${inline || this.open}
+          @docent-panel-close=${() => this.hide()}
+          @docent-panel-mode=${(event: CustomEvent<PanelMode>) => (this.mode = event.detail)}
+          @docent-panel-context=${() => (this.pendingContext = null)}
+        ></docent-panel>
+      `
       : nothing
     if (inline) return html`${panel}${selectionButton}`
     return html`

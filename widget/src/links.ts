@@ -5,13 +5,14 @@ export interface SafeLink {
 }
 
 const LIVE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
-/** Written with a scheme (`https:`, `mailto:`) or as a network path (`//host`): the author meant another site. */
-const ABSOLUTE = /^[a-z][a-z0-9+.-]*:|^\/\//i
+/** Written with a scheme (`https:`, `mailto:`): the author meant another site. A `//host` path is not trusted. */
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i
 
 /**
  * Resolves a link exactly as the browser will (`new URL` strips tabs and newlines, trims spaces, reads `\` as `/`,
  * lowercases schemes) and decides on that result, never on the text as written: only http(s) and mailto are live,
- * and a link written as a path that the browser would send off-site (`/\evil.example`) is dropped as a disguise.
+ * and a link written as a path that the browser would send off-site (`/\evil.example`, `//evil.example`) is dropped
+ * as a disguise.
  * What is returned is the resolved URL, so what the reader sees is what they get.
  */
 export function resolveLink(href: string, base: string): SafeLink | null {

@@ -467,12 +467,14 @@ export class DocentPanel extends LitElement {
           ${this.#renderLogo()}
           <h2 id="docent-title" part="title">${text.title}</h2>
           ${this.searchEnabled
-            ? html`<div class="modes" role="group">
-              <button type="button" aria-pressed=${this.mode === 'search'} @click=${() => this.#setMode('search')}>
-                ${text.searchTab}
-              </button>
-              <button type="button" aria-pressed=${this.mode === 'chat'} @click=${() => this.#setMode('chat')}>${text.chatTab}</button>
-            </div>`
+            ? html`
+              <div class="modes" role="group">
+                <button type="button" aria-pressed=${this.mode === 'search'} @click=${() => this.#setMode('search')}>
+                              ${text.searchTab}
+                            </button>
+                <button type="button" aria-pressed=${this.mode === 'chat'} @click=${() => this.#setMode('chat')}>${text.chatTab}</button>
+              </div>
+            `
             : nothing} ${this.mode === 'chat'
             ? html`
               <button
@@ -492,8 +494,7 @@ export class DocentPanel extends LitElement {
               </button>
             `
             : nothing} ${dialog
-            ? html`<button type="button" class="icon" part="close" aria-label=${text.close} title="${text.close} (Esc)" @click=${this
-              .#close}>
+            ? html`<button type="button" class="icon" part="close" aria-label=${text.close} title="${text.close} (Esc)" @click=${this.#close}>
               ${icons.close}
             </button>`
             : nothing}
@@ -545,21 +546,25 @@ export class DocentPanel extends LitElement {
           >
             <span class="title">${icons.sparkle}${fill(text.askAi, { query })}</span>
           </li>
-          ${this.results.map((result, i) =>
-            html`<li
-              id=${option(i + 1)}
-              part="result"
-              role="option"
-              aria-selected=${this.active === i + 1 ? 'true' : 'false'}
-              @click=${(event: MouseEvent) => this.#choose(i + 1, event)}
-              @auxclick=${(event: MouseEvent) => this.#choose(i + 1, event)}
-            >
-              <span class="title">${icons.page}${result.title}</span>
-              ${result.snippet ? html`<span class="snippet">${result.snippet}</span>` : nothing} ${result.sections.length
-                ? html`<span class="sections">${result.sections.map((section) => section.heading).join(' · ')}</span>`
-                : nothing}
-            </li>`
-          )}
+          ${
+          this.results.map((result, i) =>
+            html`
+              <li
+                id=${option(i + 1)}
+                part="result"
+                role="option"
+                aria-selected=${this.active === i + 1 ? 'true' : 'false'}
+                @click=${(event: MouseEvent) => this.#choose(i + 1, event)}
+                @auxclick=${(event: MouseEvent) => this.#choose(i + 1, event)}
+              >
+                            <span class="title">${icons.page}${result.title}</span>
+                            ${result.snippet ? html`<span class="snippet">${result.snippet}</span>` : nothing} ${result.sections.length
+                              ? html`<span class="sections">${result.sections.map((section) => section.heading).join(' · ')}</span>`
+                              : nothing}
+                          </li>
+            `
+          )
+        }
         </ul>`
         : html`<p class="search-status">${text.searchHint}</p>`} ${this.searchState === 'done' && expanded && this.results.length === 0
         ? html`<p class="search-status">${fill(text.searchEmpty, { query })}</p>`
@@ -576,31 +581,33 @@ export class DocentPanel extends LitElement {
         ${conversations.length === 0 ? html`<p class="search-status">${text.historyEmpty}</p>` : nothing}
         <ul class="history" aria-label=${text.history}>
           ${conversations.map((conversation) =>
-            html`<li class=${conversation.id === this.chat.conversationId ? 'current' : ''}>
-              <button
-                type="button"
-                class="open"
-                aria-current=${conversation.id === this.chat.conversationId ? 'true' : nothing}
-                @click=${async () => {
-                  await this.chat.open(conversation.id)
-                  this.view = 'conversation'
-                  await this.updateComplete
-                  this.focusInput()
-                }}
-              >
-                <span>${conversation.title || text.newThread}</span>
-                <small>${date.format(conversation.updatedAt)}</small>
-              </button>
-              <button
-                type="button"
-                class="icon small"
-                aria-label="${text.deleteConversation}: ${conversation.title}"
-                title=${text.deleteConversation}
-                @click=${() => this.chat.remove(conversation.id)}
-              >
-                ${icons.trash}
-              </button>
-            </li>`
+            html`
+              <li class=${conversation.id === this.chat.conversationId ? 'current' : ''}>
+                <button
+                  type="button"
+                  class="open"
+                  aria-current=${conversation.id === this.chat.conversationId ? 'true' : nothing}
+                  @click=${async () => {
+                    await this.chat.open(conversation.id)
+                    this.view = 'conversation'
+                    await this.updateComplete
+                    this.focusInput()
+                  }}
+                >
+                  <span>${conversation.title || text.newThread}</span>
+                  <small>${date.format(conversation.updatedAt)}</small>
+                </button>
+                <button
+                  type="button"
+                  class="icon small"
+                  aria-label="${text.deleteConversation}: ${conversation.title}"
+                  title=${text.deleteConversation}
+                  @click=${() => this.chat.remove(conversation.id)}
+                >
+                              ${icons.trash}
+                            </button>
+              </li>
+            `
           )}
         </ul>
       </div>
@@ -621,13 +628,15 @@ export class DocentPanel extends LitElement {
         ${messages.length === 0 ? this.#renderWelcome() : messages.map((message) => this.#renderMessage(message))} ${waiting
           ? html`<div class="thinking" part="thinking"><span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>${text.thinking}</div>`
           : nothing} ${unanswered
-          ? html`<p class="ended">${text.noAnswer} <button type="button" class="pill" @click=${() => this.#retry()}>${icons.retry} ${text
-            .retry}</button></p>`
+          ? html`<p class="ended">${text.noAnswer} <button type="button" class="pill" @click=${() =>
+            this.#retry()}>${icons.retry} ${text.retry}</button></p>`
           : nothing} ${status === 'error' && error
           ? html`
             <div class="error" part="error" role="alert">
               <p>${readableError(error, text, this.language)}</p>
-              ${canRetry ? html`<button type="button" class="pill" @click=${() => this.#retry()}>${icons.retry} ${text.retry}</button>` : nothing}
+              ${canRetry
+                ? html`<button type="button" class="pill" @click=${() => this.#retry()}>${icons.retry} ${text.retry}</button>`
+                : nothing}
             </div>
           `
           : nothing}
@@ -660,13 +669,17 @@ export class DocentPanel extends LitElement {
     const starters = (this.starters ?? []).slice(0, 3)
     return html`<div class="welcome">
       <p>${text.greeting}</p>
-      ${starters.length
+      ${
+      starters.length
         ? html`<ul class="starters" aria-label=${text.starters}>
-          ${starters.map((question) =>
+          ${
+          starters.map((question) =>
             html`<li><button type="button" part="starter" @click=${() => this.ask(question)}>${question}</button></li>`
-          )}
+          )
+        }
         </ul>`
-        : nothing}
+        : nothing
+    }
     </div>`
   }
 
@@ -676,7 +689,7 @@ export class DocentPanel extends LitElement {
       ${icons.quote}
       <span><strong>${text.selection}:</strong> “${context.value.slice(0, 120)}${context.value.length > 120 ? '…' : ''}”</span>
       <button type="button" class="icon small" aria-label=${text.removeSelection} @click=${() =>
-        this.#emitToHost('docent-panel-context', null)}>
+      this.#emitToHost('docent-panel-context', null)}>
         ${icons.close}
       </button>
     </div>`
@@ -686,9 +699,11 @@ export class DocentPanel extends LitElement {
     const text = this.text
     const chat = this.chat.chat
     if (message.role === 'user') {
-      return html`<article class="message user" part="message user-message" aria-label=${text.you}>
-        <p>${textOf(message)}</p>
-      </article>`
+      return html`
+        <article class="message user" part="message user-message" aria-label=${text.you}>
+          <p>${textOf(message)}</p>
+        </article>
+      `
     }
     const answer = textOf(message)
     const streaming = chat.busy && message === chat.lastMessage
@@ -714,61 +729,70 @@ export class DocentPanel extends LitElement {
         setTimeout(() => (button.textContent = text.copyCode), 1500)
       },
     })
-    return html`<article
-      class="message assistant"
-      part="message assistant-message"
-      aria-label=${text.assistant}
-      aria-busy=${streaming ? 'true' : 'false'}
-      @click=${(event: MouseEvent) => this.#onAnswerClick(event, message)}
-      @auxclick=${(event: MouseEvent) => this.#onAnswerClick(event, message)}
-    >
-      <div class="answer">${markdown}</div>
-      ${sources.length
-        ? html`
-          <nav class="sources" part="sources" aria-label=${text.sources}>
-            <h3>${text.sources}</h3>
-            <ul>
-              ${sources.map((source) =>
-                html`<li>${anchor(source.link, html`${icons.page}<span part="source">${source.title}</span>`)}</li>`
-              )}
-            </ul>
-          </nav>
-        `
-        : nothing} ${support
-        ? html`<p class="support" part="support">${text.unanswered} ${anchor(support, text.contactSupport)}</p>`
-        : nothing} ${incomplete
-        ? html`<p class="ended" part="ended">
-          ${end === 'stopped' ? text.stopped : text.cutOff} ${isLast
-            ? html`<button type="button" class="pill" @click=${() => this.#retry(message.id)}>${icons.retry} ${text.retry}</button>`
-            : nothing}
+    return html`
+      <article
+        class="message assistant"
+        part="message assistant-message"
+        aria-label=${text.assistant}
+        aria-busy=${streaming ? 'true' : 'false'}
+        @click=${(event: MouseEvent) => this.#onAnswerClick(event, message)}
+        @auxclick=${(event: MouseEvent) => this.#onAnswerClick(event, message)}
+      >
+            <div class="answer">${markdown}</div>
+            ${sources.length
+              ? html`
+                <nav class="sources" part="sources" aria-label=${text.sources}>
+                  <h3>${text.sources}</h3>
+                  <ul>
+                    ${sources.map((source) =>
+                      html`<li>${anchor(source.link, html`${icons.page}<span part="source">${source.title}</span>`)}</li>`
+                    )}
+                  </ul>
+                </nav>
+              `
+              : nothing} ${support
+              ? html`<p class="support" part="support">${text.unanswered} ${anchor(support, text.contactSupport)}</p>`
+              : nothing} ${incomplete
+              ? html`<p class="ended" part="ended">
+          ${end === 'stopped' ? text.stopped : text.cutOff} ${
+                isLast
+                  ? html`<button type="button" class="pill" @click=${() => this.#retry(message.id)}>${icons.retry} ${text.retry}</button>`
+                  : nothing
+              }
         </p>`
-        : nothing} ${streaming || !answer ? nothing : html`<div class="actions" part="actions">
-          <button type="button" class="icon small" aria-label=${copied ? text.copied : text.copy} title=${copied
-            ? text.copied
-            : text.copy} @click=${() => this.#copy(message.id, answer)}>
+              : nothing} ${streaming || !answer ? nothing : html`<div class="actions" part="actions">
+          <button type="button" class="icon small" aria-label=${copied ? text.copied : text.copy} title=${
+              copied ? text.copied : text.copy
+            } @click=${() => this.#copy(message.id, answer)}>
             ${icons.copy}
           </button>
-          ${incomplete ? nothing : html`
-            <button type="button" class="icon small ${rating === 'up' ? 'on' : ''}" aria-label=${text.helpful} title=${text
-              .helpful} aria-pressed=${rating === 'up' ? 'true' : 'false'} @click=${() => this.#rate(message, 'up')}>
-              ${icons.up}
-            </button>
-            <button type="button" class="icon small ${rating === 'down' ? 'on' : ''}" aria-label=${text.notHelpful} title=${text
-              .notHelpful} aria-pressed=${rating === 'down' ? 'true' : 'false'} @click=${() => this.#rate(message, 'down')}>
-              ${icons.down}
-            </button>
-          `} ${copied ? html`<span class="note">${text.copied}</span>` : nothing}
+          ${
+              incomplete ? nothing : html`
+                <button type="button" class="icon small ${rating === 'up' ? 'on' : ''}" aria-label=${text.helpful} title=${text
+                  .helpful} aria-pressed=${rating === 'up' ? 'true' : 'false'} @click=${() => this.#rate(message, 'up')}>
+                  ${icons.up}
+                </button>
+                <button type="button" class="icon small ${rating === 'down' ? 'on' : ''}" aria-label=${text.notHelpful} title=${text
+                  .notHelpful} aria-pressed=${rating === 'down' ? 'true' : 'false'} @click=${() => this.#rate(message, 'down')}>
+                  ${icons.down}
+                </button>
+              `
+            } ${copied ? html`<span class="note">${text.copied}</span>` : nothing}
         </div>`} ${this.commenting === message.id
-        ? html`<form class="feedback-form" part="feedback-form" @submit=${(event: Event) => this.#sendComment(event, message)}>
-          <label for="docent-comment-${message.id}">${text.commentPrompt}</label>
-          <textarea id="docent-comment-${message.id}" name="comment" maxlength="2000" placeholder=${text.commentPlaceholder}></textarea>
-          <div class="row">
-            <button type="submit" class="pill">${text.sendComment}</button>
-            <button type="button" class="pill" @click=${() => (this.commenting = null)}>${text.skip}</button>
-          </div>
-        </form>`
-        : nothing}
-    </article>`
+              ? html`
+                <form class="feedback-form" part="feedback-form" @submit=${(event: Event) => this.#sendComment(event, message)}>
+                  <label for="docent-comment-${message.id}">${text.commentPrompt}</label>
+                  <textarea id="docent-comment-${message.id}" name="comment" maxlength="2000" placeholder=${text
+                    .commentPlaceholder}></textarea>
+                  <div class="row">
+                    <button type="submit" class="pill">${text.sendComment}</button>
+                    <button type="button" class="pill" @click=${() => (this.commenting = null)}>${text.skip}</button>
+                  </div>
+                </form>
+              `
+              : nothing}
+          </article>
+    `
   }
 }
 
