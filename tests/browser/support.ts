@@ -21,7 +21,8 @@ export function browserSkipReason(): string | null {
   return reason
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium as the tests use it; `extraArgs` adds flags (`--host-resolver-rules=…` to give a loopback server a name). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -33,6 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   })
 }
@@ -50,7 +52,11 @@ export interface RunningDocent {
 }
 
 /** A real Docent HTTP server (createDocent + @hono/node-server) on a free port, memory store, demo docs. */
-export async function startDocent(config: Partial<DocentConfigInput> = {}, env: Record<string, string> = {}): Promise<RunningDocent> {
+export async function startDocent(
+  config: Partial<DocentConfigInput> = {},
+  env: Record<string, string> = {},
+  { hostname = '127.0.0.1' }: { hostname?: string } = {},
+): Promise<RunningDocent> {
   const docent = await createDocent(
     {
       store: { kind: 'memory' },
@@ -76,7 +82,7 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
     const s = serve(
       {
         port: 0,
-        hostname: '127.0.0.1',
+        hostname,
         fetch: (request, bindings) => docent.app.fetch(request, { ip: bindings.incoming.socket.remoteAddress }),
       },
       () => resolve(s),
@@ -84,7 +90,7 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
   })
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${hostname}:${port}`,
     assistantKey,
     adminKey,
     docent,
@@ -148,4 +154,43 @@ export function focusedInWidget(page: import('playwright-core').Page) {
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
     return active ? `${active.tagName.toLowerCase()}${active.className ? `.${active.className.split(' ')[0]}` : ''}` : null
   })
+}
+
+/**
+ * axe-core's serious and critical violations inside the widget (the host page's own are not the widget's to fix):
+ * WCAG 2.1 A/AA and best practices, shadow roots included.
+ */
+export async function widgetViolations(page: import('playwright-core').Page) {
+  const source = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
+  await page.evaluate(source)
+  // Colours are judged once entrance animations (the panel's fade-in) have ended; the "thinking" dots loop forever.
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null)),
+    )
+  )
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as {
+      axe: {
+        run(context: unknown, options: unknown): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }>
+        }>
+      }
+    }).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    })
+    return result.violations
+  })
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      ...violation,
+      nodes: violation.nodes.filter((node) => JSON.stringify(node.target).includes('docent-chat')),
+    }))
+    .filter((violation) => violation.nodes.length > 0)
+    .map((violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`
+    )
 }

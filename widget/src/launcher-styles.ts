@@ -116,9 +116,10 @@ export const launcherStyles = css`
   }
   .launcher kbd {
     font: 500 11px var(--_font);
-    padding: 2px 6px;
+    padding: 1px 5px;
     border-radius: 6px;
-    background: color-mix(in srgb, var(--_accent-fg) 16%, transparent);
+    /* An outline, not a tint: the text keeps the launcher's own contrast on any accent. */
+    border: 1px solid color-mix(in srgb, var(--_accent-fg) 50%, transparent);
   }
   .launcher svg,
   .launcher img,

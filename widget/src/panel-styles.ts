@@ -752,4 +752,10 @@ export const panelStyles = css`
       max-width: 92%;
     }
   }
+  @media (prefers-reduced-motion: reduce) {
+    * {
+      transition: none !important;
+      animation: none !important;
+    }
+  }
 `
