@@ -239,8 +239,10 @@ export const panelStyles = css`
     border-radius: 14px 14px 4px 14px;
     background: var(--_accent);
     color: var(--_accent-fg);
-    white-space: pre-wrap;
     overflow-wrap: anywhere;
+  }
+  .message.user p {
+    white-space: pre-wrap;
   }
   .message.assistant {
     overflow-wrap: anywhere;

@@ -330,6 +330,8 @@ export class DocentPanel extends LitElement {
         ...(detail.threadId ? { threadId: detail.threadId } : {}),
         messageId: message.id,
       })
+      // Sent now: the click may be leaving the page.
+      this.#events.flush()
     }
     const leavesInThisTab = !link.target && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && event.button === 0
     if (leavesInThisTab && new URL(link.href).origin === location.origin) markReopen()
