@@ -117,4 +117,56 @@ describe.skipIf(skip)('<docent-chat> with hostile output and rate limits', () =>
     expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0)
     await context.close()
   })
+
+  it('offers no Retry when the site’s key is refused (only the site can fix that)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.route('**/wrong-key', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><body><h1>Docs</h1>
+          <script src="/widget/docent.js" data-domain="demo" data-api-key="svc_dsc_wrong"></script></body></html>`,
+      }))
+    await page.goto(`${hostile.url}/wrong-key`)
+    const chat = page.locator('docent-chat')
+    await chat.getByRole('button', { name: /Ask AI/ }).click()
+    await chat.getByRole('textbox').fill('What is a flag?')
+    await page.keyboard.press('Enter')
+    const alert = chat.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.innerText()).toContain('This site’s assistant key was refused (401')
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    await context.close()
+  })
+
+  it('shows the support hand-off with an answer the server marks unanswered, and only then', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    let unanswered = true
+    // The server's finish chunk will carry `resolution`; until then the test adds it to the real stream.
+    await context.route('**/discovery/v2/assistant/demo/message', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(
+        /("type":"finish"[^\n]*"messageMetadata":\{)/,
+        `$1"resolution":"${unanswered ? 'unanswered' : 'answered'}",`,
+      )
+      await route.fulfill({ response, body })
+    })
+    await page.goto(`${hostile.url}/`)
+    const chat = page.locator('docent-chat')
+    await chat.evaluate((el) => el.setAttribute('support-url', 'mailto:help@lumen.example?subject=Docs'))
+    await chat.getByRole('button', { name: /Ask AI/ }).click()
+    await chat.getByRole('textbox').fill('Can I pay with goats?')
+    await page.keyboard.press('Enter')
+    const support = chat.locator('article.assistant .support')
+    await support.waitFor()
+    expect(await support.innerText()).toContain('The docs may not cover this.')
+    expect(await support.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('mailto:help@lumen.example?subject=Docs')
+    unanswered = false
+    await chat.getByRole('textbox').fill('How do I start?')
+    await page.keyboard.press('Enter')
+    await chat.locator('article.assistant').nth(1).locator('.actions').waitFor()
+    expect(await chat.locator('article.assistant .support').count()).toBe(1)
+    await context.close()
+  })
 })
