@@ -4,7 +4,11 @@ import { z } from 'zod'
 export const MAX_EVENTS_BODY_BYTES = 8192
 export const MAX_EVENTS_PER_BODY = 20
 
-export const EventType = z.enum(['search', 'search_result_click', 'source_click'])
+export const EventType = z.enum([
+  'search',
+  'search_result_click',
+  'source_click',
+])
 export type EventType = z.infer<typeof EventType>
 
 /**

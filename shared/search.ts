@@ -39,8 +39,13 @@ export const SearchResult = z
   .meta({ id: 'SearchResult' })
 export type SearchResult = z.infer<typeof SearchResult>
 
-export const SearchResponse = z.array(SearchResult).meta({ id: 'SearchResponse' })
+export const SearchResponse = z.array(SearchResult).meta({
+  id: 'SearchResponse',
+})
 
-export const PageBody = z.object({ path: z.string().min(1).max(500) }).meta({ id: 'PageBody' })
-export const PageResponse = z.object({ path: z.string(), content: z.string() }).meta({ id: 'PageResponse' })
+export const PageBody = z.object({ path: z.string().min(1).max(500) }).meta({
+  id: 'PageBody',
+})
+export const PageResponse = z.object({ path: z.string(), content: z.string() })
+  .meta({ id: 'PageResponse' })
 export type PageResponse = z.infer<typeof PageResponse>

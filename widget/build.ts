@@ -49,7 +49,11 @@ function staticClosure(entries: string[]): Set<string> {
     const file = pending.pop()!
     const code = readFileSync(join(dist, file), 'utf8')
     // Static imports only (`import{…}from"./x.mjs"`, `import"./x.mjs"`): dynamic `import(` loads later.
-    for (const match of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\.?\/[^"']+)["']/g)) {
+    for (
+      const match of code.matchAll(
+        /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\.?\/[^"']+)["']/g,
+      )
+    ) {
       const target = relative(dist, join(dist, file, '..', match[1]!))
       if (!seen.has(target)) {
         seen.add(target)
@@ -67,14 +71,21 @@ export function measure(): WidgetSizes {
   const sized = scripts.map((file) => ({
     file: relative(dist, file),
     bytes: size(file),
-    gzip: size(`${file}.gz`) || gzipSync(readFileSync(file), { level: 9 }).length,
+    gzip: size(`${file}.gz`) ||
+      gzipSync(readFileSync(file), { level: 9 }).length,
     brotli: size(`${file}.br`),
   }))
   const panel = sized.find((entry) => /^chunks\/panel-[\w-]+\.mjs$/.test(entry.file))?.file
   const launcher = new Set(['docent.js', ...staticClosure(['docent.mjs'])])
-  const firstOpen = new Set([...launcher, ...(panel ? staticClosure([panel]) : [])])
+  const firstOpen = new Set([
+    ...launcher,
+    ...(panel ? staticClosure([panel]) : []),
+  ])
   const sum = (set: Set<string>, key: 'gzip' | 'brotli') =>
-    sized.filter((entry) => set.has(entry.file)).reduce((total, entry) => total + entry[key], 0)
+    sized.filter((entry) => set.has(entry.file)).reduce(
+      (total, entry) => total + entry[key],
+      0,
+    )
   return {
     launcherGzip: sum(launcher, 'gzip'),
     firstOpenGzip: sum(firstOpen, 'gzip'),
@@ -88,7 +99,12 @@ export function measure(): WidgetSizes {
 function precompress(dir: string) {
   for (const file of files(dir).filter((name) => /\.m?js$/.test(name))) {
     const bytes = readFileSync(file)
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+      }),
+    )
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
   }
 }
@@ -106,8 +122,15 @@ export async function buildWidget(): Promise<WidgetSizes> {
   const nodeEnv = process.env.NODE_ENV
   process.env.NODE_ENV = 'production'
   try {
-    await build({ ...config.default, configFile: false, build: { ...config.default.build, outDir } })
-    await build({ ...config.loaderConfig, build: { ...config.loaderConfig.build, outDir } })
+    await build({
+      ...config.default,
+      configFile: false,
+      build: { ...config.default.build, outDir },
+    })
+    await build({
+      ...config.loaderConfig,
+      build: { ...config.loaderConfig.build, outDir },
+    })
     precompress(outDir)
     writeFileSync(join(outDir, '.built'), new Date().toISOString())
     const old = join(root, `dist.old-${process.pid}-${Date.now()}`)
@@ -135,7 +158,9 @@ export async function buildIfStale(): Promise<boolean> {
       fd = openSync(lock, 'wx')
     } catch {
       // Someone else is building; a lock left by a crashed build is taken over after a minute.
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { force: true })
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000) {
+        rmSync(lock, { force: true })
+      }
       await new Promise((resolve) => setTimeout(resolve, 200))
       continue
     }
@@ -159,7 +184,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const sizes = await build().catch((error: Error) => {
     // npm start on an install without dev dependencies (no Vite): serve without the widget rather than not at all.
     if (!ifStale) throw error
-    console.warn(`widget: not built (${error.message}); /widget/docent.js will answer 404 until \`npm run build\` works`)
+    console.warn(
+      `widget: not built (${error.message}); /widget/docent.js will answer 404 until \`npm run build\` works`,
+    )
     process.exit(0)
   })
   for (const entry of sizes.files) {
@@ -169,9 +196,24 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const checks: Array<[string, number, number, string]> = [
     ['launcher', sizes.launcherGzip, BUDGET.launcherBytes, 'gzip'],
-    ['launcher + first open', sizes.firstOpenGzip, BUDGET.firstOpenBytes, 'gzip'],
-    ['on the wire before open', sizes.wireBeforeOpen, BUDGET.wireBeforeOpenBytes, 'brotli'],
-    ['on the wire after open', sizes.wireAfterOpen, BUDGET.wireAfterOpenBytes, 'brotli'],
+    [
+      'launcher + first open',
+      sizes.firstOpenGzip,
+      BUDGET.firstOpenBytes,
+      'gzip',
+    ],
+    [
+      'on the wire before open',
+      sizes.wireBeforeOpen,
+      BUDGET.wireBeforeOpenBytes,
+      'brotli',
+    ],
+    [
+      'on the wire after open',
+      sizes.wireAfterOpen,
+      BUDGET.wireAfterOpenBytes,
+      'brotli',
+    ],
   ]
   for (const [name, bytes, budget, unit] of checks) {
     console.log(

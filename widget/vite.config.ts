@@ -43,7 +43,11 @@ export default defineConfig({
     reportCompressedSize: false,
     // Library mode: Vite then leaves dynamic imports as they are, without its preload helper (1.2 KB the launcher
     // would carry for nothing: the widget has no CSS files and preloads nothing). Minified fully all the same.
-    lib: { entry: `${root}src/embed.ts`, formats: ['es'], fileName: () => 'docent.mjs' },
+    lib: {
+      entry: `${root}src/embed.ts`,
+      formats: ['es'],
+      fileName: () => 'docent.mjs',
+    },
     rolldownOptions: {
       output: {
         minify: true,
@@ -64,6 +68,11 @@ export const loaderConfig: InlineConfig = {
     emptyOutDir: false,
     target: 'es2022',
     reportCompressedSize: false,
-    lib: { entry: `${root}src/loader.ts`, formats: ['iife'], name: 'DocentLoader', fileName: () => 'docent.js' },
+    lib: {
+      entry: `${root}src/loader.ts`,
+      formats: ['iife'],
+      name: 'DocentLoader',
+      fileName: () => 'docent.js',
+    },
   },
 }

@@ -1,9 +1,9 @@
-import react from "@vitejs/plugin-react";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { defineConfig, loadEnv } from "vite";
+import react from '@vitejs/plugin-react'
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, loadEnv } from 'vite'
 
-const root = fileURLToPath(new URL(".", import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url))
 
 /**
  * `npm run dev` works with no setup next to a running `npm start`: the dev server forwards `/discovery/*` to the
@@ -11,25 +11,23 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  * key defaults to the one `npm start` keeps for its demo site. A build (`base: './'`) works from any folder or host.
  */
 export default defineConfig(({ mode }) => {
-  const env = { ...loadEnv(mode, root, ""), ...process.env };
-  const target = (env.DOCENT_URL || "http://127.0.0.1:8787").replace(
+  const env = { ...loadEnv(mode, root, ''), ...process.env }
+  const target = (env.DOCENT_URL || 'http://127.0.0.1:8787').replace(
     /\/+$/,
-    "",
-  );
+    '',
+  )
   const keptKey = fileURLToPath(
-    new URL("../../.docent/site-key-demo", import.meta.url),
-  );
+    new URL('../../.docent/site-key-demo', import.meta.url),
+  )
   const defaultKey = env.VITE_DOCENT_ASSISTANT_KEY ||
-    (mode !== "production" && existsSync(keptKey)
-      ? readFileSync(keptKey, "utf8").trim()
-      : "");
+    (mode !== 'production' && existsSync(keptKey) ? readFileSync(keptKey, 'utf8').trim() : '')
   return {
     root,
-    base: "./",
+    base: './',
     plugins: [react()],
     define: { __DOCENT_DEFAULT_KEY__: JSON.stringify(defaultKey) },
-    server: { proxy: { "/discovery": { target, changeOrigin: true } } },
-    preview: { proxy: { "/discovery": { target, changeOrigin: true } } },
-    build: { outDir: "dist", emptyOutDir: true, reportCompressedSize: false },
-  };
-});
+    server: { proxy: { '/discovery': { target, changeOrigin: true } } },
+    preview: { proxy: { '/discovery': { target, changeOrigin: true } } },
+    build: { outDir: 'dist', emptyOutDir: true, reportCompressedSize: false },
+  }
+})

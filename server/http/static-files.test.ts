@@ -23,13 +23,18 @@ describe('static files', () => {
     immutable: (path) => path.startsWith('chunks/'),
     headers: { 'access-control-allow-origin': '*' },
   })
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    serve(new Request(`http://x.test/${path}`, { method, headers }), path)
+  const get = (
+    path: string,
+    headers: Record<string, string> = {},
+    method = 'GET',
+  ) => serve(new Request(`http://x.test/${path}`, { method, headers }), path)
 
   it('sends the brotli copy to a browser, gzip to a client without brotli, the file itself to anyone else', async () => {
     const br = (await get('app.mjs', { 'accept-encoding': 'gzip, deflate, br, zstd' }))!
     expect(br.headers.get('content-encoding')).toBe('br')
-    expect(new Uint8Array(await br.arrayBuffer())).toEqual(new Uint8Array(brotliCompressSync(entry)))
+    expect(new Uint8Array(await br.arrayBuffer())).toEqual(
+      new Uint8Array(brotliCompressSync(entry)),
+    )
     const gz = (await get('app.mjs', { 'accept-encoding': 'gzip' }))!
     expect(gz.headers.get('content-encoding')).toBe('gzip')
     const plain = (await get('app.mjs'))!
@@ -37,7 +42,9 @@ describe('static files', () => {
     expect(await plain.text()).toBe(entry)
     for (const response of [br, gz, plain]) {
       expect(response.headers.get('vary')).toBe('Accept-Encoding')
-      expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+      expect(response.headers.get('content-type')).toBe(
+        'text/javascript; charset=utf-8',
+      )
       expect(response.headers.get('access-control-allow-origin')).toBe('*')
     }
     // A file without compressed copies goes as it is, still with Vary (another file may have them).
@@ -45,31 +52,53 @@ describe('static files', () => {
     expect(chunk.headers.get('content-encoding')).toBeNull()
     expect(await chunk.text()).toBe('export const y = 2')
     // Images are not compressible: no Vary.
-    expect((await get('logo.png', { 'accept-encoding': 'br' }))!.headers.get('vary')).toBeNull()
+    expect(
+      (await get('logo.png', { 'accept-encoding': 'br' }))!.headers.get('vary'),
+    ).toBeNull()
   })
 
   it('caches hashed names for good and revalidates the others by ETag, one per representation', async () => {
     const chunk = (await get('chunks/part-abc123.mjs'))!
-    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(chunk.headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    )
     const br = (await get('app.mjs', { 'accept-encoding': 'br' }))!
     const gz = (await get('app.mjs', { 'accept-encoding': 'gzip' }))!
     expect(br.headers.get('cache-control')).toBe('public, no-cache')
     const etag = br.headers.get('etag')!
     expect(etag).toMatch(/^"[0-9a-f]{24}"$/)
     expect(gz.headers.get('etag')).not.toBe(etag)
-    const revalidated = (await get('app.mjs', { 'accept-encoding': 'br', 'if-none-match': `W/"nope", ${etag}` }))!
+    const revalidated = (await get('app.mjs', {
+      'accept-encoding': 'br',
+      'if-none-match': `W/"nope", ${etag}`,
+    }))!
     expect(revalidated.status).toBe(304)
     expect(revalidated.headers.get('etag')).toBe(etag)
     expect(revalidated.headers.get('vary')).toBe('Accept-Encoding')
     expect(await revalidated.text()).toBe('')
-    expect((await get('app.mjs', { 'accept-encoding': 'gzip', 'if-none-match': etag }))!.status).toBe(200)
+    expect(
+      (await get('app.mjs', {
+        'accept-encoding': 'gzip',
+        'if-none-match': etag,
+      }))!.status,
+    ).toBe(200)
   })
 
   it('answers HEAD without a body, and null for anything outside the folder or not named as served', async () => {
     const head = (await get('app.mjs', {}, 'HEAD'))!
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
-    for (const path of ['../package.json', 'chunks/../../x', 'chunks\\x.mjs', '%2e%2e/x', '/etc/passwd', 'missing.mjs', 'app.mjs.br']) {
+    for (
+      const path of [
+        '../package.json',
+        'chunks/../../x',
+        'chunks\\x.mjs',
+        '%2e%2e/x',
+        '/etc/passwd',
+        'missing.mjs',
+        'app.mjs.br',
+      ]
+    ) {
       expect(await get(path), path).toBeNull()
     }
   })

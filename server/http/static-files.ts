@@ -28,9 +28,22 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
   woff2: 'font/woff2',
 }
-const COMPRESSIBLE = new Set(['js', 'mjs', 'css', 'html', 'json', 'map', 'svg', 'txt', 'wasm'])
+const COMPRESSIBLE = new Set([
+  'js',
+  'mjs',
+  'css',
+  'html',
+  'json',
+  'map',
+  'svg',
+  'txt',
+  'wasm',
+])
 /** Preferred first when the client accepts both equally. */
-const ENCODINGS = [{ name: 'br', suffix: '.br' }, { name: 'gzip', suffix: '.gz' }] as const
+const ENCODINGS = [{ name: 'br', suffix: '.br' }, {
+  name: 'gzip',
+  suffix: '.gz',
+}] as const
 
 /**
  * Makes the handler for one folder: `(request, path)` answers with the file (or a 304), or null when there is no
@@ -43,14 +56,22 @@ const ENCODINGS = [{ name: 'br', suffix: '.br' }, { name: 'gzip', suffix: '.gz' 
 export function staticFiles(options: StaticFilesOptions) {
   return async (request: Request, path: string): Promise<Response | null> => {
     // The compressed copies are representations of a file, not files to ask for.
-    if (!options.name.test(path) || /\.\.|\\|%|^\/|\.(br|gz)$/.test(path)) return null
+    if (!options.name.test(path) || /\.\.|\\|%|^\/|\.(br|gz)$/.test(path)) {
+      return null
+    }
     const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ''
     const compressible = COMPRESSIBLE.has(extension)
     let body: Uint8Array | null = null
     let encoding: string | null = null
     if (compressible) {
-      for (const candidate of acceptedEncodings(request.headers.get('accept-encoding'))) {
-        body = await readFile(new URL(`${path}${candidate.suffix}`, options.root))
+      for (
+        const candidate of acceptedEncodings(
+          request.headers.get('accept-encoding'),
+        )
+      ) {
+        body = await readFile(
+          new URL(`${path}${candidate.suffix}`, options.root),
+        )
         if (body) {
           encoding = candidate.name
           break
@@ -61,25 +82,37 @@ export function staticFiles(options: StaticFilesOptions) {
     if (!body) return null
     const headers = new Headers(options.headers)
     headers.set('content-type', TYPES[extension] ?? 'application/octet-stream')
-    headers.set('cache-control', options.immutable(path) ? 'public, max-age=31536000, immutable' : 'public, no-cache')
+    headers.set(
+      'cache-control',
+      options.immutable(path) ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+    )
     headers.set('x-content-type-options', 'nosniff')
     if (compressible) headers.set('vary', 'Accept-Encoding')
     if (encoding) headers.set('content-encoding', encoding)
     // One ETag per representation (the brotli and gzip copies are different bytes), as HTTP requires of strong ETags.
     const etag = `"${await contentHash(body)}"`
     headers.set('etag', etag)
-    if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
-    return new Response(request.method === 'HEAD' ? null : body as Uint8Array<ArrayBuffer>, { status: 200, headers })
+    if (matches(request.headers.get('if-none-match'), etag)) {
+      return new Response(null, { status: 304, headers })
+    }
+    return new Response(
+      request.method === 'HEAD' ? null : body as Uint8Array<ArrayBuffer>,
+      { status: 200, headers },
+    )
   }
 }
 
 /** The encodings the client accepts (q > 0), in our order of preference. */
-export function acceptedEncodings(header: string | null): Array<(typeof ENCODINGS)[number]> {
+export function acceptedEncodings(
+  header: string | null,
+): Array<(typeof ENCODINGS)[number]> {
   if (!header) return []
   const q = new Map<string, number>()
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
-    const quality = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined)
+    const quality = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((
+      value,
+    ) => value !== undefined)
     if (name) q.set(name.trim(), quality === undefined ? 1 : Number(quality))
   }
   const wildcard = q.get('*')
@@ -95,7 +128,10 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 async function contentHash(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    bytes as Uint8Array<ArrayBuffer>,
+  )
   return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 

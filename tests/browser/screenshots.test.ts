@@ -1,88 +1,82 @@
-import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContextOptions } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  browserSkipReason,
-  ensureWidgetBuilt,
-  launchBrowser,
-  type RunningDocent,
-  startDocent,
-} from "./support.ts";
+import { mkdirSync } from 'node:fs'
+import type { Browser, BrowserContextOptions } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent, startDocent } from './support.ts'
 
 // Screenshots of the widget on the demo site, light, dark and at phone width, for the README (docs/screenshots/).
 
-const skip = browserSkipReason();
-const DIR = "docs/screenshots";
+const skip = browserSkipReason()
+const DIR = 'docs/screenshots'
 
 const SHOTS: Array<
   {
-    name: string;
-    path: string;
-    question: string;
-    options: BrowserContextOptions;
+    name: string
+    path: string
+    question: string
+    options: BrowserContextOptions
   }
 > = [
   {
-    name: "widget-light",
-    path: "/guides/percentage-rollouts",
-    question: "How do percentage rollouts work?",
-    options: { viewport: { width: 1280, height: 800 }, colorScheme: "light" },
+    name: 'widget-light',
+    path: '/guides/percentage-rollouts',
+    question: 'How do percentage rollouts work?',
+    options: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
   },
   {
-    name: "widget-dark",
-    path: "/sdks/javascript",
-    question: "How do I install the JavaScript SDK?",
-    options: { viewport: { width: 1280, height: 800 }, colorScheme: "dark" },
+    name: 'widget-dark',
+    path: '/sdks/javascript',
+    question: 'How do I install the JavaScript SDK?',
+    options: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
   },
   {
-    name: "widget-phone",
-    path: "/quickstart",
-    question: "How do I create my first flag?",
+    name: 'widget-phone',
+    path: '/quickstart',
+    question: 'How do I create my first flag?',
     options: {
       viewport: { width: 360, height: 740 },
       deviceScaleFactor: 2,
       isMobile: true,
       hasTouch: true,
-      colorScheme: "light",
+      colorScheme: 'light',
     },
   },
-];
+]
 
-describe.skipIf(skip)("widget screenshots", () => {
-  let browser: Browser;
-  let server: RunningDocent;
+describe.skipIf(skip)('widget screenshots', () => {
+  let browser: Browser
+  let server: RunningDocent
 
   beforeAll(async () => {
-    await ensureWidgetBuilt();
-    mkdirSync(DIR, { recursive: true });
-    [browser, server] = await Promise.all([launchBrowser(), startDocent()]);
-  });
+    await ensureWidgetBuilt()
+    mkdirSync(DIR, { recursive: true })
+    ;[browser, server] = await Promise.all([launchBrowser(), startDocent()])
+  })
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+    await browser?.close()
+    await server?.stop()
+  })
 
   for (const shot of SHOTS) {
     it(`${shot.name}: an answered question with its sources`, async () => {
       const context = await browser.newContext({
         ...shot.options,
-        reducedMotion: "reduce",
-      });
-      const page = await context.newPage();
-      await page.goto(`${server.url}${shot.path}`);
-      const chat = page.locator("docent-chat");
-      await chat.getByRole("button", { name: /Ask AI/ }).click();
-      await chat.getByRole("textbox").fill(shot.question);
-      await page.keyboard.press("Enter");
-      await chat.locator("article.assistant .actions").waitFor();
+        reducedMotion: 'reduce',
+      })
+      const page = await context.newPage()
+      await page.goto(`${server.url}${shot.path}`)
+      const chat = page.locator('docent-chat')
+      await chat.getByRole('button', { name: /Ask AI/ }).click()
+      await chat.getByRole('textbox').fill(shot.question)
+      await page.keyboard.press('Enter')
+      await chat.locator('article.assistant .actions').waitFor()
       // The reader's view starts at the top of the answer.
-      await chat.locator(".messages").evaluate((list) => (list.scrollTop = 0));
-      expect(await chat.locator("article.assistant nav a").count())
-        .toBeGreaterThan(0);
-      const file = `${DIR}/${shot.name}.png`;
-      const image = await page.screenshot({ path: file });
-      expect(image.length).toBeGreaterThan(10_000);
-      await context.close();
-    });
+      await chat.locator('.messages').evaluate((list) => (list.scrollTop = 0))
+      expect(await chat.locator('article.assistant nav a').count())
+        .toBeGreaterThan(0)
+      const file = `${DIR}/${shot.name}.png`
+      const image = await page.screenshot({ path: file })
+      expect(image.length).toBeGreaterThan(10_000)
+      await context.close()
+    })
   }
-});
+})

@@ -12,7 +12,11 @@ export interface ChatHost extends ReactiveControllerHost {
   pageSize?: number
   filter?: AssistantV2Body['filter']
   /** A finished answer, a failure: the host turns them into its documented events. */
-  answered(message: DocentMessage, end: AnswerEnd, threadId: string | null): void
+  answered(
+    message: DocentMessage,
+    end: AnswerEnd,
+    threadId: string | null,
+  ): void
   failed(error: Error): void
 }
 
@@ -28,7 +32,10 @@ export class ChatController implements ReactiveController {
   conversationId: string | null = null
   feedback: Record<string, 'up' | 'down'> = {}
 
-  constructor(private readonly host: ChatHost, private readonly createStore: (domain: string) => ConversationStore) {
+  constructor(
+    private readonly host: ChatHost,
+    private readonly createStore: (domain: string) => ConversationStore,
+  ) {
     host.addController(this)
   }
 
@@ -78,7 +85,11 @@ export class ChatController implements ReactiveController {
       apiBase: host.apiBase.replace(/\/+$/, ''),
       messages: saved.messages,
       threadId: saved.threadId,
-      request: () => ({ fp: host.fp || fingerprint(), retrievalPageSize: host.pageSize, filter: host.filter }),
+      request: () => ({
+        fp: host.fp || fingerprint(),
+        retrievalPageSize: host.pageSize,
+        filter: host.filter,
+      }),
       onChange: () => host.requestUpdate(),
       onEnd: (message, end) => {
         this.save()

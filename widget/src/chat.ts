@@ -25,7 +25,11 @@ export interface ChatOptions {
   /** Server base URL without a trailing slash; '' for the page's own origin. */
   apiBase: string
   /** Read for each request, so the page can change them (`Docent.update`) without a new chat. */
-  request: () => { fp: string; retrievalPageSize?: number; filter?: AssistantV2Body['filter'] }
+  request: () => {
+    fp: string
+    retrievalPageSize?: number
+    filter?: AssistantV2Body['filter']
+  }
   messages: DocentMessage[]
   threadId: string | null
   onChange: () => void
@@ -38,7 +42,9 @@ export const MAX_CURRENT_PATH = 200
 /** The v2 transport, noting whether the stream's `finish` chunk arrived (a stream that just stops is cut off). */
 class FinishAwareTransport extends DefaultChatTransport<DocentMessage> {
   finished = false
-  protected override processResponseStream(stream: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
+  protected override processResponseStream(
+    stream: ReadableStream<Uint8Array>,
+  ): ReadableStream<UIMessageChunk> {
     this.finished = false
     return super.processResponseStream(stream).pipeThrough(
       new TransformStream<UIMessageChunk, UIMessageChunk>({
@@ -64,25 +70,35 @@ export class AssistantChat extends AbstractChat<DocentMessage> {
   constructor(options: ChatOptions) {
     // The transport and callbacks run after construction; they reach the chat through this holder.
     const self = {} as { chat: AssistantChat }
-    const state = new LitChatState<DocentMessage>(options.messages, options.onChange)
+    const state = new LitChatState<DocentMessage>(
+      options.messages,
+      options.onChange,
+    )
     const transport = new FinishAwareTransport({
       api: `${options.apiBase}/discovery/v2/assistant/${encodeURIComponent(options.domain)}/message`,
       headers: { authorization: `Bearer ${options.apiKey}` },
       fetch: checkedFetch as typeof fetch,
       prepareSendMessagesRequest: ({ messages, body }) => {
-        const context = (body as { context?: ContextItem[] } | undefined)?.context
+        const context = (body as { context?: ContextItem[] } | undefined)
+          ?.context
         const { fp, retrievalPageSize, filter } = options.request()
         return {
           body: {
             fp,
             threadId: self.chat.threadId,
             // Only text travels: sources and metadata of earlier answers are the server's own output.
-            messages: messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts.filter((p) => p.type === 'text') })),
+            messages: messages.map((m) => ({
+              id: m.id,
+              role: m.role,
+              parts: m.parts.filter((p) => p.type === 'text'),
+            })),
             retrievalPageSize: retrievalPageSize ?? 5,
             filter: filter ?? null,
             currentPath: location.pathname.slice(0, MAX_CURRENT_PATH),
             ...(context?.length ? { context } : {}),
-          } satisfies Omit<AssistantV2Body, 'messages'> & { messages: unknown[] },
+          } satisfies Omit<AssistantV2Body, 'messages'> & {
+            messages: unknown[]
+          },
         }
       },
     })
@@ -110,13 +126,19 @@ export class AssistantChat extends AbstractChat<DocentMessage> {
 
   ask(text: string, context?: ContextItem[]) {
     this.lastContext = context
-    return this.sendMessage({ text }, context?.length ? { body: { context } } : undefined)
+    return this.sendMessage(
+      { text },
+      context?.length ? { body: { context } } : undefined,
+    )
   }
 
   /** Asks again: the failed, stopped or cut-off answer (or the unanswered question) is replaced by a new answer. */
   retry(messageId?: string) {
     this.clearError()
-    return this.regenerate({ messageId, ...(this.lastContext?.length ? { body: { context: this.lastContext } } : {}) })
+    return this.regenerate({
+      messageId,
+      ...(this.lastContext?.length ? { body: { context: this.lastContext } } : {}),
+    })
   }
 
   /** Records how an answer ended in its metadata, which is stored with it. */
@@ -124,7 +146,10 @@ export class AssistantChat extends AbstractChat<DocentMessage> {
     const index = this.messages.findIndex((message) => message.id === messageId)
     if (index === -1) return
     const message = this.messages[index]!
-    this.state.replaceMessage(index, { ...message, metadata: { ...message.metadata, end } })
+    this.state.replaceMessage(index, {
+      ...message,
+      metadata: { ...message.metadata, end },
+    })
   }
 
   /** The page is going away mid-answer: what has arrived is kept, marked as cut off. */
@@ -138,11 +163,22 @@ export class AssistantChat extends AbstractChat<DocentMessage> {
   async rate(messageId: string, rating: 'up' | 'down', comment?: string) {
     if (!this.threadId) return
     const { apiBase, domain, apiKey } = this.options
-    const body: FeedbackBody = { threadId: this.threadId, messageId, rating, ...(comment ? { comment } : {}) }
-    await checkedFetch(`${apiBase}/discovery/v1/assistant/${encodeURIComponent(domain)}/feedback`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-      body: JSON.stringify(body),
-    })
+    const body: FeedbackBody = {
+      threadId: this.threadId,
+      messageId,
+      rating,
+      ...(comment ? { comment } : {}),
+    }
+    await checkedFetch(
+      `${apiBase}/discovery/v1/assistant/${encodeURIComponent(domain)}/feedback`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${apiKey}`,
+        },
+        body: JSON.stringify(body),
+      },
+    )
   }
 }

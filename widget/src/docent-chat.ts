@@ -29,7 +29,9 @@ const parseJson = (value: string | null) => {
   }
 }
 /** On unless the attribute says `false`/`off`, so `data-search="false"` turns a feature off from a script tag. */
-const onUnlessFalse = { fromAttribute: (value: string | null) => value === null || !/^(false|off|0|no)$/i.test(value) }
+const onUnlessFalse = {
+  fromAttribute: (value: string | null) => value === null || !/^(false|off|0|no)$/i.test(value),
+}
 
 const PANEL_LOAD_TIMEOUT_MS = 20_000
 
@@ -38,7 +40,8 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userA
 /** Typing in the page's own fields and editors: Ctrl+I (italics) and Ctrl+K (links) belong to them there. */
 function isEditable(target: EventTarget | undefined): boolean {
   if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ||
+  return target.isContentEditable || target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
     target instanceof HTMLSelectElement
 }
 
@@ -147,7 +150,9 @@ export class DocentChat extends LitElement {
     const overrides = this.labels ?? {}
     const base = this.dictionary ?? enLauncher
     return Object.fromEntries(
-      Object.keys(enLauncher).map((key) => [key, overrides[key] ?? base[key as keyof LauncherLabels]]),
+      Object.keys(enLauncher).map((
+        key,
+      ) => [key, overrides[key] ?? base[key as keyof LauncherLabels]]),
     ) as unknown as LauncherLabels
   }
 
@@ -173,8 +178,13 @@ export class DocentChat extends LitElement {
     globalThis.addEventListener('keydown', this.#onKeydown)
     document.addEventListener('selectionchange', this.#onSelectionChange)
     document.addEventListener('click', this.#onPageClick)
-    globalThis.addEventListener('scroll', this.#onSelectionChange, { passive: true })
-    this.#stopWatchingScheme = watchScheme(() => this.theme, (scheme) => (this.scheme = scheme))
+    globalThis.addEventListener('scroll', this.#onSelectionChange, {
+      passive: true,
+    })
+    this.#stopWatchingScheme = watchScheme(
+      () => this.theme,
+      (scheme) => (this.scheme = scheme),
+    )
     if (this.variant === 'inline') void this.loadPanel()
     if (takeReopen()) void this.show()
   }
@@ -190,16 +200,25 @@ export class DocentChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('language') || this.dictionary === undefined) this.#loadDictionary()
+    if (changed.has('language') || this.dictionary === undefined) {
+      this.#loadDictionary()
+    }
     if (changed.has('theme') && this.isConnected) {
       this.#stopWatchingScheme?.()
-      this.#stopWatchingScheme = watchScheme(() => this.theme, (scheme) => (this.scheme = scheme))
+      this.#stopWatchingScheme = watchScheme(
+        () => this.theme,
+        (scheme) => (this.scheme = scheme),
+      )
     }
-    if (changed.has('askSelection') && !this.askSelection) this.selection = null
+    if (changed.has('askSelection') && !this.askSelection) {
+      this.selection = null
+    }
   }
 
   protected override updated(changed: PropertyValues<this>) {
-    if (changed.has('variant') && this.variant === 'inline') void this.loadPanel()
+    if (changed.has('variant') && this.variant === 'inline') {
+      void this.loadPanel()
+    }
   }
 
   /**
@@ -211,7 +230,10 @@ export class DocentChat extends LitElement {
     // itself goes on, and a later open uses it when it arrives.
     let timer: ReturnType<typeof setTimeout> | undefined
     const stalled = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the panel took too long to load')), PANEL_LOAD_TIMEOUT_MS)
+      timer = setTimeout(
+        () => reject(new Error('the panel took too long to load')),
+        PANEL_LOAD_TIMEOUT_MS,
+      )
     })
     this.#panelLoad ??= Promise.race([import('./panel.ts'), stalled])
       .finally(() => clearTimeout(timer))
@@ -279,20 +301,35 @@ export class DocentChat extends LitElement {
   }
 
   #emit(name: string, detail: object) {
-    this.dispatchEvent(new CustomEvent(`docent-${name}`, { bubbles: true, composed: true, detail }))
+    this.dispatchEvent(
+      new CustomEvent(`docent-${name}`, {
+        bubbles: true,
+        composed: true,
+        detail,
+      }),
+    )
   }
 
   #onKeydown = (event: KeyboardEvent) => {
     const target = event.composedPath()[0]
-    const mine = target instanceof Node && (this.contains(target) || this.renderRoot.contains(target) || target === this)
-    const chord = (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey
+    const mine = target instanceof Node &&
+      (this.contains(target) || this.renderRoot.contains(target) ||
+        target === this)
+    const chord = (event.metaKey || event.ctrlKey) && !event.altKey &&
+      !event.shiftKey
     const key = event.key.toLowerCase()
-    if (chord && (key === 'i' || (key === 'k' && this.search)) && !event.defaultPrevented && (mine || !isEditable(target))) {
+    if (
+      chord && (key === 'i' || (key === 'k' && this.search)) &&
+      !event.defaultPrevented && (mine || !isEditable(target))
+    ) {
       event.preventDefault()
       const mode: PanelMode = key === 'k' ? 'search' : 'chat'
-      if (this.open && this.variant !== 'inline' && this.mode === mode) this.hide()
-      else void this.show({ mode })
-    } else if (event.key === 'Escape' && this.open && (mine || !event.defaultPrevented)) {
+      if (this.open && this.variant !== 'inline' && this.mode === mode) {
+        this.hide()
+      } else void this.show({ mode })
+    } else if (
+      event.key === 'Escape' && this.open && (mine || !event.defaultPrevented)
+    ) {
       event.preventDefault()
       this.hide()
     }
@@ -307,10 +344,14 @@ export class DocentChat extends LitElement {
 
   /** Any element with `data-docent-open` on the page (an "Ask AI" button) opens the chat; `="search"` the search. */
   #onPageClick = (event: MouseEvent) => {
-    const trigger = (event.target as Element | null)?.closest?.('[data-docent-open]')
+    const trigger = (event.target as Element | null)?.closest?.(
+      '[data-docent-open]',
+    )
     if (!trigger) return
     event.preventDefault()
-    void this.show({ mode: trigger.getAttribute('data-docent-open') === 'search' ? 'search' : 'chat' })
+    void this.show({
+      mode: trigger.getAttribute('data-docent-open') === 'search' ? 'search' : 'chat',
+    })
   }
 
   #onSelectionChange = () => {
@@ -324,7 +365,11 @@ export class DocentChat extends LitElement {
   #askAboutSelection = async () => {
     const selection = this.selection
     if (!selection) return
-    this.pendingContext = { type: 'textSelection', value: selection.text, path: location.pathname.slice(0, 200) }
+    this.pendingContext = {
+      type: 'textSelection',
+      value: selection.text,
+      path: location.pathname.slice(0, 200),
+    }
     this.selection = null
     await this.show({ mode: 'chat' })
   }
@@ -375,7 +420,9 @@ export class DocentChat extends LitElement {
           .mode=${this.mode}
           .open=${inline || this.open}
           @docent-panel-close=${() => this.hide()}
-          @docent-panel-mode=${(event: CustomEvent<PanelMode>) => (this.mode = event.detail)}
+          @docent-panel-mode=${(
+            event: CustomEvent<PanelMode>,
+          ) => (this.mode = event.detail)}
           @docent-panel-context=${() => (this.pendingContext = null)}
         ></docent-panel>
       `
@@ -393,7 +440,8 @@ export class DocentChat extends LitElement {
           @pointerenter=${this.#prefetch}
           @focus=${this.#prefetch}
         >
-          ${this.#icon()}<span>${text.launcher}</span><kbd aria-hidden="true">${mac ? '⌘I' : 'Ctrl+I'}</kbd>
+          ${this.#icon()}<span>${text
+            .launcher}</span><kbd aria-hidden="true">${mac ? '⌘I' : 'Ctrl+I'}</kbd>
         </button>
       `} ${panel} ${this.open && this.loading ? html`<div class="loading" role="status">${text.loading}</div>` : nothing}
       ${this.open && this.loadFailed && !this.panelReady
@@ -410,6 +458,8 @@ export class DocentChat extends LitElement {
 /** The focused element, looking inside shadow roots (docs sites built from web components). */
 function deepActiveElement(): HTMLElement | null {
   let active = document.activeElement
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  while (active?.shadowRoot?.activeElement) {
+    active = active.shadowRoot.activeElement
+  }
   return active instanceof HTMLElement ? active : null
 }

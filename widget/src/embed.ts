@@ -4,7 +4,9 @@ import { DocentChat } from './docent-chat.ts'
 export { DocentChat } from './docent-chat.ts'
 export { type Language, LANGUAGES } from './launcher-labels.ts'
 
-if (!customElements.get('docent-chat')) customElements.define('docent-chat', DocentChat)
+if (!customElements.get('docent-chat')) {
+  customElements.define('docent-chat', DocentChat)
+}
 
 /** Options of `Docent.init`/`update` and of a script-tag mount (its `data-*` attributes, camel-cased). */
 export interface MountOptions {
@@ -31,7 +33,14 @@ export interface MountOptions {
 }
 
 /** What the page can listen to with `Docent.on(name, handler)`; each is also a `docent-<kebab-name>` DOM event. */
-export type DocentEventName = 'open' | 'close' | 'message' | 'feedback' | 'error' | 'sourceClick' | 'search'
+export type DocentEventName =
+  | 'open'
+  | 'close'
+  | 'message'
+  | 'feedback'
+  | 'error'
+  | 'sourceClick'
+  | 'search'
 
 export interface DocentApi {
   init(options: MountOptions): DocentApi
@@ -42,8 +51,14 @@ export interface DocentApi {
   ask(text: string, context?: ContextItem[]): Promise<void>
   reset(): Promise<void>
   /** Calls `handler(detail)` for each such event; returns the function that stops it. */
-  on(name: DocentEventName, handler: (detail: Record<string, unknown>) => void): () => void
-  off(name: DocentEventName, handler: (detail: Record<string, unknown>) => void): void
+  on(
+    name: DocentEventName,
+    handler: (detail: Record<string, unknown>) => void,
+  ): () => void
+  off(
+    name: DocentEventName,
+    handler: (detail: Record<string, unknown>) => void,
+  ): void
   readonly element: DocentChat | null
 }
 
@@ -75,7 +90,10 @@ function apply(element: DocentChat, options: MountOptions) {
     const value = options[key]
     if (value === undefined) continue
     if (value === null || value === '') element.removeAttribute(attribute)
-    else element.setAttribute(attribute, typeof value === 'object' ? JSON.stringify(value) : String(value))
+    else {element.setAttribute(
+        attribute,
+        typeof value === 'object' ? JSON.stringify(value) : String(value),
+      )}
   }
 }
 
@@ -85,12 +103,20 @@ function apply(element: DocentChat, options: MountOptions) {
  */
 function place(element: DocentChat, target: Element | null) {
   if (target) return target.append(element)
-  const first = document.body.querySelector('a[href], button, input, select, textarea, [tabindex]')
-  if (first instanceof HTMLAnchorElement && first.getAttribute('href')?.startsWith('#')) first.after(element)
+  const first = document.body.querySelector(
+    'a[href], button, input, select, textarea, [tabindex]',
+  )
+  if (
+    first instanceof HTMLAnchorElement &&
+    first.getAttribute('href')?.startsWith('#')
+  ) first.after(element)
   else document.body.prepend(element)
 }
 
-const handlers = new Map<(detail: Record<string, unknown>) => void, Map<string, EventListener>>()
+const handlers = new Map<
+  (detail: Record<string, unknown>) => void,
+  Map<string, EventListener>
+>()
 
 export const api: DocentApi = {
   init(options) {
@@ -99,7 +125,10 @@ export const api: DocentApi = {
     else {
       element = document.createElement('docent-chat') as DocentChat
       apply(element, options)
-      place(element, options.target ? document.querySelector(options.target) : null)
+      place(
+        element,
+        options.target ? document.querySelector(options.target) : null,
+      )
     }
     return api
   },
@@ -142,7 +171,11 @@ export function mount(options: MountOptions = {}): DocentApi {
 
 /** `window.Docent`, replaying the calls the page made before the widget's code arrived (see loader.ts). */
 export function expose() {
-  const global = globalThis as unknown as { Docent?: { q?: Array<[keyof DocentApi, unknown[], (value: unknown) => void]> } }
+  const global = globalThis as unknown as {
+    Docent?: {
+      q?: Array<[keyof DocentApi, unknown[], (value: unknown) => void]>
+    }
+  }
   const queued = global.Docent?.q ?? []
   ;(globalThis as unknown as { Docent: DocentApi }).Docent = api
   for (const [method, args, resolve] of queued) {

@@ -13,7 +13,10 @@ export class HttpError extends Error {
 }
 
 /** Fetch for the chat transport: a refused request throws an HttpError carrying status and Retry-After. */
-export async function checkedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+export async function checkedFetch(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Promise<Response> {
   const response = await fetch(input, init)
   if (response.ok) return response
   const text = await response.text().catch(() => '')
@@ -23,7 +26,11 @@ export async function checkedFetch(input: RequestInfo | URL, init?: RequestInit)
   } catch {
     // not JSON: keep the text
   }
-  throw new HttpError(response.status, message.slice(0, 300), retryAfter(response.headers.get('retry-after')))
+  throw new HttpError(
+    response.status,
+    message.slice(0, 300),
+    retryAfter(response.headers.get('retry-after')),
+  )
 }
 
 function retryAfter(header: string | null): number | null {
@@ -48,19 +55,28 @@ export function formatWait(seconds: number, language = 'en'): string {
  * a 429 before its wait is over (the panel offers Retry when it is).
  */
 export function retryable(error: Error): boolean {
-  return !(error instanceof HttpError && (error.status === 401 || error.status === 403 || error.status === 429))
+  return !(error instanceof HttpError &&
+    (error.status === 401 || error.status === 403 || error.status === 429))
 }
 
 /** The sentence a reader sees for a failed answer. */
-export function readableError(error: Error, labels: Labels, language = 'en'): string {
+export function readableError(
+  error: Error,
+  labels: Labels,
+  language = 'en',
+): string {
   if (error instanceof HttpError) {
     if (error.status === 429) {
-      const wait = error.retryAfterSeconds === null
-        ? ''
-        : ` ${fill(labels.errorRetryIn, { wait: formatWait(error.retryAfterSeconds, language) })}`
+      const wait = error.retryAfterSeconds === null ? '' : ` ${
+        fill(labels.errorRetryIn, {
+          wait: formatWait(error.retryAfterSeconds, language),
+        })
+      }`
       return `${labels.errorRateLimit}${wait}`
     }
-    if (error.status === 401 || error.status === 403) return `${labels.errorAuth} (${error.status}: ${error.message}).`
+    if (error.status === 401 || error.status === 403) {
+      return `${labels.errorAuth} (${error.status}: ${error.message}).`
+    }
     return `${labels.errorServer} (${error.status}${error.message ? `: ${error.message}` : ''}).`
   }
   if (error instanceof TypeError) return labels.errorNetwork

@@ -14,7 +14,9 @@ export class EventReporter {
   #timer: ReturnType<typeof setTimeout> | undefined
   #disabled = false
 
-  constructor(private readonly endpoint: () => { url: string; apiKey: string }) {
+  constructor(
+    private readonly endpoint: () => { url: string; apiKey: string },
+  ) {
     addEventListener('pagehide', () => this.flush())
   }
 
@@ -31,7 +33,11 @@ export class EventReporter {
       const batch: DocentEvent[] = []
       while (this.#queue.length && batch.length < MAX_EVENTS) {
         const next = this.#queue[0]!
-        if (batch.length && new TextEncoder().encode(JSON.stringify({ events: [...batch, next] })).length > MAX_BYTES) break
+        if (
+          batch.length &&
+          new TextEncoder().encode(JSON.stringify({ events: [...batch, next] }))
+              .length > MAX_BYTES
+        ) break
         batch.push(this.#queue.shift()!)
       }
       this.#send(batch)
@@ -43,11 +49,16 @@ export class EventReporter {
     fetch(url, {
       method: 'POST',
       keepalive: true,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${apiKey}`,
+      },
       body: JSON.stringify({ events }),
     }).then(
       (response) => {
-        if (response.status === 404 || response.status === 405) this.#disabled = true
+        if (response.status === 404 || response.status === 405) {
+          this.#disabled = true
+        }
       },
       () => {
         // Offline or refused: analytics are best effort.

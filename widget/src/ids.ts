@@ -4,5 +4,6 @@
  */
 export function randomId(prefix = ''): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return prefix + [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return prefix +
+    [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }

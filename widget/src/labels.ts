@@ -15,6 +15,12 @@ export async function loadLabels(language: Language): Promise<Labels> {
 }
 
 /** `{name}` placeholders filled in. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+export function fill(
+  template: string,
+  values: Record<string, string | number>,
+): string {
+  return template.replace(
+    /\{(\w+)\}/g,
+    (whole, name: string) => (name in values ? String(values[name]) : whole),
+  )
 }

@@ -2,7 +2,8 @@ import { svg } from 'lit'
 
 export const icon = (paths: ReturnType<typeof svg>) =>
   svg`
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"
+      stroke-linecap="round" stroke-linejoin="round"
       aria-hidden="true" focusable="false">${paths}</svg>
   `
 

@@ -22,7 +22,10 @@ export const enLauncher: LauncherLabels = {
   askSelection: 'Ask about selection',
 }
 
-export const dictionaries: Record<Exclude<Language, 'en'>, () => Promise<LauncherLabels & Record<string, string>>> = {
+export const dictionaries: Record<
+  Exclude<Language, 'en'>,
+  () => Promise<LauncherLabels & Record<string, string>>
+> = {
   fr: () => import('./i18n/fr.ts').then((m) => m.fr),
   es: () => import('./i18n/es.ts').then((m) => m.es),
   de: () => import('./i18n/de.ts').then((m) => m.de),
@@ -31,9 +34,13 @@ export const dictionaries: Record<Exclude<Language, 'en'>, () => Promise<Launche
 }
 
 /** `fr-CA` → `fr`, `zh-Hant-TW` → `zh`; a language the widget lacks → English. */
-export function pickLanguage(...candidates: Array<string | null | undefined>): Language {
+export function pickLanguage(
+  ...candidates: Array<string | null | undefined>
+): Language {
   for (const candidate of candidates) {
-    const base = (candidate ?? '').trim().toLowerCase().split(/[-_]/)[0] as Language
+    const base = (candidate ?? '').trim().toLowerCase().split(
+      /[-_]/,
+    )[0] as Language
     if ((LANGUAGES as readonly string[]).includes(base)) return base
   }
   return 'en'

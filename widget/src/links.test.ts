@@ -8,13 +8,20 @@ import { resolveLink } from './links.ts'
 const PAGE = 'http://docs.example/guides/start'
 
 /** `inert`: entities stay as written in the href (marked does not decode them), so the browser sees a same-site path. */
-const CASES: Array<[markdown: string, expected: string | null | 'inert' | { external: string }]> = [
+const CASES: Array<
+  [markdown: string, expected: string | null | 'inert' | { external: string }]
+> = [
   // Ordinary links.
   ['[a](/quickstart)', 'http://docs.example/quickstart'],
-  ['[a](../concepts/flags#rollouts)', 'http://docs.example/concepts/flags#rollouts'],
+  [
+    '[a](../concepts/flags#rollouts)',
+    'http://docs.example/concepts/flags#rollouts',
+  ],
   ['[a](#install)', 'http://docs.example/guides/start#install'],
   ['[a](setup)', 'http://docs.example/guides/setup'],
-  ['[a](https://github.com/org/repo)', { external: 'https://github.com/org/repo' }],
+  ['[a](https://github.com/org/repo)', {
+    external: 'https://github.com/org/repo',
+  }],
   ['[a](HTTPS://Example.COM/x)', { external: 'https://example.com/x' }],
   ['[a](mailto:help@docs.example)', { external: 'mailto:help@docs.example' }],
   ['[a](http://docs.example/same-site)', 'http://docs.example/same-site'],
@@ -50,16 +57,27 @@ const CASES: Array<[markdown: string, expected: string | null | 'inert' | { exte
 
 /** HTML character references decoded, as CommonMark says a link destination's should be (marked leaves them). */
 function decodeEntities(text: string): string {
-  const named: Record<string, string> = { colon: ':', sol: '/', bsol: '\\', tab: '\t', newline: '\n', amp: '&' }
+  const named: Record<string, string> = {
+    colon: ':',
+    sol: '/',
+    bsol: '\\',
+    tab: '\t',
+    newline: '\n',
+    amp: '&',
+  }
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] !== '#') return named[ref.toLowerCase()] ?? whole
-    return String.fromCodePoint(ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)))
+    return String.fromCodePoint(
+      ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)),
+    )
   })
 }
 
 function hrefOf(markdown: string): string {
   const paragraph = Lexer.lex(markdown, { gfm: true })[0] as Tokens.Paragraph
-  const link = paragraph.tokens.find((token) => token.type === 'link') as Tokens.Link | undefined
+  const link = paragraph.tokens.find((token) => token.type === 'link') as
+    | Tokens.Link
+    | undefined
   // Not a link at all to marked (so not rendered as one): nothing to resolve.
   return link?.href ?? ''
 }
@@ -70,11 +88,15 @@ describe('links in answers', () => {
     const link = href === '' ? null : resolveLink(href, PAGE)
     if (expected === null) expect(link).toBeNull()
     else if (expected === 'inert') {
-      expect(link === null || (link.href.startsWith('http://docs.example/') && !link.external)).toBe(true)
+      expect(
+        link === null ||
+          (link.href.startsWith('http://docs.example/') && !link.external),
+      ).toBe(true)
       // Decoded as CommonMark would, the same text is refused outright.
       expect(resolveLink(decodeEntities(href), PAGE)).toBeNull()
-    } else if (typeof expected === 'string') expect(link).toEqual({ href: expected, external: false })
-    else expect(link).toEqual({ href: expected.external, external: true })
+    } else if (typeof expected === 'string') {
+      expect(link).toEqual({ href: expected, external: false })
+    } else expect(link).toEqual({ href: expected.external, external: true })
   })
 
   it('never returns a link the browser would open off-site unless marked external, nor any script scheme', () => {
@@ -84,7 +106,9 @@ describe('links in answers', () => {
       if (!link) continue
       const url = new URL(link.href)
       expect(['http:', 'https:', 'mailto:']).toContain(url.protocol)
-      if (url.origin !== new URL(PAGE).origin) expect(link.external, markdown).toBe(true)
+      if (url.origin !== new URL(PAGE).origin) {
+        expect(link.external, markdown).toBe(true)
+      }
     }
   })
 })

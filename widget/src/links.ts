@@ -29,7 +29,8 @@ export function resolveLink(href: string, base: string): SafeLink | null {
   const sameSite = url.origin === page.origin
   // The written form, as the URL parser sees it: C0 controls and spaces trimmed, tabs and newlines removed.
   // deno-lint-ignore no-control-regex
-  const written = href.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
+  const written = href.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+    .replace(/[\t\n\r]/g, '')
   if (!sameSite && !ABSOLUTE.test(written)) return null
   return { href: url.href, external: !sameSite }
 }

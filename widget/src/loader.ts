@@ -3,13 +3,29 @@
 // the module replays them. Kept free of imports so it runs in any page without type="module".
 ;(() => {
   const script = document.currentScript as HTMLScriptElement | null
-  const options: Record<string, string | undefined> = { ...(script?.dataset ?? {}) }
+  const options: Record<string, string | undefined> = {
+    ...(script?.dataset ?? {}),
+  }
   const base = script?.src ? new URL('.', script.src).href : new URL('/widget/', location.href).href
-  const w = window as unknown as { Docent?: Record<string, unknown> & { q?: unknown[] } }
+  const w = window as unknown as {
+    Docent?: Record<string, unknown> & { q?: unknown[] }
+  }
   if (!w.Docent) {
     const queue: unknown[] = []
     const stub: Record<string, unknown> & { q: unknown[] } = { q: queue }
-    for (const name of ['init', 'update', 'destroy', 'open', 'close', 'ask', 'reset', 'on', 'off']) {
+    for (
+      const name of [
+        'init',
+        'update',
+        'destroy',
+        'open',
+        'close',
+        'ask',
+        'reset',
+        'on',
+        'off',
+      ]
+    ) {
       stub[name] = (...args: unknown[]) => new Promise((resolve) => queue.push([name, args, resolve]))
     }
     w.Docent = stub
@@ -21,6 +37,7 @@
         options.domain ? widget.mount(options) : widget.expose(),
       (error: unknown) => console.error('Docent: the widget failed to load', error),
     )
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })
-  else void start()
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start, { once: true })
+  } else void start()
 })()

@@ -13,7 +13,9 @@ export interface MarkdownOptions {
   copyLabel: string
   onCopy: (text: string, button: HTMLButtonElement) => void
   /** The answer's n-th source (1-based), so a citation like `[2]` becomes a link to it. */
-  source?: (n: number) => { href: string; title: string; label: string } | undefined
+  source?: (
+    n: number,
+  ) => { href: string; title: string; label: string } | undefined
 }
 
 type Part = TemplateResult | string | typeof nothing
@@ -42,17 +44,25 @@ function block(token: Token, options: MarkdownOptions): Part {
       return html`<p>${inline((token as Tokens.Paragraph).tokens, options)}</p>`
     case 'heading': {
       const heading = token as Tokens.Heading
-      return html`<p class="heading h${Math.min(heading.depth, 4)}" role="heading" aria-level=${Math.min(heading.depth + 2, 6)}>${
-        inline(heading.tokens, options)
-      }</p>`
+      return html`
+        <p class="heading h${Math.min(heading.depth, 4)}" role="heading"
+          aria-level=${Math.min(heading.depth + 2, 6)}>${inline(
+            heading.tokens,
+            options,
+          )}</p>
+      `
     }
     case 'code': {
       const code = token as Tokens.Code
       return html`
         <div class="code" part="code-block">
           <div class="code-bar"><span>${code.lang ?? ''}</span
-                  ><button type="button" class="copy-code" aria-label=${options.copyLabel} @click=${(e: Event) =>
-                    options.onCopy(code.text, e.currentTarget as HTMLButtonElement)}>${options.copyLabel}</button></div>
+                  ><button type="button" class="copy-code" aria-label=${options
+                    .copyLabel} @click=${(e: Event) =>
+                    options.onCopy(
+                      code.text,
+                      e.currentTarget as HTMLButtonElement,
+                    )}>${options.copyLabel}</button></div>
           <pre><code>${highlight(code.text, code.lang)}</code></pre>
         </div>
       `
@@ -68,7 +78,9 @@ function block(token: Token, options: MarkdownOptions): Part {
     }
     case 'table': {
       const table = token as Tokens.Table
-      const style = (i: number) => (table.align[i] ? `text-align:${table.align[i]}` : nothing)
+      const style = (
+        i: number,
+      ) => (table.align[i] ? `text-align:${table.align[i]}` : nothing)
       return html`
         <div class="table">
           <table>
@@ -149,7 +161,11 @@ function citations(text: string, options: MarkdownOptions): Part {
       const n = /^\[(\d{1,2})\]$/.exec(piece)?.[1]
       const source = n ? options.source!(Number(n)) : undefined
       return source
-        ? html`<a class="cite" href=${source.href} title=${source.title} aria-label=${source.label} data-source=${n}>${n}</a>`
+        ? html`
+          <a class="cite" href=${source.href} title=${source
+            .title} aria-label=${source.label}
+            data-source=${n}>${n}</a>
+        `
         : piece
     })
   }`
@@ -158,6 +174,9 @@ function citations(text: string, options: MarkdownOptions): Part {
 /** Off-site links open in a new tab and carry nothing of the page with them. */
 export function anchor(link: SafeLink, content: unknown) {
   return link.external
-    ? html`<a href=${link.href} target="_blank" rel="noopener noreferrer nofollow">${content}</a>`
+    ? html`
+      <a href=${link.href} target="_blank"
+        rel="noopener noreferrer nofollow">${content}</a>
+    `
     : html`<a href=${link.href}>${content}</a>`
 }

@@ -26,7 +26,9 @@ const SEARCH_SETTLE_MS = 1200
 
 /** Defines `<docent-panel>`; the launcher calls it once the panel's chunk has loaded. */
 export function definePanel() {
-  if (!customElements.get('docent-panel')) customElements.define('docent-panel', DocentPanel)
+  if (!customElements.get('docent-panel')) {
+    customElements.define('docent-panel', DocentPanel)
+  }
 }
 
 /**
@@ -97,7 +99,10 @@ export class DocentPanel extends LitElement {
   /** A 429's wait is over: Retry is offered again. */
   declare waitOver: boolean
 
-  readonly chat = new ChatController(this, (domain) => new ConversationStore(domain))
+  readonly chat = new ChatController(
+    this,
+    (domain) => new ConversationStore(domain),
+  )
   readonly #events = new EventReporter(() => ({
     url: `${this.apiBase.replace(/\/+$/, '')}/discovery/v1/events/${encodeURIComponent(this.domain)}`,
     apiKey: this.apiKey,
@@ -139,7 +144,11 @@ export class DocentPanel extends LitElement {
   }
 
   get text(): Labels {
-    return { ...this.dictionary, ...(this.placeholder ? { placeholder: this.placeholder } : {}), ...(this.labels ?? {}) }
+    return {
+      ...this.dictionary,
+      ...(this.placeholder ? { placeholder: this.placeholder } : {}),
+      ...(this.labels ?? {}),
+    }
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
@@ -150,14 +159,18 @@ export class DocentPanel extends LitElement {
         if (this.language === language) this.dictionary = labels
       })
     }
-    if (changed.has('mode') && this.mode === 'search') this.view = 'conversation'
+    if (changed.has('mode') && this.mode === 'search') {
+      this.view = 'conversation'
+    }
   }
 
   protected override updated(changed: PropertyValues<this>) {
     // Keeps the newest text in view while it streams, unless the reader scrolled up to read.
     const list = this.renderRoot.querySelector<HTMLElement>('.messages')
     if (list && this.#stickToBottom) list.scrollTop = list.scrollHeight
-    if (changed.has('mode') && changed.get('mode') !== undefined && this.open) this.focusInput()
+    if (changed.has('mode') && changed.get('mode') !== undefined && this.open) {
+      this.focusInput()
+    }
   }
 
   focusInput() {
@@ -189,14 +202,18 @@ export class DocentPanel extends LitElement {
   // --- called by the chat controller ---
 
   answered(message: DocentMessage, end: AnswerEnd, threadId: string | null) {
-    if (end === 'complete') this.announcement = `${this.text.answerReady}: ${plainText(textOf(message)).slice(0, 1000)}`
+    if (end === 'complete') {
+      this.announcement = `${this.text.answerReady}: ${plainText(textOf(message)).slice(0, 1000)}`
+    }
     this.#emit('message', {
       threadId,
       messageId: message.id,
       text: textOf(message),
       end,
       resolution: message.metadata?.resolution ?? null,
-      sources: message.parts.flatMap((part) => (part.type === 'source-url' ? [{ url: part.url, title: part.title ?? '' }] : [])),
+      sources: message.parts.flatMap((
+        part,
+      ) => (part.type === 'source-url' ? [{ url: part.url, title: part.title ?? '' }] : [])),
     })
     this.requestUpdate()
   }
@@ -207,7 +224,9 @@ export class DocentPanel extends LitElement {
     const wait = (error as { retryAfterSeconds?: number | null }).retryAfterSeconds
     this.waitOver = false
     clearTimeout(this.#waitTimer)
-    if (status === 429 && typeof wait === 'number') this.#waitTimer = setTimeout(() => (this.waitOver = true), wait * 1000)
+    if (status === 429 && typeof wait === 'number') {
+      this.#waitTimer = setTimeout(() => (this.waitOver = true), wait * 1000)
+    }
     this.#emit('error', { message: error.message, status: status ?? null })
   }
 
@@ -220,7 +239,13 @@ export class DocentPanel extends LitElement {
   }
 
   #emit(name: string, detail: object) {
-    this.dispatchEvent(new CustomEvent(`docent-${name}`, { bubbles: true, composed: true, detail }))
+    this.dispatchEvent(
+      new CustomEvent(`docent-${name}`, {
+        bubbles: true,
+        composed: true,
+        detail,
+      }),
+    )
   }
 
   /** Events for the launcher only: they stop at its shadow root. */
@@ -246,11 +271,14 @@ export class DocentPanel extends LitElement {
     const chat = this.chat.chat
     if (chat.busy) return
     const context = this.pendingContext
-    const text = this.draft.trim() || (context ? this.text.explainSelection : '')
+    const text = this.draft.trim() ||
+      (context ? this.text.explainSelection : '')
     if (!text) return
     this.draft = ''
     this.#emitToHost('docent-panel-context', null)
-    const textarea = this.renderRoot.querySelector<HTMLTextAreaElement>('textarea.question')
+    const textarea = this.renderRoot.querySelector<HTMLTextAreaElement>(
+      'textarea.question',
+    )
     if (textarea) {
       textarea.value = ''
       // Back to one line: the box grew with the question just sent.
@@ -260,7 +288,9 @@ export class DocentPanel extends LitElement {
   }
 
   #onInputKeydown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) this.#submit(event)
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      this.#submit(event)
+    }
   }
 
   #onInput = (event: Event) => {
@@ -295,22 +325,32 @@ export class DocentPanel extends LitElement {
     this.chat.rate(message.id, rating, comment).then(
       () => {
         this.announcement = this.text.thanks
-        this.#emit('feedback', { threadId, messageId: message.id, rating, comment: comment ?? null })
+        this.#emit('feedback', {
+          threadId,
+          messageId: message.id,
+          rating,
+          comment: comment ?? null,
+        })
       },
-      (error: Error) => (this.announcement = readableError(error, this.text, this.language)),
+      (
+        error: Error,
+      ) => (this.announcement = readableError(error, this.text, this.language)),
     )
   }
 
   #sendComment = (event: Event, message: DocentMessage) => {
     event.preventDefault()
-    const comment = new FormData(event.target as HTMLFormElement).get('comment')?.toString().trim().slice(0, 2000)
+    const comment = new FormData(event.target as HTMLFormElement).get('comment')
+      ?.toString().trim().slice(0, 2000)
     if (comment) this.#rate(message, 'down', comment)
     this.commenting = null
   }
 
   /** A click on an answer's source or link: reported, and a link on this site brings the panel back on that page. */
   #onAnswerClick = (event: MouseEvent, message: DocentMessage) => {
-    const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
+    const link = (event.target as Element | null)?.closest?.('a[href]') as
+      | HTMLAnchorElement
+      | null
     if (!link) return
     const sources = sourceParts(message)
     const position = sources.findIndex((part) => sameTarget(part.url, link.href))
@@ -333,15 +373,19 @@ export class DocentPanel extends LitElement {
       // Sent now: the click may be leaving the page.
       this.#events.flush()
     }
-    const leavesInThisTab = !link.target && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && event.button === 0
-    if (leavesInThisTab && new URL(link.href).origin === location.origin) markReopen()
+    const leavesInThisTab = !link.target && !event.metaKey && !event.ctrlKey &&
+      !event.shiftKey && !event.altKey && event.button === 0
+    if (leavesInThisTab && new URL(link.href).origin === location.origin) {
+      markReopen()
+    }
   }
 
   /** Tab and Shift+Tab cycle inside the open panel; focus never falls behind it. */
   #trapFocus = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || this.variant === 'inline') return
     const panel = event.currentTarget as HTMLElement
-    const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null)
+    const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)]
+      .filter((el) => el.offsetParent !== null)
     if (focusable.length === 0) return
     const first = focusable[0]!
     const last = focusable.at(-1)!
@@ -349,7 +393,9 @@ export class DocentPanel extends LitElement {
     if (event.shiftKey && (active === first || !panel.contains(active))) {
       event.preventDefault()
       last.focus()
-    } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+    } else if (
+      !event.shiftKey && (active === last || !panel.contains(active))
+    ) {
       event.preventDefault()
       first.focus()
     }
@@ -374,7 +420,10 @@ export class DocentPanel extends LitElement {
       this.searchState = 'idle'
       return
     }
-    this.#searchTimer = setTimeout(() => void this.#runSearch(query), SEARCH_DELAY_MS)
+    this.#searchTimer = setTimeout(
+      () => void this.#runSearch(query),
+      SEARCH_DELAY_MS,
+    )
   }
 
   async #runSearch(query: string) {
@@ -384,7 +433,12 @@ export class DocentPanel extends LitElement {
     this.searchState = 'loading'
     try {
       const results = await searchDocs(
-        { apiBase: this.apiBase.replace(/\/+$/, ''), domain: this.domain, apiKey: this.apiKey, filter: this.filter },
+        {
+          apiBase: this.apiBase.replace(/\/+$/, ''),
+          domain: this.domain,
+          apiKey: this.apiKey,
+          filter: this.filter,
+        },
         query,
         abort.signal,
       )
@@ -392,7 +446,10 @@ export class DocentPanel extends LitElement {
       this.results = results
       this.searchState = 'done'
       this.announcement = results.length ? `${this.text.results}: ${results.length}` : fill(this.text.searchEmpty, { query })
-      this.#settleTimer = setTimeout(() => this.#settleSearch(), SEARCH_SETTLE_MS)
+      this.#settleTimer = setTimeout(
+        () => this.#settleSearch(),
+        SEARCH_SETTLE_MS,
+      )
     } catch (error) {
       if (abort.signal.aborted) return
       this.results = []
@@ -405,9 +462,15 @@ export class DocentPanel extends LitElement {
   #settleSearch() {
     clearTimeout(this.#settleTimer)
     const query = this.query.trim()
-    if (!query || this.searchState !== 'done' || query === this.#reportedQuery) return
+    if (
+      !query || this.searchState !== 'done' || query === this.#reportedQuery
+    ) return
     this.#reportedQuery = query
-    this.#events.report({ type: 'search', query: query.slice(0, 500), resultCount: this.results.length })
+    this.#events.report({
+      type: 'search',
+      query: query.slice(0, 500),
+      resultCount: this.results.length,
+    })
     this.#emit('search', { query, resultCount: this.results.length })
   }
 
@@ -423,7 +486,8 @@ export class DocentPanel extends LitElement {
       event.preventDefault()
       this.#choose(this.active)
     }
-    this.renderRoot.querySelector(`#docent-option-${this.active}`)?.scrollIntoView({ block: 'nearest' })
+    this.renderRoot.querySelector(`#docent-option-${this.active}`)
+      ?.scrollIntoView({ block: 'nearest' })
   }
 
   /** Option 0 asks the assistant; the others open a page. */
@@ -441,11 +505,18 @@ export class DocentPanel extends LitElement {
     const result = this.results[index - 1]
     if (!result) return
     this.#settleSearch()
-    this.#events.report({ type: 'search_result_click', query: query.slice(0, 500), path: result.path.slice(0, 500), position: index })
+    this.#events.report({
+      type: 'search_result_click',
+      query: query.slice(0, 500),
+      path: result.path.slice(0, 500),
+      position: index,
+    })
     this.#events.flush()
-    const newTab = event && (event.metaKey || event.ctrlKey || event.button === 1)
-    if (newTab || result.link.external) open(result.link.href, '_blank', 'noopener')
-    else location.assign(result.link.href)
+    const newTab = event &&
+      (event.metaKey || event.ctrlKey || event.button === 1)
+    if (newTab || result.link.external) {
+      open(result.link.href, '_blank', 'noopener')
+    } else location.assign(result.link.href)
   }
 
   // --- rendering ---
@@ -471,10 +542,12 @@ export class DocentPanel extends LitElement {
           ${this.searchEnabled
             ? html`
               <div class="modes" role="group">
-                <button type="button" aria-pressed=${this.mode === 'search'} @click=${() => this.#setMode('search')}>
+                <button type="button" aria-pressed=${this.mode ===
+                  'search'} @click=${() => this.#setMode('search')}>
                               ${text.searchTab}
                             </button>
-                <button type="button" aria-pressed=${this.mode === 'chat'} @click=${() => this.#setMode('chat')}>${text.chatTab}</button>
+                <button type="button" aria-pressed=${this.mode === 'chat'}
+                  @click=${() => this.#setMode('chat')}>${text.chatTab}</button>
               </div>
             `
             : nothing} ${this.mode === 'chat'
@@ -490,19 +563,25 @@ export class DocentPanel extends LitElement {
               >
                 ${icons.history}
               </button>
-              <button type="button" class="icon" part="new-thread" aria-label=${text.newThread} title=${text.newThread} @click=${() =>
-                this.reset()}>
+              <button type="button" class="icon" part="new-thread" aria-label=${text
+                .newThread}
+                title=${text.newThread} @click=${() => this.reset()}>
                 ${icons.plus}
               </button>
             `
             : nothing} ${dialog
-            ? html`<button type="button" class="icon" part="close" aria-label=${text.close} title="${text.close} (Esc)" @click=${this.#close}>
-              ${icons.close}
-            </button>`
+            ? html`
+              <button type="button" class="icon" part="close" aria-label=${text
+                .close}
+                title="${text.close} (Esc)" @click=${this.#close}>
+                            ${icons.close}
+                          </button>
+            `
             : nothing}
         </div>
         ${this.mode === 'search' ? this.#renderSearch() : this.view === 'history' ? this.#renderHistory() : this.#renderConversation()}
-        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this
+          .announcement}</div>
       </section>
     `
   }
@@ -510,7 +589,10 @@ export class DocentPanel extends LitElement {
   #renderLogo() {
     const logo = this.logo && /^(https?:|data:image\/|\/)/i.test(this.logo) ? this.logo : null
     return logo
-      ? html`<span class="logo image" aria-hidden="true"><img src=${logo} alt="" /></span>`
+      ? html`
+        <span class="logo image"
+          aria-hidden="true"><img src=${logo} alt="" /></span>
+      `
       : html`<span class="logo" aria-hidden="true">${icons.sparkle}</span>`
   }
 
@@ -559,7 +641,8 @@ export class DocentPanel extends LitElement {
                 @click=${(event: MouseEvent) => this.#choose(i + 1, event)}
                 @auxclick=${(event: MouseEvent) => this.#choose(i + 1, event)}
               >
-                            <span class="title">${icons.page}${result.title}</span>
+                            <span class="title">${icons.page}${result
+                              .title}</span>
                             ${result.snippet ? html`<span class="snippet">${result.snippet}</span>` : nothing} ${result.sections.length
                               ? html`<span class="sections">${result.sections.map((section) => section.heading).join(' · ')}</span>`
                               : nothing}
@@ -568,7 +651,8 @@ export class DocentPanel extends LitElement {
           )
         }
         </ul>`
-        : html`<p class="search-status">${text.searchHint}</p>`} ${this.searchState === 'done' && expanded && this.results.length === 0
+        : html`<p class="search-status">${text.searchHint}</p>`} ${this
+              .searchState === 'done' && expanded && this.results.length === 0
         ? html`<p class="search-status">${fill(text.searchEmpty, { query })}</p>`
         : nothing} ${this.searchState === 'failed' ? html`<p class="search-status">${text.searchFailed}</p>` : nothing}
     `
@@ -577,7 +661,10 @@ export class DocentPanel extends LitElement {
   #renderHistory() {
     const text = this.text
     const conversations = this.chat.conversations
-    const date = new Intl.DateTimeFormat(this.language, { dateStyle: 'medium', timeStyle: 'short' })
+    const date = new Intl.DateTimeFormat(this.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    })
     return html`
       <div class="messages" part="history">
         ${conversations.length === 0 ? html`<p class="search-status">${text.historyEmpty}</p>` : nothing}
@@ -622,22 +709,36 @@ export class DocentPanel extends LitElement {
     const { status, error, messages } = chat
     const last = messages.at(-1)
     const busy = chat.busy
-    const waiting = status === 'submitted' || (status === 'streaming' && last?.role === 'assistant' && textOf(last) === '')
+    const waiting = status === 'submitted' ||
+      (status === 'streaming' && last?.role === 'assistant' &&
+        textOf(last) === '')
     const unanswered = !busy && status !== 'error' && last?.role === 'user'
     const canRetry = error && (retryable(error) || this.waitOver)
     return html`
-      <div class="messages" part="messages" role="log" aria-live="off" aria-label=${text.conversation} @scroll=${this.#onScroll}>
+      <div class="messages" part="messages" role="log" aria-live="off"
+        aria-label=${text.conversation} @scroll=${this.#onScroll}>
         ${messages.length === 0 ? this.#renderWelcome() : messages.map((message) => this.#renderMessage(message))} ${waiting
-          ? html`<div class="thinking" part="thinking"><span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>${text.thinking}</div>`
+          ? html`
+            <div class="thinking"
+              part="thinking"><span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>${text
+                .thinking}</div>
+          `
           : nothing} ${unanswered
-          ? html`<p class="ended">${text.noAnswer} <button type="button" class="pill" @click=${() =>
-            this.#retry()}>${icons.retry} ${text.retry}</button></p>`
+          ? html`
+            <p
+              class="ended">${text
+                .noAnswer} <button type="button" class="pill" @click=${() => this.#retry()}>${icons.retry} ${text.retry}</button></p>
+          `
           : nothing} ${status === 'error' && error
           ? html`
             <div class="error" part="error" role="alert">
               <p>${readableError(error, text, this.language)}</p>
               ${canRetry
-                ? html`<button type="button" class="pill" @click=${() => this.#retry()}>${icons.retry} ${text.retry}</button>`
+                ? html`
+                  <button type="button" class="pill"
+                    @click=${() => this.#retry()}>${icons.retry} ${text
+                      .retry}</button>
+                `
                 : nothing}
             </div>
           `
@@ -657,9 +758,17 @@ export class DocentPanel extends LitElement {
             @keydown=${this.#onInputKeydown}
           ></textarea>
           ${busy
-            ? html`<button type="button" class="send stop" part="stop" aria-label=${text.stop} title=${text.stop} @click=${() =>
-              chat.stop()}>${icons.stop}</button>`
-            : html`<button type="submit" class="send" part="send" aria-label=${text.send} title=${text.send}>${icons.send}</button>`}
+            ? html`
+              <button type="button" class="send stop" part="stop" aria-label=${text
+                .stop}
+                title=${text.stop} @click=${() => chat.stop()}>${icons
+                  .stop}</button>
+            `
+            : html`
+              <button type="submit" class="send" part="send" aria-label=${text
+                .send}
+                title=${text.send}>${icons.send}</button>
+            `}
         </div>
         <p class="disclaimer">${text.disclaimer}</p>
       </form>
@@ -702,7 +811,8 @@ export class DocentPanel extends LitElement {
     const chat = this.chat.chat
     if (message.role === 'user') {
       return html`
-        <article class="message user" part="message user-message" aria-label=${text.you}>
+        <article class="message user" part="message user-message"
+          aria-label=${text.you}>
           <p>${textOf(message)}</p>
         </article>
       `
@@ -716,7 +826,10 @@ export class DocentPanel extends LitElement {
     const sources = groupSources(cited, answer)
     const rating = this.chat.feedback[message.id]
     const copied = this.#copied.has(message.id)
-    const support = message.metadata?.resolution === 'unanswered' && !streaming && this.supportUrl ? safeLink(this.supportUrl) : null
+    const support = message.metadata?.resolution === 'unanswered' && !streaming &&
+        this.supportUrl
+      ? safeLink(this.supportUrl)
+      : null
     const markdown = renderMarkdown(answer, {
       source: (n) => {
         const part = cited[n - 1]
@@ -747,7 +860,12 @@ export class DocentPanel extends LitElement {
                   <h3>${text.sources}</h3>
                   <ul>
                     ${sources.map((source) =>
-                      html`<li>${anchor(source.link, html`${icons.page}<span part="source">${source.title}</span>`)}</li>`
+                      html`<li>${
+                        anchor(
+                          source.link,
+                          html`${icons.page}<span part="source">${source.title}</span>`,
+                        )
+                      }</li>`
                     )}
                   </ul>
                 </nav>
@@ -758,7 +876,11 @@ export class DocentPanel extends LitElement {
               ? html`<p class="ended" part="ended">
           ${end === 'stopped' ? text.stopped : text.cutOff} ${
                 isLast
-                  ? html`<button type="button" class="pill" @click=${() => this.#retry(message.id)}>${icons.retry} ${text.retry}</button>`
+                  ? html`
+                    <button type="button" class="pill"
+                      @click=${() => this.#retry(message.id)}>${icons
+                        .retry} ${text.retry}</button>
+                  `
                   : nothing
               }
         </p>`
@@ -770,25 +892,34 @@ export class DocentPanel extends LitElement {
           </button>
           ${
               incomplete ? nothing : html`
-                <button type="button" class="icon small ${rating === 'up' ? 'on' : ''}" aria-label=${text.helpful} title=${text
-                  .helpful} aria-pressed=${rating === 'up' ? 'true' : 'false'} @click=${() => this.#rate(message, 'up')}>
+                <button type="button" class="icon small ${rating === 'up' ? 'on' : ''}" aria-label=${text.helpful}
+                  title=${text
+                    .helpful} aria-pressed=${rating === 'up' ? 'true' : 'false'} @click=${() => this.#rate(message, 'up')}>
                   ${icons.up}
                 </button>
-                <button type="button" class="icon small ${rating === 'down' ? 'on' : ''}" aria-label=${text.notHelpful} title=${text
-                  .notHelpful} aria-pressed=${rating === 'down' ? 'true' : 'false'} @click=${() => this.#rate(message, 'down')}>
+                <button type="button" class="icon small ${rating === 'down' ? 'on' : ''}" aria-label=${text.notHelpful}
+                  title=${text
+                    .notHelpful} aria-pressed=${rating === 'down' ? 'true' : 'false'} @click=${() => this.#rate(message, 'down')}>
                   ${icons.down}
                 </button>
               `
             } ${copied ? html`<span class="note">${text.copied}</span>` : nothing}
         </div>`} ${this.commenting === message.id
               ? html`
-                <form class="feedback-form" part="feedback-form" @submit=${(event: Event) => this.#sendComment(event, message)}>
-                  <label for="docent-comment-${message.id}">${text.commentPrompt}</label>
-                  <textarea id="docent-comment-${message.id}" name="comment" maxlength="2000" placeholder=${text
-                    .commentPlaceholder}></textarea>
+                <form class="feedback-form" part="feedback-form" @submit=${(
+                  event: Event,
+                ) => this.#sendComment(event, message)}>
+                  <label for="docent-comment-${message.id}">${text
+                    .commentPrompt}</label>
+                  <textarea id="docent-comment-${message
+                    .id}" name="comment" maxlength="2000"
+                    placeholder=${text
+                      .commentPlaceholder}></textarea>
                   <div class="row">
-                    <button type="submit" class="pill">${text.sendComment}</button>
-                    <button type="button" class="pill" @click=${() => (this.commenting = null)}>${text.skip}</button>
+                    <button type="submit" class="pill">${text
+                      .sendComment}</button>
+                    <button type="button" class="pill" @click=${() => (this
+                      .commenting = null)}>${text.skip}</button>
                   </div>
                 </form>
               `
@@ -801,38 +932,56 @@ export class DocentPanel extends LitElement {
 type SourcePart = { url: string; title: string }
 
 function textOf(message: DocentMessage | undefined): string {
-  return (message?.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('')
+  return (message?.parts ?? []).map((
+    part,
+  ) => (part.type === 'text' ? part.text : '')).join('')
 }
 
 /** Markdown as a screen reader should hear it: no asterisks, fences or link targets. */
 function plainText(markdown: string): string {
-  return markdown.replace(/```[^\n]*\n?/g, '').replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>]/g, '').replace(/\s+/g, ' ')
+  return markdown.replace(/```[^\n]*\n?/g, '').replace(
+    /!?\[([^\]]*)\]\([^)]*\)/g,
+    '$1',
+  ).replace(/[*_`#>]/g, '').replace(/\s+/g, ' ')
     .trim()
 }
 
 function sourceParts(message: DocentMessage): SourcePart[] {
-  return message.parts.flatMap((part) => (part.type === 'source-url' ? [{ url: part.url, title: part.title || part.url }] : []))
+  return message.parts.flatMap((
+    part,
+  ) => (part.type === 'source-url' ? [{ url: part.url, title: part.title || part.url }] : []))
 }
 
 /** The same page (a source chip links the page, a citation its section). */
 function sameTarget(a: string, b: string): boolean {
   const link = safeLink(a)
-  return link !== null && link.href.replace(/#.*$/, '') === b.replace(/#.*$/, '')
+  return link !== null &&
+    link.href.replace(/#.*$/, '') === b.replace(/#.*$/, '')
 }
 
 /**
  * The sources to list under an answer: one chip per page (sections of one page are not five chips), and only the
  * ones the answer cites when it cites any.
  */
-function groupSources(parts: SourcePart[], answer: string): Array<{ link: SafeLink; title: string }> {
-  const cited = new Set([...answer.matchAll(/\[(\d{1,2})\]/g)].map((match) => Number(match[1])))
+function groupSources(
+  parts: SourcePart[],
+  answer: string,
+): Array<{ link: SafeLink; title: string }> {
+  const cited = new Set(
+    [...answer.matchAll(/\[(\d{1,2})\]/g)].map((match) => Number(match[1])),
+  )
   const pages = new Map<string, { link: SafeLink; title: string }>()
   parts.forEach((part, index) => {
     if (cited.size && !cited.has(index + 1)) return
     const link = safeLink(part.url)
     if (!link) return
     const page = link.href.replace(/#.*$/, '')
-    if (!pages.has(page)) pages.set(page, { link: { ...link, href: page }, title: part.title.split(' › ')[0] ?? part.title })
+    if (!pages.has(page)) {
+      pages.set(page, {
+        link: { ...link, href: page },
+        title: part.title.split(' › ')[0] ?? part.title,
+      })
+    }
   })
   return [...pages.values()]
 }

@@ -24,14 +24,29 @@ const PAGE_SIZE = 12
  * Search as the reader types: `analytics: false`, so the server does not record every prefix; the settled search
  * is reported once through the events endpoint instead.
  */
-export async function searchDocs(options: SearchOptions, query: string, signal: AbortSignal): Promise<PageResult[]> {
-  const body: SearchBody = { query, pageSize: PAGE_SIZE, filter: options.filter ?? null, analytics: false }
-  const response = await checkedFetch(`${options.apiBase}/discovery/v1/search/${encodeURIComponent(options.domain)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
-    body: JSON.stringify(body),
-    signal,
-  })
+export async function searchDocs(
+  options: SearchOptions,
+  query: string,
+  signal: AbortSignal,
+): Promise<PageResult[]> {
+  const body: SearchBody = {
+    query,
+    pageSize: PAGE_SIZE,
+    filter: options.filter ?? null,
+    analytics: false,
+  }
+  const response = await checkedFetch(
+    `${options.apiBase}/discovery/v1/search/${encodeURIComponent(options.domain)}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${options.apiKey}`,
+      },
+      body: JSON.stringify(body),
+      signal,
+    },
+  )
   return groupByPage((await response.json()) as SearchResult[])
 }
 
@@ -39,12 +54,16 @@ export async function searchDocs(options: SearchOptions, query: string, signal: 
 export function groupByPage(results: SearchResult[]): PageResult[] {
   const pages = new Map<string, PageResult>()
   for (const result of results) {
-    const link = safeLink(result.metadata.url ?? `/${result.path.replace(/^\/+/, '')}`)
+    const link = safeLink(
+      result.metadata.url ?? `/${result.path.replace(/^\/+/, '')}`,
+    )
     if (!link) continue
     const heading = sectionHeading(result)
     const page = pages.get(result.path)
     if (page) {
-      if (heading && page.sections.length < 3) page.sections.push({ heading, link })
+      if (heading && page.sections.length < 3) {
+        page.sections.push({ heading, link })
+      }
       continue
     }
     pages.set(result.path, {
@@ -60,7 +79,9 @@ export function groupByPage(results: SearchResult[]): PageResult[] {
 
 /** The section's name from its anchor (`#install-the-sdk` → `Install the sdk`): results carry no heading field. */
 function sectionHeading(result: SearchResult): string {
-  const anchor = decodeSafely(/#(.+)$/.exec(result.metadata.url ?? '')?.[1] ?? '').replace(/[-_]+/g, ' ').trim()
+  const anchor = decodeSafely(
+    /#(.+)$/.exec(result.metadata.url ?? '')?.[1] ?? '',
+  ).replace(/[-_]+/g, ' ').trim()
   return anchor ? anchor[0]!.toUpperCase() + anchor.slice(1) : ''
 }
 

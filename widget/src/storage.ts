@@ -81,7 +81,11 @@ export class ConversationStore {
   }
 
   load(id: string | null): SavedConversation {
-    const empty: SavedConversation = { threadId: null, messages: [], feedback: {} }
+    const empty: SavedConversation = {
+      threadId: null,
+      messages: [],
+      feedback: {},
+    }
     const saved = id ? parse<Partial<SavedConversation>>(read(this.#key(`conversation:${id}`))) : null
     if (!saved) return empty
     return {
@@ -96,12 +100,27 @@ export class ConversationStore {
     if (conversation.messages.length === 0) return id
     const conversationId = id ?? randomId('c_')
     const messages = conversation.messages.slice(-MAX_SAVED_MESSAGES)
-    write(this.#key(`conversation:${conversationId}`), JSON.stringify({ ...conversation, messages }))
+    write(
+      this.#key(`conversation:${conversationId}`),
+      JSON.stringify({ ...conversation, messages }),
+    )
     const first = conversation.messages.find((message) => message.role === 'user')
-    const title = (first?.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('').slice(0, 120)
-    const summary: ConversationSummary = { id: conversationId, title, threadId: conversation.threadId, updatedAt: Date.now() }
-    const list = [summary, ...this.list().filter((item) => item.id !== conversationId)]
-    for (const dropped of list.splice(MAX_CONVERSATIONS)) write(this.#key(`conversation:${dropped.id}`), null)
+    const title = (first?.parts ?? []).map((
+      part,
+    ) => (part.type === 'text' ? part.text : '')).join('').slice(0, 120)
+    const summary: ConversationSummary = {
+      id: conversationId,
+      title,
+      threadId: conversation.threadId,
+      updatedAt: Date.now(),
+    }
+    const list = [
+      summary,
+      ...this.list().filter((item) => item.id !== conversationId),
+    ]
+    for (const dropped of list.splice(MAX_CONVERSATIONS)) {
+      write(this.#key(`conversation:${dropped.id}`), null)
+    }
     write(this.#key('conversations'), JSON.stringify(list))
     this.currentId = conversationId
     return conversationId
@@ -109,7 +128,10 @@ export class ConversationStore {
 
   remove(id: string) {
     write(this.#key(`conversation:${id}`), null)
-    write(this.#key('conversations'), JSON.stringify(this.list().filter((item) => item.id !== id)))
+    write(
+      this.#key('conversations'),
+      JSON.stringify(this.list().filter((item) => item.id !== id)),
+    )
     if (this.currentId === id) this.currentId = null
   }
 
@@ -130,6 +152,7 @@ export class ConversationStore {
 
 function isMessage(value: unknown): value is DocentMessage {
   const message = value as DocentMessage
-  return Boolean(message) && typeof message.id === 'string' && (message.role === 'user' || message.role === 'assistant') &&
+  return Boolean(message) && typeof message.id === 'string' &&
+    (message.role === 'user' || message.role === 'assistant') &&
     Array.isArray(message.parts)
 }

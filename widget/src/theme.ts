@@ -7,7 +7,14 @@ export type Scheme = 'light' | 'dark'
  */
 export function hostScheme(doc: Document = document): Scheme | null {
   const root = doc.documentElement
-  for (const name of ['data-theme', 'data-mode', 'data-color-scheme', 'data-color-mode']) {
+  for (
+    const name of [
+      'data-theme',
+      'data-mode',
+      'data-color-scheme',
+      'data-color-mode',
+    ]
+  ) {
     const value = root.getAttribute(name)?.toLowerCase()
     if (value === 'dark' || value === 'light') return value
   }
@@ -20,21 +27,42 @@ export function hostScheme(doc: Document = document): Scheme | null {
   return null
 }
 
-const WATCHED = ['class', 'style', 'data-theme', 'data-mode', 'data-color-scheme', 'data-color-mode', 'data-md-color-scheme']
+const WATCHED = [
+  'class',
+  'style',
+  'data-theme',
+  'data-mode',
+  'data-color-scheme',
+  'data-color-mode',
+  'data-md-color-scheme',
+]
 
 /**
  * Calls `onChange` with the scheme to use whenever it may have changed: the element's `theme` wins, then the page's
  * switch, then the reader's system setting. Returns the function that stops watching.
  */
-export function watchScheme(theme: () => string | undefined, onChange: (scheme: Scheme) => void): () => void {
+export function watchScheme(
+  theme: () => string | undefined,
+  onChange: (scheme: Scheme) => void,
+): () => void {
   const media = globalThis.matchMedia?.('(prefers-color-scheme: dark)')
   const update = () => {
     const chosen = theme()
-    onChange(chosen === 'light' || chosen === 'dark' ? chosen : hostScheme() ?? (media?.matches ? 'dark' : 'light'))
+    onChange(
+      chosen === 'light' || chosen === 'dark' ? chosen : hostScheme() ?? (media?.matches ? 'dark' : 'light'),
+    )
   }
   const observer = new MutationObserver(update)
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: WATCHED })
-  if (document.body) observer.observe(document.body, { attributes: true, attributeFilter: WATCHED })
+  observer.observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: WATCHED,
+  })
+  if (document.body) {
+    observer.observe(document.body, {
+      attributes: true,
+      attributeFilter: WATCHED,
+    })
+  }
   media?.addEventListener('change', update)
   update()
   return () => {
