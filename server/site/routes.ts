@@ -19,18 +19,7 @@ const PAGE_HEADERS = {
 }
 
 // Paths of the API and of other routes: an unknown one there stays a JSON 404/405, never a docs page.
-const API_PREFIXES = [
-  '/discovery/',
-  '/v1/',
-  '/v2/',
-  '/mcp',
-  '/review/',
-  '/docs/',
-  '/widget/',
-  '/openapi.json',
-  '/healthz',
-  '/llms',
-]
+const API_PREFIXES = ['/discovery/', '/v1/', '/v2/', '/mcp', '/review/', '/docs/', '/widget/', '/openapi.json', '/healthz', '/llms']
 
 /**
  * The demo docs site at `/` (pages rendered from the site project's docs, with navigation and the widget on
@@ -47,10 +36,7 @@ export function siteRoutes(ctx: DocentContext): Hono {
     const { serveWidgetFile } = await import('./widget-files.ts')
     const response = await serveWidgetFile(c.req.raw, name)
     if (response) return response
-    throw new ApiError(
-      404,
-      name === 'docent.js' ? 'the widget is not built: run `npm run build`' : 'no such widget file',
-    )
+    throw new ApiError(404, name === 'docent.js' ? 'the widget is not built: run `npm run build`' : 'no such widget file')
   })
 
   if (!project || !siteKey) return app
@@ -59,21 +45,12 @@ export function siteRoutes(ctx: DocentContext): Hono {
     try {
       return await ctx.search.corpus(project.id)
     } catch (error) {
-      ctx.log.error('docs unavailable for the site', {
-        project: project.id,
-        error: String(error),
-      })
-      throw new ApiError(503, 'the docs are not available right now', {
-        'retry-after': '30',
-      })
+      ctx.log.error('docs unavailable for the site', { project: project.id, error: String(error) })
+      throw new ApiError(503, 'the docs are not available right now', { 'retry-after': '30' })
     }
   }
 
-  const shellOf = async (
-    corpus: Corpus,
-    pages: PageInfo[],
-    { withWidget }: { withWidget: boolean },
-  ): Promise<SiteShell> => ({
+  const shellOf = async (corpus: Corpus, pages: PageInfo[], { withWidget }: { withWidget: boolean }): Promise<SiteShell> => ({
     siteName: corpus.name || project.name || project.domain,
     description: corpus.description,
     navigation: buildNavigation(pages),
@@ -82,15 +59,8 @@ export function siteRoutes(ctx: DocentContext): Hono {
       ? {
         'data-domain': project.domain,
         'data-api-key': await siteKey(),
-        'data-starters': JSON.stringify(
-          starterQuestions(
-            corpus.name || project.name || 'this product',
-            pages,
-          ),
-        ),
-        'data-labels': JSON.stringify({
-          title: `Ask ${corpus.name || 'the docs'}`,
-        }),
+        'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
+        'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
       }
       : null,
   })
@@ -103,9 +73,7 @@ export function siteRoutes(ctx: DocentContext): Hono {
     const url = normalize(path)
     const page = pages.find((candidate) => candidate.url === url)
     const content = page ? corpus.page(page.path) : null
-    const shell = await shellOf(corpus, pages, {
-      withWidget: Boolean(page && content),
-    })
+    const shell = await shellOf(corpus, pages, { withWidget: Boolean(page && content) })
     if (!page || !content) {
       // A browser gets a page with the menu; an API client a JSON 404.
       if (!(c.req.header('accept') ?? '').includes('text/html')) return next()
@@ -130,8 +98,7 @@ export function siteRoutes(ctx: DocentContext): Hono {
 
 /** The project whose docs Docent serves at `/`: the first without an external `siteUrl`, else the first. */
 function siteProject(ctx: DocentContext): ProjectConfig | undefined {
-  return ctx.projects.all.find((project) => !project.siteUrl) ??
-    ctx.projects.all[0]
+  return ctx.projects.all.find((project) => !project.siteUrl) ?? ctx.projects.all[0]
 }
 
 function normalize(path: string): string {
@@ -148,9 +115,5 @@ function normalize(path: string): string {
 /** Three questions a newcomer might ask first: what it is, how to start, and the first guide's topic. */
 function starterQuestions(name: string, pages: PageInfo[]): string[] {
   const guide = pages.find((page) => !page.hidden && page.path.startsWith('guides/'))
-  return [
-    `What is ${name}?`,
-    'How do I get started?',
-    ...(guide ? [`Explain ${guide.title.toLowerCase()}`] : []),
-  ]
+  return [`What is ${name}?`, 'How do I get started?', ...(guide ? [`Explain ${guide.title.toLowerCase()}`] : [])]
 }

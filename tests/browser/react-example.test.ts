@@ -139,7 +139,7 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
         dev.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString()
           const found = /Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(
-            output.replace(/\x1b\[[0-9;]*m/g, ''),
+            output.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), ''),
           )
           if (found) resolve(found[1]!)
         })

@@ -8,14 +8,7 @@ import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent
 const skip = browserSkipReason()
 const DIR = 'docs/screenshots'
 
-const SHOTS: Array<
-  {
-    name: string
-    path: string
-    question: string
-    options: BrowserContextOptions
-  }
-> = [
+const SHOTS: Array<{ name: string; path: string; question: string; options: BrowserContextOptions }> = [
   {
     name: 'widget-light',
     path: '/guides/percentage-rollouts',
@@ -32,13 +25,7 @@ const SHOTS: Array<
     name: 'widget-phone',
     path: '/quickstart',
     question: 'How do I create my first flag?',
-    options: {
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      colorScheme: 'light',
-    },
+    options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' },
   },
 ]
 
@@ -58,10 +45,7 @@ describe.skipIf(skip)('widget screenshots', () => {
 
   for (const shot of SHOTS) {
     it(`${shot.name}: an answered question with its sources`, async () => {
-      const context = await browser.newContext({
-        ...shot.options,
-        reducedMotion: 'reduce',
-      })
+      const context = await browser.newContext({ ...shot.options, reducedMotion: 'reduce' })
       const page = await context.newPage()
       await page.goto(`${server.url}${shot.path}`)
       const chat = page.locator('docent-chat')
@@ -71,8 +55,7 @@ describe.skipIf(skip)('widget screenshots', () => {
       await chat.locator('article.assistant .actions').waitFor()
       // The reader's view starts at the top of the answer.
       await chat.locator('.messages').evaluate((list) => (list.scrollTop = 0))
-      expect(await chat.locator('article.assistant nav a').count())
-        .toBeGreaterThan(0)
+      expect(await chat.locator('article.assistant nav a').count()).toBeGreaterThan(0)
       const file = `${DIR}/${shot.name}.png`
       const image = await page.screenshot({ path: file })
       expect(image.length).toBeGreaterThan(10_000)
