@@ -16,6 +16,11 @@ export const SearchBody = z
     pageSize: z.number().int().min(1).max(50).default(10),
     scoreThreshold: z.number().min(0).max(1).optional(),
     filter: SearchFilter.nullable().optional(),
+    /**
+     * `false` for searches made as the reader types: the server does not record them (they are keystroke prefixes);
+     * the settled search is reported once through the events endpoint instead.
+     */
+    analytics: z.boolean().default(true),
   })
   .meta({ id: 'SearchBody' })
 export type SearchBody = z.infer<typeof SearchBody>
@@ -34,8 +39,12 @@ export const SearchResult = z
   .meta({ id: 'SearchResult' })
 export type SearchResult = z.infer<typeof SearchResult>
 
-export const SearchResponse = z.array(SearchResult).meta({ id: 'SearchResponse' })
+export const SearchResponse = z.array(SearchResult).meta({
+  id: 'SearchResponse',
+})
 
-export const PageBody = z.object({ path: z.string().min(1).max(500) }).meta({ id: 'PageBody' })
+export const PageBody = z.object({ path: z.string().min(1).max(500) }).meta({
+  id: 'PageBody',
+})
 export const PageResponse = z.object({ path: z.string(), content: z.string() }).meta({ id: 'PageResponse' })
 export type PageResponse = z.infer<typeof PageResponse>

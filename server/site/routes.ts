@@ -33,26 +33,11 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
 
   app.get('/widget/:file{.+}', async (c) => {
     const name = c.req.param('file')
-    const { readWidgetFile } = await import('./widget-files.ts')
-    const body = await readWidgetFile(name)
-    if (!body) {
-      const missing = name === 'docent.js' ? 'the widget is not built: run `npm run build`' : 'no such widget file'
-      throw new ApiError(404, missing)
-    }
-    // Chunk names carry a content hash; the entry files keep their names, so they are revalidated (ETag) on each
-    // load, and a rebuilt widget never pairs a cached entry with chunks that are gone.
-    const immutable = name.startsWith('chunks/')
-    const etag = `"${await contentHash(body)}"`
-    if (!immutable && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag })
-    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': name.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-      etag,
-      // The widget runs on other sites' pages: its ES modules are fetched cross-origin.
-      'access-control-allow-origin': '*',
-      'cross-origin-resource-policy': 'cross-origin',
-      'x-content-type-options': 'nosniff',
-    })
+    // Loaded on the first widget request only: the module reads files (a lazily loaded `node:fs`).
+    const { serveWidgetFile } = await import('./widget-files.ts')
+    const response = await serveWidgetFile(c.req.raw, name)
+    if (response) return response
+    throw new ApiError(404, name === 'docent.js' ? 'the widget is not built: run `npm run build`' : 'no such widget file')
   })
 
   if (!project || !siteKey) return app
@@ -103,11 +88,6 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
   app.get('/', servePage)
   app.get('*', servePage)
   return app
-}
-
-async function contentHash(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)
-  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /** The project whose docs Docent serves at `/`: the first without an external `siteUrl`, else the first. */

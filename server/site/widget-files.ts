@@ -1,17 +1,18 @@
-// The one place the site reads from disk: the built widget (`widget/dist`). Loaded by dynamic import only when a
-// widget file is requested, so the portable core imports no `node:` module (Node, Deno and Bun all provide node:fs).
-import { readFile } from 'node:fs/promises'
-
-const DIST = new URL('../../widget/dist/', import.meta.url)
+// The built widget (`widget/dist`) at `/widget/*`, served by the shared static-files handler: its precompressed
+// copies by Accept-Encoding, hashed chunks cached for good, the entry files revalidated by ETag (so a rebuilt widget
+// never pairs a cached entry with chunks that are gone).
+import { staticFiles } from '../http/static-files.ts'
 
 /** `docent.js`, `docent.mjs` or `chunks/<name>.mjs`; anything else (`..`, absolute paths) is not a widget file. */
 export const WIDGET_FILE = /^(?:chunks\/)?[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.m?js(?:\.map)?$/
 
-export async function readWidgetFile(name: string): Promise<Uint8Array | null> {
-  if (!WIDGET_FILE.test(name)) return null
-  try {
-    return new Uint8Array(await readFile(new URL(name, DIST)))
-  } catch {
-    return null
-  }
-}
+export const serveWidgetFile = staticFiles({
+  root: new URL('../../widget/dist/', import.meta.url),
+  name: WIDGET_FILE,
+  immutable: (path) => path.startsWith('chunks/'),
+  headers: {
+    // The widget runs on other sites' pages: its ES modules are fetched cross-origin.
+    'access-control-allow-origin': '*',
+    'cross-origin-resource-policy': 'cross-origin',
+  },
+})

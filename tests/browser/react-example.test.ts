@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,7 +27,9 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
         encoding: 'utf8',
       },
     )
-    if (result.status !== 0) throw new Error(`vite build of demo/react failed:\n${result.stdout}${result.stderr}`)
+    if (result.status !== 0) {
+      throw new Error(`vite build of demo/react failed:\n${result.stdout}${result.stderr}`)
+    }
     ;[browser, server, site] = await Promise.all([launchBrowser(), startDocent(), serveStatic(outDir)])
   })
   afterAll(async () => {
@@ -38,7 +40,11 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
 
   it('completes a round trip and continues the thread it got from the finish event', async () => {
     const page = await browser.newPage()
-    const params = new URLSearchParams({ api: server.url, key: server.assistantKey, domain: 'demo' })
+    const params = new URLSearchParams({
+      api: server.url,
+      key: server.assistantKey,
+      domain: 'demo',
+    })
     await page.goto(`${site.url}/?${params}`)
     await page.getByRole('textbox', { name: 'Question' }).fill('How do percentage rollouts work?')
     await page.getByRole('button', { name: 'Send' }).click()
@@ -49,6 +55,11 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
     const threadId = (await page.getByTestId('thread').innerText()).replace('Thread: ', '')
     const answer = page.locator('li[data-role="assistant"]').first()
     expect((await answer.innerText()).length).toBeGreaterThan(40)
+    // Markdown rendered, not shown: no asterisks or bare [n]; citations link to their sources.
+    expect(await answer.innerText()).not.toMatch(/\*\*|__/)
+    const citations = answer.getByRole('link', { name: /^\[\d+\]$/ })
+    expect(await citations.count()).toBeGreaterThan(0)
+    expect(await citations.first().getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
     const sources = answer.getByRole('list', { name: 'Sources' }).getByRole('link')
     expect(await sources.count()).toBeGreaterThan(0)
     expect(await sources.first().getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*/)
@@ -61,9 +72,51 @@ describe.skipIf(skip)('React example (useChat against v2)', () => {
     const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {
       headers: { authorization: `Bearer ${server.adminKey}` },
     })
-    const thread = (await response.json()) as { messages: Array<{ role: string; content: string }> }
+    const thread = (await response.json()) as {
+      messages: Array<{ role: string; content: string }>
+    }
     expect(thread.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
     expect(thread.messages[2]!.content).toBe('Can I ramp back down?')
     await page.close()
+  })
+
+  it('runs with one command (`npm run dev`): prints its address and answers through its forwarding, key from .env', async () => {
+    const dev = spawn('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', '0'], {
+      cwd: 'demo/react',
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DOCENT_URL: server.url,
+        VITE_DOCENT_ASSISTANT_KEY: server.assistantKey,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so npm and the Vite it starts stop together.
+      detached: true,
+    })
+    try {
+      let output = ''
+      const url = await new Promise<string>((resolve, reject) => {
+        dev.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          const found = /Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(
+            output.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), ''),
+          )
+          if (found) resolve(found[1]!)
+        })
+        dev.on('exit', (code) => reject(new Error(`npm run dev exited ${code}: ${output}`)))
+      })
+      const page = await browser.newPage()
+      await page.goto(url)
+      await page.getByRole('textbox', { name: 'Question' }).fill('What is a flag?')
+      await page.getByRole('button', { name: 'Send' }).click()
+      await page
+        .getByTestId('thread')
+        .filter({ hasText: /^Thread: \S+/ })
+        .waitFor()
+      expect((await page.locator('li[data-role="assistant"]').innerText()).length).toBeGreaterThan(40)
+      await page.close()
+    } finally {
+      process.kill(-dev.pid!, 'SIGTERM')
+    }
   })
 })

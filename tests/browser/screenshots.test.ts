@@ -8,26 +8,34 @@ import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent
 const skip = browserSkipReason()
 const DIR = 'docs/screenshots'
 
-const SHOTS: Array<{ name: string; path: string; question: string; options: BrowserContextOptions }> = [
-  {
-    name: 'widget-light',
-    path: '/guides/percentage-rollouts',
-    question: 'How do percentage rollouts work?',
-    options: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
-  },
-  {
-    name: 'widget-dark',
-    path: '/sdks/javascript',
-    question: 'How do I install the JavaScript SDK?',
-    options: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
-  },
-  {
-    name: 'widget-phone',
-    path: '/quickstart',
-    question: 'How do I create my first flag?',
-    options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' },
-  },
-]
+const SHOTS: Array<{ name: string; path: string; question: string; options: BrowserContextOptions; attributes?: Record<string, string> }> =
+  [
+    {
+      name: 'widget-light',
+      path: '/guides/percentage-rollouts',
+      question: 'How do percentage rollouts work?',
+      options: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+    },
+    {
+      name: 'widget-dark',
+      path: '/sdks/javascript',
+      question: 'How do I install the JavaScript SDK?',
+      options: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+    },
+    {
+      name: 'widget-phone',
+      path: '/quickstart',
+      question: 'How do I create my first flag?',
+      options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' },
+    },
+    {
+      name: 'widget-sidepanel',
+      path: '/concepts/segments',
+      question: 'How do segments work?',
+      options: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+      attributes: { variant: 'sidepanel' },
+    },
+  ]
 
 describe.skipIf(skip)('widget screenshots', () => {
   let browser: Browser
@@ -49,6 +57,9 @@ describe.skipIf(skip)('widget screenshots', () => {
       const page = await context.newPage()
       await page.goto(`${server.url}${shot.path}`)
       const chat = page.locator('docent-chat')
+      await chat.evaluate((el, attributes) => {
+        for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value)
+      }, shot.attributes ?? {})
       await chat.getByRole('button', { name: /Ask AI/ }).click()
       await chat.getByRole('textbox').fill(shot.question)
       await page.keyboard.press('Enter')
@@ -62,4 +73,18 @@ describe.skipIf(skip)('widget screenshots', () => {
       await context.close()
     })
   }
+
+  it('widget-search: search as you type, with "ask AI" from the same box', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/quickstart`)
+    const chat = page.locator('docent-chat')
+    await chat.locator('.launcher').waitFor()
+    await page.keyboard.press('Control+k')
+    await chat.getByRole('combobox').pressSequentially('percentage rollout')
+    await expect.poll(() => chat.getByRole('option').count()).toBeGreaterThan(2)
+    const image = await page.screenshot({ path: `${DIR}/widget-search.png` })
+    expect(image.length).toBeGreaterThan(10_000)
+    await context.close()
+  })
 })

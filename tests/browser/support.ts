@@ -15,13 +15,16 @@ export const CHROMIUM = '/usr/bin/chromium'
 /** Browser tests need Debian's chromium; outside CI its absence skips them with a printed reason. */
 export function browserSkipReason(): string | null {
   if (existsSync(CHROMIUM)) return null
-  if (process.env.CI) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (.ci/run does)`)
+  if (process.env.CI) {
+    throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (.ci/run does)`)
+  }
   const reason = `skipping browser tests: ${CHROMIUM} is not installed (apt-get install chromium)`
   console.log(reason)
   return reason
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium as the tests use it; `extraArgs` adds flags (`--host-resolver-rules=…` to give a loopback server a name). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -33,6 +36,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   })
 }
@@ -50,7 +54,11 @@ export interface RunningDocent {
 }
 
 /** A real Docent HTTP server (createDocent + @hono/node-server) on a free port, memory store, demo docs. */
-export async function startDocent(config: Partial<DocentConfigInput> = {}, env: Record<string, string> = {}): Promise<RunningDocent> {
+export async function startDocent(
+  config: Partial<DocentConfigInput> = {},
+  env: Record<string, string> = {},
+  { hostname = '127.0.0.1' }: { hostname?: string } = {},
+): Promise<RunningDocent> {
   const docent = await createDocent(
     {
       store: { kind: 'memory' },
@@ -70,7 +78,13 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
     { log: consoleLogger('silent'), env },
   )
   const { store } = docent.context
-  const assistantKey = (await createKey(store, { kind: 'assistant', organization: 'demo', projectId: 'demo' })).secret
+  const assistantKey = (
+    await createKey(store, {
+      kind: 'assistant',
+      organization: 'demo',
+      projectId: 'demo',
+    })
+  ).secret
   const adminKey = (await createKey(store, { kind: 'admin', organization: 'demo' })).secret
   // Index the docs before the first page is served.
   await docent.context.search.corpus('demo')
@@ -78,15 +92,18 @@ export async function startDocent(config: Partial<DocentConfigInput> = {}, env: 
     const s = serve(
       {
         port: 0,
-        hostname: '127.0.0.1',
-        fetch: (request, bindings) => docent.app.fetch(request, { ip: bindings.incoming.socket.remoteAddress }),
+        hostname,
+        fetch: (request, bindings) =>
+          docent.app.fetch(request, {
+            ip: bindings.incoming.socket.remoteAddress,
+          }),
       },
       () => resolve(s),
     )
   })
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${hostname}:${port}`,
     assistantKey,
     adminKey,
     docent,
@@ -113,7 +130,11 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
       res.writeHead(404).end('not found')
       return
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
+    res
+      .writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      })
+      .end(readFileSync(file))
   })
   return { url: await listenLocal(server), close: () => closeServer(server) }
 }
@@ -127,4 +148,90 @@ export function recordAssistantRequests(context: BrowserContext) {
     }
   })
   return bodies
+}
+
+/** The conversation the widget has open for a domain, as it keeps it in localStorage (null when there is none). */
+export function savedConversation(page: import('playwright-core').Page, domain = 'demo') {
+  return page.evaluate((domain) => {
+    const id = localStorage.getItem(`docent:${domain}:current`)
+    const text = id ? localStorage.getItem(`docent:${domain}:conversation:${id}`) : null
+    return text
+      ? (JSON.parse(text) as {
+          threadId: string | null
+          messages: Array<{
+            id: string
+            role: string
+            parts: unknown[]
+            metadata?: Record<string, unknown>
+          }>
+        })
+      : null
+  }, domain)
+}
+
+/** The focused element inside the widget (through the launcher's and the panel's shadow roots): `tag.first-class`. */
+export function focusedInWidget(page: import('playwright-core').Page) {
+  return page.evaluate(() => {
+    let active: Element | null | undefined = document.querySelector('docent-chat')?.shadowRoot?.activeElement
+    while (active?.shadowRoot?.activeElement) {
+      active = active.shadowRoot.activeElement
+    }
+    return active ? `${active.tagName.toLowerCase()}${active.className ? `.${active.className.split(' ')[0]}` : ''}` : null
+  })
+}
+
+/**
+ * axe-core's serious and critical violations inside the widget (the host page's own are not the widget's to fix):
+ * WCAG 2.1 A/AA and best practices, shadow roots included.
+ */
+export async function widgetViolations(page: import('playwright-core').Page) {
+  const source = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
+  await page.evaluate(source)
+  // Colours are judged once entrance animations (the panel's fade-in) have ended; the "thinking" dots loop forever.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  )
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{
+            violations: Array<{
+              id: string
+              impact: string
+              help: string
+              nodes: Array<{ target: unknown[]; failureSummary?: string }>
+            }>
+          }>
+        }
+      }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+      resultTypes: ['violations'],
+    })
+    return result.violations
+  })
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      ...violation,
+      nodes: violation.nodes.filter((node) => JSON.stringify(node.target).includes('docent-chat')),
+    }))
+    .filter((violation) => violation.nodes.length > 0)
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    )
 }

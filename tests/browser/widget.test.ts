@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   browserSkipReason,
   ensureWidgetBuilt,
+  focusedInWidget,
   launchBrowser,
   recordAssistantRequests,
   type RunningDocent,
+  savedConversation,
   serveStatic,
   startDocent,
 } from './support.ts'
@@ -31,11 +33,6 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await server?.stop()
   })
 
-  const focusedInWidget = (page: Page) =>
-    page.evaluate(() => {
-      const active = document.querySelector('docent-chat')?.shadowRoot?.activeElement
-      return active ? `${active.tagName.toLowerCase()}${active.className ? `.${active.className.split(' ')[0]}` : ''}` : null
-    })
   const answers = (page: Page) => page.locator('docent-chat article.assistant')
   /** Waits until `count` answers have finished (their action buttons appear once streaming ends). */
   const waitForAnswers = (page: Page, count: number) =>
@@ -43,36 +40,44 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
       .nth(count - 1)
       .locator('.actions')
       .waitFor()
-  const saved = (page: Page) =>
-    page.evaluate(
-      () =>
-        JSON.parse(localStorage.getItem('docent:demo:conversation') ?? 'null') as { threadId: string | null; messages: unknown[] } | null,
-    )
+  const saved = (page: Page) => savedConversation(page)
   const threadOf = async (threadId: string) => {
     const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {
       headers: { authorization: `Bearer ${server.adminKey}` },
     })
     expect(response.status).toBe(200)
-    return (await response.json()) as { messages: Array<{ id: string; role: string; content: string; feedback?: { rating: string } }> }
+    return (await response.json()) as {
+      messages: Array<{
+        id: string
+        role: string
+        content: string
+        feedback?: { rating: string }
+      }>
+    }
   }
 
   it('colours code by theme: light, dark by attribute, dark by the system unless theme="light", and a colour the page sets', async () => {
     const codeColour = async (options: { colorScheme: 'light' | 'dark'; theme?: string; pageColour?: string }) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme })
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        colorScheme: options.colorScheme,
+      })
       const page = await context.newPage()
       await page.goto(`${server.url}/quickstart`)
       const chat = page.locator('docent-chat')
       await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
       await chat.evaluate((el, { theme, pageColour }) => {
         if (theme) el.setAttribute('theme', theme)
-        if (pageColour) (el as HTMLElement).style.setProperty('--docent-code-string', pageColour)
+        if (pageColour) {
+          ;(el as HTMLElement).style.setProperty('--docent-code-string', pageColour)
+        }
       }, options)
       await page.keyboard.press('Control+i')
       await chat.getByRole('dialog').waitFor()
       const colour = await chat.evaluate((el) => {
         const span = document.createElement('span')
         span.className = 'tok-string'
-        el.shadowRoot!.append(span)
+        el.shadowRoot!.querySelector('docent-panel')!.shadowRoot!.append(span)
         return getComputedStyle(span).color
       })
       await context.close()
@@ -86,7 +91,9 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   })
 
   it('opens with Ctrl+I, answers a starter question with sources, keeps the thread over a reload, and starts a new thread', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+    })
     const sent = recordAssistantRequests(context)
     const page = await context.newPage()
     const errors: string[] = []
@@ -100,7 +107,7 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await page.keyboard.press('Control+i')
     const dialog = chat.getByRole('dialog', { name: 'Ask Lumen Flags' })
     await dialog.waitFor()
-    await expect.poll(() => focusedInWidget(page)).toBe('textarea')
+    await expect.poll(() => focusedInWidget(page)).toBe('textarea.question')
     for (let i = 0; i < 8; i++) await page.keyboard.press('Tab')
     expect(await focusedInWidget(page)).not.toBeNull()
     await page.keyboard.press('Escape')
@@ -127,9 +134,20 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     expect(await sources.count()).toBeGreaterThan(0)
     const href = (await sources.first().getAttribute('href'))!
     expect(href.startsWith(`${server.url}/`)).toBe(true)
-    expect((await fetch(href.replace(/#.*$/, ''), { headers: { accept: 'text/html' } })).status).toBe(200)
-    await expect.poll(() => chat.locator('[aria-live="polite"]').innerText()).toMatch(/^Answer ready: /)
-    expect(sent[0]).toMatchObject({ fp: expect.stringMatching(/^fp_/), threadId: null, currentPath: '/quickstart', retrievalPageSize: 5 })
+    expect(
+      (
+        await fetch(href.replace(/#.*$/, ''), {
+          headers: { accept: 'text/html' },
+        })
+      ).status,
+    ).toBe(200)
+    await expect.poll(() => chat.locator('[aria-live="polite"]').innerText()).toMatch(/^Answer: /)
+    expect(sent[0]).toMatchObject({
+      fp: expect.stringMatching(/^fp_/),
+      threadId: null,
+      currentPath: '/quickstart',
+      retrievalPageSize: 5,
+    })
 
     const first = await saved(page)
     expect(first?.threadId).toMatch(/\S/)
@@ -169,7 +187,9 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   })
 
   it('sends selected page text as context, and a thumbs-up reaches the feedback endpoint', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+    })
     const sent = recordAssistantRequests(context)
     const page = await context.newPage()
     await page.goto(`${server.url}/concepts/flags`)
@@ -190,10 +210,19 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await chat.getByRole('textbox').fill('What does this mean?')
     await page.keyboard.press('Enter')
     await waitForAnswers(page, 1)
-    expect(sent[0]!.context).toEqual([{ type: 'textSelection', value: selected, path: '/concepts/flags' }])
+    expect(sent[0]!.context).toEqual([
+      {
+        type: 'textSelection',
+        value: selected,
+        path: '/concepts/flags',
+      },
+    ])
     expect(await chat.locator('.chip').count()).toBe(0)
 
-    const helpful = answers(page).first().getByRole('button', { name: 'Helpful', exact: true })
+    const helpful = answers(page).first().getByRole('button', {
+      name: 'Helpful',
+      exact: true,
+    })
     const [feedback] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/discovery/v1/assistant/demo/feedback')),
       helpful.click(),
@@ -208,15 +237,24 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   })
 
   it('says so when the panel cannot load (network down), and loads it on retry', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+    })
     const page = await context.newPage()
     await page.goto(`${server.url}/`)
     const chat = page.locator('docent-chat')
     await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
     await context.route('**/widget/chunks/panel-*', (route) => route.abort('internetdisconnected'))
-    await page.keyboard.press('Control+i')
+    // Waits for the refused download itself, then for the message (it used to be one wait that a slow run could miss).
+    await Promise.all([
+      page.waitForEvent('requestfailed', {
+        predicate: (request) => request.url().includes('/chunks/panel-'),
+        timeout: 60_000,
+      }),
+      page.keyboard.press('Control+i'),
+    ])
     const alert = chat.getByRole('alert')
-    await alert.waitFor()
+    await alert.waitFor({ timeout: 60_000 })
     expect(await alert.innerText()).toContain('Could not reach the assistant')
     await context.unroute('**/widget/chunks/panel-*')
     await alert.getByRole('button', { name: 'Retry' }).click()
@@ -225,12 +263,21 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   })
 
   it('works as a modal with window.Docent, and inline in the page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+    })
     const page = await context.newPage()
     await page.goto(`${server.url}/`)
     const chat = page.locator('docent-chat')
     await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
-    await page.evaluate(() => ((document.querySelector('docent-chat') as HTMLElement & { variant: string }).variant = 'modal'))
+    await page.evaluate(
+      () =>
+        ((
+          document.querySelector('docent-chat') as HTMLElement & {
+            variant: string
+          }
+        ).variant = 'modal'),
+    )
     await page.evaluate(() => (window as unknown as { Docent: { open(): Promise<void> } }).Docent.open())
     const dialog = chat.getByRole('dialog')
     expect(await dialog.getAttribute('aria-modal')).toBe('true')
@@ -242,7 +289,14 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await page.evaluate(() => (window as unknown as { Docent: { close(): void } }).Docent.close())
     await dialog.waitFor({ state: 'detached' })
 
-    await page.evaluate(() => ((document.querySelector('docent-chat') as HTMLElement & { variant: string }).variant = 'inline'))
+    await page.evaluate(
+      () =>
+        ((
+          document.querySelector('docent-chat') as HTMLElement & {
+            variant: string
+          }
+        ).variant = 'inline'),
+    )
     const region = chat.getByRole('region', { name: 'Ask Lumen Flags' })
     await region.waitFor()
     await page.evaluate(() => (window as unknown as { Docent: { ask(text: string): Promise<void> } }).Docent.ask('What is an environment?'))

@@ -1,61 +1,97 @@
-import { AbstractChat, DefaultChatTransport, type UIMessage } from 'ai'
+import { AbstractChat, DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai'
+import type { AssistantV2Body, ContextItem, FeedbackBody } from '../../shared/assistant.ts'
 import { LitChatState } from './chat-state.ts'
 import { checkedFetch } from './errors.ts'
-import { clearConversation, loadConversation, saveConversation } from './storage.ts'
+import { randomId } from './ids.ts'
 
-export type DocentMessage = UIMessage<{ threadId?: string } | undefined>
+/**
+ * How an answer ended, kept with it so a reload shows the truth: `complete` (the stream's `finish` arrived),
+ * `stopped` (the reader pressed Stop) or `cut-off` (the stream broke, the model failed, or the page was left).
+ */
+export type AnswerEnd = 'complete' | 'stopped' | 'cut-off'
 
-export interface ContextItem {
-  type: 'code' | 'textSelection'
-  value: string
-  path?: string
+export interface DocentMetadata {
+  threadId?: string
+  /** From the server's `finish`: `unanswered` when the docs did not cover the question (shows the support hand-off). */
+  resolution?: 'answered' | 'unanswered'
+  end?: AnswerEnd
 }
+export type DocentMessage = UIMessage<DocentMetadata | undefined>
+export type { ContextItem }
 
 export interface ChatOptions {
   domain: string
   apiKey: string
   /** Server base URL without a trailing slash; '' for the page's own origin. */
   apiBase: string
-  fp: string
-  retrievalPageSize?: number
-  filter?: Record<string, unknown> | null
+  /** Read for each request, so the page can change them (`Docent.update`) without a new chat. */
+  request: () => {
+    fp: string
+    retrievalPageSize?: number
+    filter?: AssistantV2Body['filter']
+  }
+  messages: DocentMessage[]
+  threadId: string | null
   onChange: () => void
+  onEnd: (message: DocentMessage, end: AnswerEnd) => void
+  onError: (error: Error) => void
 }
 
 export const MAX_CURRENT_PATH = 200
 
+/** The v2 transport, noting whether the stream's `finish` chunk arrived (a stream that just stops is cut off). */
+class FinishAwareTransport extends DefaultChatTransport<DocentMessage> {
+  finished = false
+  protected override processResponseStream(stream: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
+    this.finished = false
+    return super.processResponseStream(stream).pipeThrough(
+      new TransformStream<UIMessageChunk, UIMessageChunk>({
+        transform: (chunk, controller) => {
+          if (chunk.type === 'finish') this.finished = true
+          controller.enqueue(chunk)
+        },
+      }),
+    )
+  }
+}
+
 /**
- * The AI SDK's chat client against Docent's v2 endpoint. Sends exactly the contract's fields, remembers the
- * thread id the stream returns, and keeps the conversation per domain in localStorage.
+ * The AI SDK's chat client against Docent's v2 endpoint. Sends exactly the contract's fields, remembers the thread
+ * id the stream returns, and marks how each answer ended.
  */
 export class AssistantChat extends AbstractChat<DocentMessage> {
   declare threadId: string | null
-  declare feedback: Record<string, 'up' | 'down'>
   declare readonly options: ChatOptions
   /** Context of the question being answered, resent on retry. */
   declare lastContext: ContextItem[] | undefined
 
   constructor(options: ChatOptions) {
-    const saved = loadConversation(options.domain)
     // The transport and callbacks run after construction; they reach the chat through this holder.
     const self = {} as { chat: AssistantChat }
-    const state = new LitChatState<DocentMessage>(saved.messages, options.onChange)
-    const transport = new DefaultChatTransport<DocentMessage>({
+    const state = new LitChatState<DocentMessage>(options.messages, options.onChange)
+    const transport = new FinishAwareTransport({
       api: `${options.apiBase}/discovery/v2/assistant/${encodeURIComponent(options.domain)}/message`,
       headers: { authorization: `Bearer ${options.apiKey}` },
       fetch: checkedFetch as typeof fetch,
       prepareSendMessagesRequest: ({ messages, body }) => {
         const context = (body as { context?: ContextItem[] } | undefined)?.context
+        const { fp, retrievalPageSize, filter } = options.request()
         return {
           body: {
-            fp: options.fp,
+            fp,
             threadId: self.chat.threadId,
             // Only text travels: sources and metadata of earlier answers are the server's own output.
-            messages: messages.map((m) => ({ id: m.id, role: m.role, parts: m.parts.filter((p) => p.type === 'text') })),
-            retrievalPageSize: options.retrievalPageSize ?? 5,
-            filter: options.filter ?? null,
+            messages: messages.map((m) => ({
+              id: m.id,
+              role: m.role,
+              parts: m.parts.filter((p) => p.type === 'text'),
+            })),
+            retrievalPageSize: retrievalPageSize ?? 5,
+            filter: filter ?? null,
             currentPath: location.pathname.slice(0, MAX_CURRENT_PATH),
             ...(context?.length ? { context } : {}),
+          } satisfies Omit<AssistantV2Body, 'messages'> & {
+            messages: unknown[]
           },
         }
       },
@@ -63,17 +99,23 @@ export class AssistantChat extends AbstractChat<DocentMessage> {
     super({
       state,
       transport,
-      onFinish: ({ message }) => {
+      generateId: () => randomId('m_'),
+      onFinish: ({ message, isAbort, isError, isDisconnect }) => {
         const threadId = message.metadata?.threadId
         if (threadId) self.chat.threadId = threadId
-        self.chat.save()
+        const end: AnswerEnd = isAbort ? 'stopped' : isError || isDisconnect || !transport.finished ? 'cut-off' : 'complete'
+        self.chat.mark(message.id, end)
+        options.onEnd(message, end)
       },
-      onError: () => self.chat.save(),
+      onError: (error) => options.onError(error),
     })
     self.chat = this
     this.options = options
-    this.threadId = saved.threadId
-    this.feedback = saved.feedback
+    this.threadId = options.threadId
+  }
+
+  get busy() {
+    return this.status === 'submitted' || this.status === 'streaming'
   }
 
   ask(text: string, context?: ContextItem[]) {
@@ -81,36 +123,50 @@ export class AssistantChat extends AbstractChat<DocentMessage> {
     return this.sendMessage({ text }, context?.length ? { body: { context } } : undefined)
   }
 
-  retry() {
-    return this.regenerate(this.lastContext?.length ? { body: { context: this.lastContext } } : undefined)
-  }
-
-  save() {
-    saveConversation(this.options.domain, { threadId: this.threadId, messages: this.messages, feedback: this.feedback })
-  }
-
-  /** A new thread: the next question starts a conversation the server has not seen. */
-  async reset() {
-    await this.stop()
-    this.threadId = null
-    this.feedback = {}
-    this.lastContext = undefined
-    this.messages = []
+  /** Asks again: the failed, stopped or cut-off answer (or the unanswered question) is replaced by a new answer. */
+  retry(messageId?: string) {
     this.clearError()
-    clearConversation(this.options.domain)
+    return this.regenerate({
+      messageId,
+      ...(this.lastContext?.length ? { body: { context: this.lastContext } } : {}),
+    })
   }
 
-  /** Thumbs up or down on an answer, sent to the feedback endpoint. */
-  async rate(messageId: string, rating: 'up' | 'down') {
+  /** Records how an answer ended in its metadata, which is stored with it. */
+  mark(messageId: string, end: AnswerEnd) {
+    const index = this.messages.findIndex((message) => message.id === messageId)
+    if (index === -1) return
+    const message = this.messages[index]!
+    this.state.replaceMessage(index, {
+      ...message,
+      metadata: { ...message.metadata, end },
+    })
+  }
+
+  /** The page is going away mid-answer: what has arrived is kept, marked as cut off. */
+  markInterrupted() {
+    if (!this.busy) return
+    const last = this.lastMessage
+    if (last?.role === 'assistant') this.mark(last.id, 'cut-off')
+  }
+
+  /** Thumbs up or down on an answer, with an optional comment, sent to the feedback endpoint. */
+  async rate(messageId: string, rating: 'up' | 'down', comment?: string) {
     if (!this.threadId) return
-    this.feedback = { ...this.feedback, [messageId]: rating }
-    this.save()
-    this.options.onChange()
     const { apiBase, domain, apiKey } = this.options
+    const body: FeedbackBody = {
+      threadId: this.threadId,
+      messageId,
+      rating,
+      ...(comment ? { comment } : {}),
+    }
     await checkedFetch(`${apiBase}/discovery/v1/assistant/${encodeURIComponent(domain)}/feedback`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-      body: JSON.stringify({ threadId: this.threadId, messageId, rating }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${apiKey}`,
+      },
+      body: JSON.stringify(body),
     })
   }
 }

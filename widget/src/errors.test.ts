@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkedFetch, formatWait, HttpError, readableError } from './errors.ts'
+import { checkedFetch, formatWait, HttpError, readableError, retryable } from './errors.ts'
 import { defaultLabels } from './labels.ts'
 
 describe('readable errors', () => {
@@ -26,20 +26,37 @@ describe('readable errors', () => {
     expect(readableError(new TypeError('Failed to fetch'), defaultLabels)).toBe(defaultLabels.errorNetwork)
   })
 
+  it('offers Retry only where asking again can help', () => {
+    expect(retryable(new TypeError('Failed to fetch'))).toBe(true)
+    expect(retryable(new HttpError(500, 'internal error', null))).toBe(true)
+    expect(retryable(new HttpError(401, 'unknown API key', null))).toBe(false)
+    expect(retryable(new HttpError(403, 'origin not allowed', null))).toBe(false)
+    expect(retryable(new HttpError(429, 'rate limit exceeded', 30))).toBe(false)
+  })
+
   it('formats waits in the largest sensible unit', () => {
-    expect(formatWait(1)).toBe('1 second')
-    expect(formatWait(61)).toBe('2 minutes')
-    expect(formatWait(86_400)).toBe('24 hours')
+    expect(formatWait(1)).toBe('in 1 second')
+    expect(formatWait(61)).toBe('in 2 minutes')
+    expect(formatWait(86_400)).toBe('in 24 hours')
+    expect(formatWait(30, 'fr')).toBe('dans 30 secondes')
+    expect(formatWait(300, 'de')).toBe('in 5 Minuten')
   })
 
   it('turns a refused response into an HttpError with the JSON error and Retry-After', async () => {
     const server = (status: number, body: string, headers: Record<string, string> = {}) => new Response(body, { status, headers })
     const original = globalThis.fetch
     try {
-      globalThis.fetch = async () => server(429, '{"error":"rate limit exceeded: 10000 requests per day"}', { 'retry-after': '120' })
+      globalThis.fetch = async () =>
+        server(429, '{"error":"rate limit exceeded: 10000 requests per day"}', {
+          'retry-after': '120',
+        })
       const error = await checkedFetch('http://x.test/').catch((e: unknown) => e)
       expect(error).toBeInstanceOf(HttpError)
-      expect(error).toMatchObject({ status: 429, message: 'rate limit exceeded: 10000 requests per day', retryAfterSeconds: 120 })
+      expect(error).toMatchObject({
+        status: 429,
+        message: 'rate limit exceeded: 10000 requests per day',
+        retryAfterSeconds: 120,
+      })
       globalThis.fetch = async () => server(200, 'ok')
       expect((await checkedFetch('http://x.test/')).status).toBe(200)
     } finally {

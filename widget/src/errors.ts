@@ -1,4 +1,4 @@
-import type { Labels } from './labels.ts'
+import { fill, type Labels } from './labels.ts'
 
 /** A non-2xx answer from the assistant, with what a reader needs to know (the wait of a 429). */
 export class HttpError extends Error {
@@ -34,22 +34,38 @@ function retryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000))
 }
 
-export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+/** "in 30 seconds", "dans 5 minutes", "3 時間後": the wait in the reader's language. */
+export function formatWait(seconds: number, language = 'en'): string {
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' })
+  if (seconds < 60) return format.format(seconds, 'second')
   const minutes = Math.ceil(seconds / 60)
-  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`
-  const hours = Math.ceil(minutes / 60)
-  return `${hours} hours`
+  if (minutes < 120) return format.format(minutes, 'minute')
+  return format.format(Math.ceil(minutes / 60), 'hour')
+}
+
+/**
+ * Whether asking again can help: not with a refused key (401/403: only the site's owner can fix it), and not with
+ * a 429 before its wait is over (the panel offers Retry when it is).
+ */
+export function retryable(error: Error): boolean {
+  return !(error instanceof HttpError && (error.status === 401 || error.status === 403 || error.status === 429))
 }
 
 /** The sentence a reader sees for a failed answer. */
-export function readableError(error: Error, labels: Labels): string {
+export function readableError(error: Error, labels: Labels, language = 'en'): string {
   if (error instanceof HttpError) {
     if (error.status === 429) {
-      const wait = error.retryAfterSeconds === null ? '' : ` ${labels.errorRetryIn.replace('{wait}', formatWait(error.retryAfterSeconds))}`
+      const wait =
+        error.retryAfterSeconds === null
+          ? ''
+          : ` ${fill(labels.errorRetryIn, {
+              wait: formatWait(error.retryAfterSeconds, language),
+            })}`
       return `${labels.errorRateLimit}${wait}`
     }
-    if (error.status === 401 || error.status === 403) return `${labels.errorAuth} (${error.status}: ${error.message}).`
+    if (error.status === 401 || error.status === 403) {
+      return `${labels.errorAuth} (${error.status}: ${error.message}).`
+    }
     return `${labels.errorServer} (${error.status}${error.message ? `: ${error.message}` : ''}).`
   }
   if (error instanceof TypeError) return labels.errorNetwork

@@ -1,30 +1,23 @@
 import { css } from 'lit'
 
-/** The dark theme's tokens: for theme="dark", and for a reader whose system is dark unless theme="light". */
-const darkTokens = css`
-  --_accent: var(--docent-accent, #818cf8);
-  --_accent-fg: var(--docent-accent-foreground, #0b1020);
-  --_bg: var(--docent-background, #111827);
-  --_fg: var(--docent-foreground, #f3f4f6);
-  --_muted: var(--docent-muted, #9ca3af);
-  --_surface: var(--docent-surface, #1f2937);
-  --_border: var(--docent-border, #374151);
-  --_danger: var(--docent-danger, #fca5a5);
-  --_code-string: var(--docent-code-string, #86efac);
-  --_code-number: var(--docent-code-number, #fcd34d);
-  --_code-keyword: var(--docent-code-keyword, #c4b5fd);
-  --_code-command: var(--docent-code-command, #93c5fd);
-  color-scheme: dark;
-`
-
-/** Theme tokens and the launcher. Pages theme the widget with the `--docent-*` custom properties. */
+/**
+ * Theme tokens and the launcher. Pages theme the widget with the `--docent-*` custom properties; the element's
+ * `scheme` attribute (set from `theme`, the page's own switch or the system) picks the light or dark set.
+ *
+ * Brand colours stay as the page gives them; what is derived keeps text readable on any of them: the text on an
+ * accent-coloured surface is black or white by the accent's lightness (unless `--docent-accent-foreground` is set),
+ * and links use the accent darkened (light) or lightened (dark) only as far as contrast needs.
+ */
 export const launcherStyles = css`
   :host {
+    /* Nothing the page sets on body (text-transform, letter-spacing, italics, alignment…) is inherited inside. */
+    all: initial;
     --_accent: var(--docent-accent, #4f46e5);
     --_accent-fg: var(--docent-accent-foreground, #ffffff);
+    --_link: var(--_accent);
     --_bg: var(--docent-background, #ffffff);
     --_fg: var(--docent-foreground, #111827);
-    --_muted: var(--docent-muted, #6b7280);
+    --_muted: var(--docent-muted, #5b6270);
     --_surface: var(--docent-surface, #f4f5f7);
     --_border: var(--docent-border, #e5e7eb);
     --_radius: var(--docent-radius, 14px);
@@ -37,16 +30,42 @@ export const launcherStyles = css`
     --_code-number: var(--docent-code-number, #b45309);
     --_code-keyword: var(--docent-code-keyword, #7c3aed);
     --_code-command: var(--docent-code-command, #2563eb);
+    --_code-comment: var(--docent-code-comment, #5b6270);
+    display: contents;
     font-family: var(--_font);
+    font-size: 16px;
+    line-height: 1.5;
     color: var(--_fg);
     color-scheme: light;
+    text-align: start;
   }
-  :host([theme='dark']) {
-    ${darkTokens}
+  :host([scheme='dark']) {
+    --_accent: var(--docent-accent-dark, var(--docent-accent, #818cf8));
+    --_accent-fg: var(--docent-accent-foreground-dark, var(--docent-accent-foreground, #0b1020));
+    --_bg: var(--docent-background-dark, #111827);
+    --_fg: var(--docent-foreground-dark, #f3f4f6);
+    --_muted: var(--docent-muted-dark, #a3acb9);
+    --_surface: var(--docent-surface-dark, #1f2937);
+    --_border: var(--docent-border-dark, #374151);
+    --_danger: var(--docent-danger-dark, #fca5a5);
+    --_code-string: var(--docent-code-string, #86efac);
+    --_code-number: var(--docent-code-number, #fcd34d);
+    --_code-keyword: var(--docent-code-keyword, #c4b5fd);
+    --_code-command: var(--docent-code-command, #93c5fd);
+    --_code-comment: var(--docent-code-comment, #a3acb9);
+    color-scheme: dark;
   }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkTokens}
+  @supports (color: oklch(from red l c h)) {
+    :host {
+      --_accent-fg: var(--docent-accent-foreground, oklch(from var(--_accent) clamp(0, (0.6 - l) * 1000, 1) 0 0));
+      --_link: oklch(from var(--_accent) min(l, 0.5) c h);
+    }
+    :host([scheme='dark']) {
+      --_accent-fg: var(
+        --docent-accent-foreground-dark,
+        var(--docent-accent-foreground, oklch(from var(--_accent) clamp(0, (0.6 - l) * 1000, 1) 0 0))
+      );
+      --_link: oklch(from var(--_accent) max(l, 0.78) c h);
     }
   }
   :host([variant='inline']) {
@@ -55,6 +74,8 @@ export const launcherStyles = css`
   button {
     font: inherit;
     color: inherit;
+    letter-spacing: normal;
+    text-transform: none;
   }
   .launcher {
     position: fixed;
@@ -75,21 +96,33 @@ export const launcherStyles = css`
     cursor: pointer;
     transition: transform 0.15s ease;
   }
+  :host([side='left']) .launcher {
+    right: auto;
+    left: max(20px, env(safe-area-inset-left));
+  }
+  :host([align='center']) .launcher {
+    bottom: auto;
+    top: 50%;
+    translate: 0 -50%;
+  }
   .launcher:hover {
     transform: translateY(-1px);
   }
   .launcher:focus-visible,
-  .selection-button:focus-visible {
-    outline: 3px solid color-mix(in srgb, var(--_accent) 45%, transparent);
+  .selection-button:focus-visible,
+  .link:focus-visible {
+    outline: 3px solid var(--_link);
     outline-offset: 3px;
   }
   .launcher kbd {
     font: 500 11px var(--_font);
-    padding: 2px 6px;
+    padding: 1px 5px;
     border-radius: 6px;
-    background: rgb(255 255 255 / 0.18);
+    /* An outline, not a tint: the text keeps the launcher's own contrast on any accent. */
+    border: 1px solid color-mix(in srgb, var(--_accent-fg) 50%, transparent);
   }
   .launcher svg,
+  .launcher img,
   .selection-button svg {
     width: 18px;
     height: 18px;
@@ -116,18 +149,19 @@ export const launcherStyles = css`
     right: 24px;
     bottom: 84px;
     z-index: var(--_z);
-    padding: 8px 12px;
+    max-width: min(360px, calc(100vw - 48px));
+    padding: 10px 14px;
     border-radius: 10px;
     background: var(--_bg);
-    color: var(--_muted);
+    color: var(--_fg);
     box-shadow: var(--_shadow);
-    font-size: 13px;
+    font-size: 14px;
   }
   .link {
     border: 0;
     background: none;
     padding: 0 0 0 8px;
-    color: var(--_accent);
+    color: var(--_link);
     text-decoration: underline;
     cursor: pointer;
   }

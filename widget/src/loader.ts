@@ -1,14 +1,31 @@
 // The script-tag entry (`docent.js`), a classic script: it reads its own `data-*` attributes and loads the
-// widget's ES module from next to itself. Kept free of imports so it runs in any page without type="module".
+// widget's ES module from next to itself. Until that arrives, `window.Docent` queues calls (init, on, open…) and
+// the module replays them. Kept free of imports so it runs in any page without type="module".
 ;(() => {
   const script = document.currentScript as HTMLScriptElement | null
-  const options = { ...(script?.dataset ?? {}) }
+  const options: Record<string, string | undefined> = {
+    ...(script?.dataset ?? {}),
+  }
   const base = script?.src ? new URL('.', script.src).href : new URL('/widget/', location.href).href
+  const w = window as unknown as {
+    Docent?: Record<string, unknown> & { q?: unknown[] }
+  }
+  if (!w.Docent) {
+    const queue: unknown[] = []
+    const stub: Record<string, unknown> & { q: unknown[] } = { q: queue }
+    for (const name of ['init', 'update', 'destroy', 'open', 'close', 'ask', 'reset', 'on', 'off']) {
+      stub[name] = (...args: unknown[]) => new Promise((resolve) => queue.push([name, args, resolve]))
+    }
+    w.Docent = stub
+  }
   const start = () =>
     import(/* @vite-ignore */ `${base}docent.mjs`).then(
-      (widget: { mount: (options: object) => void }) => widget.mount(options),
+      (widget: { mount: (options: object) => void; expose: () => void }) =>
+        // `data-domain` mounts at once; without it the page calls `Docent.init({...})` itself.
+        options.domain ? widget.mount(options) : widget.expose(),
       (error: unknown) => console.error('Docent: the widget failed to load', error),
     )
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })
-  else void start()
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start, { once: true })
+  } else void start()
 })()

@@ -1,17 +1,19 @@
 import { html, nothing, type TemplateResult } from 'lit'
 import { Lexer, type Token, type Tokens } from 'marked'
 import { highlight } from './highlight.ts'
+import { type SafeLink, safeLink } from './links.ts'
 
 /**
  * Model output as markdown, rendered to Lit templates from marked's tokens. Nothing is ever parsed as HTML:
- * raw HTML in the answer becomes visible text, images become links, and only http(s), mailto and relative
- * links are live. Lit puts every value in as text, so the output is inert by construction (no sanitizer needed).
+ * raw HTML in the answer becomes visible text, images become links, and links are live only as `safeLink` allows
+ * (http(s) and mailto, resolved as the browser would). Lit puts every value in as text, so the output is inert by
+ * construction (no sanitizer needed).
  */
 export interface MarkdownOptions {
   copyLabel: string
   onCopy: (text: string, button: HTMLButtonElement) => void
   /** The answer's n-th source (1-based), so a citation like `[2]` becomes a link to it. */
-  source?: (n: number) => { href: string; title: string } | undefined
+  source?: (n: number) => { href: string; title: string; label: string } | undefined
 }
 
 type Part = TemplateResult | string | typeof nothing
@@ -24,18 +26,6 @@ export function renderMarkdown(text: string, options: MarkdownOptions): Part[] {
     return [html`<p>${text}</p>`]
   }
   return blocks(tokens, options)
-}
-
-/** A link target that cannot run script: relative, http(s) or mailto; anything else is dropped. */
-export function safeHref(href: string): string | null {
-  const trimmed = href.trim()
-  if (/^(#|\/(?!\/)|\.{1,2}\/)/.test(trimmed)) return trimmed
-  try {
-    const url = new URL(trimmed, location.href)
-    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null
-  } catch {
-    return null
-  }
 }
 
 function blocks(tokens: Token[], options: MarkdownOptions): Part[] {
@@ -52,15 +42,21 @@ function block(token: Token, options: MarkdownOptions): Part {
       return html`<p>${inline((token as Tokens.Paragraph).tokens, options)}</p>`
     case 'heading': {
       const heading = token as Tokens.Heading
-      return html`<p class="heading h${Math.min(heading.depth, 4)}" role="heading" aria-level=${Math.min(heading.depth + 2, 6)}>${inline(heading.tokens, options)}</p>`
+      return html`
+        <p class="heading h${Math.min(heading.depth, 4)}" role="heading"
+          aria-level=${Math.min(heading.depth + 2, 6)}>${inline(heading.tokens, options)}</p>
+      `
     }
     case 'code': {
       const code = token as Tokens.Code
-      return html`<div class="code" part="code-block">
-        <div class="code-bar"><span>${code.lang ?? ''}</span
-          ><button type="button" class="copy-code" aria-label=${options.copyLabel} @click=${(e: Event) => options.onCopy(code.text, e.currentTarget as HTMLButtonElement)}>${options.copyLabel}</button></div>
-        <pre><code>${highlight(code.text, code.lang)}</code></pre>
-      </div>`
+      return html`
+        <div class="code" part="code-block">
+          <div class="code-bar"><span>${code.lang ?? ''}</span
+                  ><button type="button" class="copy-code" aria-label=${options.copyLabel} @click=${(e: Event) =>
+                    options.onCopy(code.text, e.currentTarget as HTMLButtonElement)}>${options.copyLabel}</button></div>
+          <pre><code>${highlight(code.text, code.lang)}</code></pre>
+        </div>
+      `
     }
     case 'blockquote':
       return html`<blockquote>${blocks((token as Tokens.Blockquote).tokens, options)}</blockquote>`
@@ -74,10 +70,18 @@ function block(token: Token, options: MarkdownOptions): Part {
     case 'table': {
       const table = token as Tokens.Table
       const style = (i: number) => (table.align[i] ? `text-align:${table.align[i]}` : nothing)
-      return html`<div class="table"><table>
-        <thead><tr>${table.header.map((cell, i) => html`<th style=${style(i)}>${inline(cell.tokens, options)}</th>`)}</tr></thead>
-        <tbody>${table.rows.map((row) => html`<tr>${row.map((cell, i) => html`<td style=${style(i)}>${inline(cell.tokens, options)}</td>`)}</tr>`)}</tbody>
-      </table></div>`
+      return html`
+        <div class="table">
+          <table>
+            <thead>
+              <tr>${table.header.map((cell, i) => html`<th style=${style(i)}>${inline(cell.tokens, options)}</th>`)}</tr>
+            </thead>
+            <tbody>${table.rows.map(
+              (row) => html`<tr>${row.map((cell, i) => html`<td style=${style(i)}>${inline(cell.tokens, options)}</td>`)}</tr>`,
+            )}</tbody>
+          </table>
+        </div>
+      `
     }
     case 'html':
       // Raw HTML from the model is shown as the text it is, never parsed.
@@ -117,19 +121,15 @@ function inline(tokens: Token[] | undefined, options: MarkdownOptions): Part[] {
         return html`<br />`
       case 'link': {
         const link = token as Tokens.Link
-        const href = safeHref(link.href)
-        if (!href) return html`${inline(link.tokens, options)}`
-        const external = /^(https?:|mailto:)/.test(href) && !href.startsWith(location.origin)
-        return external
-          ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${inline(link.tokens, options)}</a>`
-          : html`<a href=${href}>${inline(link.tokens, options)}</a>`
+        const safe = safeLink(link.href)
+        return safe ? anchor(safe, inline(link.tokens, options)) : html`${inline(link.tokens, options)}`
       }
       case 'image': {
         // Images are not loaded (no tracking pixels, no onerror): the reader gets a link to open them.
         const image = token as Tokens.Image
-        const href = safeHref(image.href)
+        const safe = safeLink(image.href)
         const label = image.text || image.href
-        return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">🖼 ${label}</a>` : label
+        return safe ? anchor({ ...safe, external: true }, `🖼 ${label}`) : label
       }
       case 'text':
         return t.tokens ? html`${inline(t.tokens, options)}` : citations(t.text as string, options)
@@ -149,7 +149,20 @@ function citations(text: string, options: MarkdownOptions): Part {
     const n = /^\[(\d{1,2})\]$/.exec(piece)?.[1]
     const source = n ? options.source!(Number(n)) : undefined
     return source
-      ? html`<a class="cite" href=${source.href} title=${source.title} aria-label="Source ${n}: ${source.title}">${n}</a>`
+      ? html`
+          <a class="cite" href=${source.href} title=${source.title} aria-label=${source.label}
+            data-source=${n}>${n}</a>
+        `
       : piece
   })}`
+}
+
+/** Off-site links open in a new tab and carry nothing of the page with them. */
+export function anchor(link: SafeLink, content: unknown) {
+  return link.external
+    ? html`
+      <a href=${link.href} target="_blank"
+        rel="noopener noreferrer nofollow">${content}</a>
+    `
+    : html`<a href=${link.href}>${content}</a>`
 }

@@ -2,6 +2,12 @@ import { css } from 'lit'
 
 /** The panel's look; loaded with the panel's code. Colors come from the tokens in launcher-styles. */
 export const panelStyles = css`
+  :host {
+    display: contents;
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
   .panel {
     box-sizing: border-box;
     display: flex;
@@ -9,7 +15,7 @@ export const panelStyles = css`
     background: var(--_bg);
     color: var(--_fg);
     font-family: var(--_font);
-    font-size: 14.5px;
+    font-size: 15px;
     line-height: 1.55;
     overflow: hidden;
   }
@@ -40,6 +46,33 @@ export const panelStyles = css`
     width: min(var(--docent-panel-width, 680px), calc(100vw - 32px));
     height: min(var(--docent-panel-height, 720px), calc(100vh - 64px));
   }
+  .panel.floating.left {
+    right: auto;
+    left: 20px;
+  }
+  .panel.sidepanel {
+    position: fixed;
+    z-index: var(--_z);
+    top: 0;
+    bottom: 0;
+    right: 0;
+    width: min(var(--docent-panel-width, 440px), 100vw);
+    border-left: 1px solid var(--_border);
+    box-shadow: var(--_shadow);
+    animation: docent-slide 0.18s ease-out;
+  }
+  .panel.sidepanel.left {
+    right: auto;
+    left: 0;
+    border-left: 0;
+    border-right: 1px solid var(--_border);
+  }
+  @keyframes docent-slide {
+    from {
+      translate: 24px 0;
+      opacity: 0;
+    }
+  }
   .panel.inline {
     width: 100%;
     height: var(--docent-panel-height, 560px);
@@ -59,18 +92,43 @@ export const panelStyles = css`
       translate: 0 8px;
     }
   }
-  header {
+  .header {
     display: flex;
     align-items: center;
-    gap: 10px;
-    padding: 12px 12px 12px 16px;
+    gap: 6px;
+    padding: 10px 10px 10px 14px;
     border-bottom: 1px solid var(--_border);
   }
-  header h2 {
+  .header h2 {
     flex: 1;
-    margin: 0;
+    min-width: 0;
+    margin: 0 0 0 4px;
     font-size: 15px;
     font-weight: 650;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .modes {
+    display: inline-flex;
+    padding: 2px;
+    border-radius: 9px;
+    background: var(--_surface);
+  }
+  .modes button {
+    border: 0;
+    border-radius: 7px;
+    padding: 4px 10px;
+    background: transparent;
+    color: var(--_muted);
+    font-size: 13px;
+    font-weight: 600;
+    cursor: pointer;
+  }
+  .modes button[aria-pressed='true'] {
+    background: var(--_bg);
+    color: var(--_fg);
+    box-shadow: 0 1px 2px rgb(0 0 0 / 0.12);
   }
   .logo {
     display: grid;
@@ -81,9 +139,18 @@ export const panelStyles = css`
     background: var(--_accent);
     color: var(--_accent-fg);
   }
-  .logo svg {
+  .logo svg,
+  .logo img {
     width: 16px;
     height: 16px;
+  }
+  .logo.image {
+    background: none;
+  }
+  .logo.image img {
+    width: 28px;
+    height: 28px;
+    object-fit: contain;
   }
   button.icon {
     display: inline-grid;
@@ -119,8 +186,9 @@ export const panelStyles = css`
   }
   .panel button:focus-visible,
   .panel a:focus-visible,
-  .panel textarea:focus-visible {
-    outline: 2px solid var(--_accent);
+  .panel textarea:focus-visible,
+  .panel [role='option']:focus-visible {
+    outline: 2px solid var(--_link);
     outline-offset: 2px;
   }
   .messages {
@@ -144,6 +212,7 @@ export const panelStyles = css`
     gap: 8px;
   }
   .starters button {
+    color: var(--_fg);
     width: 100%;
     text-align: left;
     padding: 10px 12px;
@@ -170,8 +239,10 @@ export const panelStyles = css`
     border-radius: 14px 14px 4px 14px;
     background: var(--_accent);
     color: var(--_accent-fg);
-    white-space: pre-wrap;
     overflow-wrap: anywhere;
+  }
+  .message.user p {
+    white-space: pre-wrap;
   }
   .message.assistant {
     overflow-wrap: anywhere;
@@ -189,8 +260,8 @@ export const panelStyles = css`
     margin: 2px 0;
   }
   .answer a,
-  .sources a {
-    color: var(--_accent);
+  .support a {
+    color: var(--_link);
   }
   .answer a.cite {
     display: inline-grid;
@@ -201,6 +272,7 @@ export const panelStyles = css`
     margin: 0 1px;
     border-radius: 5px;
     background: color-mix(in srgb, var(--_accent) 14%, transparent);
+    color: var(--_link);
     font-size: 11px;
     font-weight: 600;
     line-height: 1;
@@ -265,7 +337,7 @@ export const panelStyles = css`
     line-height: 1.5;
   }
   .tok-comment {
-    color: var(--docent-code-comment, color-mix(in srgb, var(--_muted) 85%, transparent));
+    color: var(--_code-comment);
     font-style: italic;
   }
   .tok-string {
@@ -301,7 +373,7 @@ export const panelStyles = css`
   .sources {
     margin-top: 10px;
   }
-  .sources p {
+  .sources h3 {
     margin: 0 0 6px;
     font-size: 12px;
     font-weight: 600;
@@ -337,6 +409,10 @@ export const panelStyles = css`
   .sources a:hover {
     border-color: var(--_accent);
   }
+  .sources .numbers {
+    color: var(--_muted);
+    font-size: 11px;
+  }
   .sources svg {
     width: 13px;
     height: 13px;
@@ -358,6 +434,162 @@ export const panelStyles = css`
     font-size: 12px;
     color: var(--_muted);
     margin-left: 6px;
+  }
+  .ended {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    margin-top: 8px;
+    font-size: 13px;
+    color: var(--_muted);
+  }
+  .support {
+    margin-top: 8px;
+    padding: 8px 10px;
+    border-radius: 10px;
+    background: var(--_surface);
+    font-size: 13.5px;
+  }
+  .support a {
+    font-weight: 600;
+  }
+  .feedback-form {
+    margin-top: 8px;
+    display: grid;
+    gap: 6px;
+  }
+  .feedback-form label {
+    font-size: 13px;
+    font-weight: 600;
+  }
+  .feedback-form textarea {
+    border: 1px solid var(--_border);
+    border-radius: 8px;
+    padding: 6px 8px;
+    min-height: 60px;
+    max-height: 160px;
+  }
+  .feedback-form .row {
+    display: flex;
+    gap: 6px;
+  }
+  .search-box {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    margin: 12px 14px 4px;
+    padding: 4px 10px;
+    border: 1px solid var(--_border);
+    border-radius: 10px;
+    background: var(--_bg);
+  }
+  .search-box:focus-within {
+    border-color: var(--_accent);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 18%, transparent);
+  }
+  .search-box svg {
+    width: 17px;
+    height: 17px;
+    color: var(--_muted);
+    flex: none;
+  }
+  .search-box input {
+    flex: 1;
+    min-width: 0;
+    border: 0;
+    outline: none;
+    background: transparent;
+    color: var(--_fg);
+    font: inherit;
+    font-size: 16px;
+    padding: 6px 0;
+  }
+  .search-box input::placeholder {
+    color: var(--_muted);
+  }
+  .results {
+    flex: 1;
+    overflow-y: auto;
+    list-style: none;
+    margin: 0;
+    padding: 6px 8px 12px;
+  }
+  .results [role='option'] {
+    display: block;
+    padding: 8px 10px;
+    border-radius: 9px;
+    cursor: pointer;
+  }
+  .results [role='option'][aria-selected='true'] {
+    background: var(--_surface);
+    box-shadow: inset 3px 0 0 var(--_accent);
+  }
+  .results .title {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    font-weight: 600;
+  }
+  .results .title svg {
+    width: 15px;
+    height: 15px;
+    flex: none;
+    color: var(--_muted);
+  }
+  .results .snippet,
+  .results .sections {
+    display: block;
+    margin-top: 2px;
+    font-size: 13px;
+    color: var(--_muted);
+  }
+  .results .ask .title {
+    color: var(--_link);
+  }
+  .search-status {
+    margin: 8px 18px;
+    font-size: 13.5px;
+    color: var(--_muted);
+  }
+  .history {
+    flex: 1;
+    overflow-y: auto;
+    list-style: none;
+    margin: 0;
+    padding: 8px;
+  }
+  .history li {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    border-radius: 9px;
+  }
+  .history li.current {
+    background: var(--_surface);
+  }
+  .history .open {
+    flex: 1;
+    min-width: 0;
+    display: grid;
+    text-align: start;
+    padding: 8px 10px;
+    border: 0;
+    border-radius: 9px;
+    background: transparent;
+    cursor: pointer;
+  }
+  .history .open:hover {
+    background: var(--_surface);
+  }
+  .history .open span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .history .open small {
+    color: var(--_muted);
+    font-size: 12px;
   }
   .thinking {
     display: flex;
@@ -461,6 +693,8 @@ export const panelStyles = css`
     background: transparent;
     color: var(--_fg);
     font: inherit;
+    /* 16px or more: iOS Safari zooms the page into smaller fields on focus. */
+    font-size: 16px;
     padding: 6px 0;
     max-height: 160px;
   }
@@ -507,7 +741,8 @@ export const panelStyles = css`
   }
   @media (max-width: 480px) {
     .panel.floating,
-    .panel.modal {
+    .panel.modal,
+    .panel.sidepanel {
       inset: 0;
       width: 100%;
       height: 100%;
@@ -517,6 +752,12 @@ export const panelStyles = css`
     }
     .message.user {
       max-width: 92%;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    * {
+      transition: none !important;
+      animation: none !important;
     }
   }
 `
