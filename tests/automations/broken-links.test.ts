@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readDocsTree } from '../../server/automations/docs-tree.ts'
 import { applyFileEdits } from '../../server/automations/edits.ts'
 import { fixBrokenLinks } from '../../server/automations/links/fix-broken-links.ts'
 import { readDirectory } from '../../server/search/sources/directory.ts'
+import { mintlifyEnglish, mintlifyPresent as hasMintlify } from './corpora.ts'
 
-const MINTLIFY = '../shared/corpora/mintlify-docs'
-const mintlifyPresent = existsSync(`${MINTLIFY}/docs.json`)
-if (!mintlifyPresent) console.log(`skipping the Mintlify broken-link tests: ${MINTLIFY} is absent`)
+const mintlifyPresent = hasMintlify('broken-link')
 
 describe('fix broken links on demo/docs', () => {
   let files: Map<string, string>
@@ -67,9 +65,7 @@ describe('fix broken links on demo/docs', () => {
 describe.skipIf(!mintlifyPresent)('fix broken links on the Mintlify docs (English pages)', () => {
   let result: ReturnType<typeof fixBrokenLinks>
   beforeAll(async () => {
-    const all = await readDirectory(MINTLIFY)
-    // The English pages and snippets: the translations repeat them, and parsing all four languages takes minutes here.
-    const english = new Map([...all.files].filter(([path]) => !/^(snippets\/)?(fr|es|zh)\//.test(path)))
+    const english = await mintlifyEnglish()
     result = fixBrokenLinks(readDocsTree(english))
   }, 300_000)
 

@@ -1,14 +1,12 @@
-import { existsSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readDocsTree } from '../../server/automations/docs-tree.ts'
 import { applyFileEdits } from '../../server/automations/edits.ts'
 import { fixTypos } from '../../server/automations/typos/fix-typos.ts'
 import { loadEnglishSpeller, type Speller } from '../../server/automations/typos/speller.ts'
 import { readDirectory } from '../../server/search/sources/directory.ts'
+import { mintlifyEnglish, mintlifyPresent as hasMintlify } from './corpora.ts'
 
-const MINTLIFY = '../shared/corpora/mintlify-docs'
-const mintlifyPresent = existsSync(`${MINTLIFY}/docs.json`)
-if (!mintlifyPresent) console.log(`skipping the Mintlify typo tests: ${MINTLIFY} is absent`)
+const mintlifyPresent = hasMintlify('typo')
 
 /**
  * Misspellings from Wikipedia's "Lists of common misspellings" and the usual suspects in technical writing, with the
@@ -86,8 +84,7 @@ describe('fix typos on demo/docs with planted real-world misspellings', () => {
 describe.skipIf(!mintlifyPresent)('fix typos on the Mintlify docs (English pages)', () => {
   it('makes only corrections checked by hand, and lists little', async () => {
     const speller = await loadEnglishSpeller()
-    const all = await readDirectory(MINTLIFY)
-    const english = new Map([...all.files].filter(([path]) => !/^(snippets\/)?(fr|es|zh)\//.test(path)))
+    const english = await mintlifyEnglish()
     const { report } = fixTypos(readDocsTree(english), { speller })
     expect(report.words).toBeGreaterThan(100_000)
     expect(report.misspellings.filter((item) => item.correction).map((item) => `${item.file}: ${item.word} → ${item.correction}`)).toEqual([
