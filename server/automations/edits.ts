@@ -66,3 +66,14 @@ export function groupEdits(pairs: Iterable<{ path: string; edit: TextEdit }>): F
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([path, edits]) => ({ path, edits: edits.sort((a, b) => a.start - b.start) }))
 }
+
+/** One edit that turns `before` into `after`: what lies between their common start and common end. */
+export function editBetween(before: string, after: string): TextEdit {
+  let start = 0
+  while (start < before.length && start < after.length && before[start] === after[start]) start++
+  let end = 0
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) {
+    end++
+  }
+  return { start, end: before.length - end, text: after.slice(start, after.length - end) }
+}
