@@ -59,7 +59,7 @@ interface FileWords {
   words: ProseWord[]
 }
 
-const DEFAULT_SLOW_SUGGESTIONS = 40
+const DEFAULT_SLOW_SUGGESTIONS = 20
 /** Words seen this often in the docs' prose are the project's words, unless a close word is far more common there. */
 const PROJECT_WORD_COUNT = 3
 /** A correction's word must be this common in spoken English (SUBTLEX count), or used in the docs. */
@@ -125,11 +125,14 @@ export function fixTypos(tree: DocsTree, options: TyposOptions): TyposResult {
     let verdict: Verdict | null = null
     if (!isKnown(word, lower)) {
       const candidates = [...oneEditAway(lower, speller)]
-      if (candidates.length === 0 && lower.length >= 8 && slowLeft > 0) {
+      const derived = derivation(lower, speller)
+      // Hunspell's own suggester only for a long lower-case word that one edit does not explain: a derived word
+      // yields only to a one-edit slip, and a capitalized one with nothing close is a name.
+      if (candidates.length === 0 && !derived && word === lower && lower.length >= 8 && slowLeft > 0) {
         slowLeft--
         candidates.push(...speller.suggest(lower).filter((candidate) => /^\p{Ll}+$/u.test(candidate)))
       }
-      verdict = decide(lower, candidates, derivation(lower, speller))
+      verdict = decide(lower, candidates, derived)
     }
     verdicts.set(lower, verdict)
     return verdict
