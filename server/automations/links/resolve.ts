@@ -1,0 +1,154 @@
+import { normalizePath } from '../../search/navigation.ts'
+import { pageUrl } from '../../search/page-url.ts'
+import { resolveImport } from '../../search/snippets.ts'
+
+/** What a written link target points at, in a docs site. */
+export type Target =
+  | { kind: 'external' }
+  /** A `{variable}` or other target no static check can read. */
+  | { kind: 'dynamic' }
+  /** A file that is not a page (`/images/a.png`, `/openapi.yaml`), by path from the docs root. */
+  | { kind: 'asset'; file: string }
+  /** `#anchor` on the page itself. */
+  | { kind: 'self'; anchor: string }
+  | { kind: 'page'; page: string; anchor?: string }
+  /**
+   * No such page: `path` is where the link points, as a page path. `found` is the page it must mean, exactly: the
+   * site redirects it there, or it is the page's path behind a base path the site is served under (`/docs/quickstart`).
+   */
+  | { kind: 'missing'; path: string; anchor?: string; found?: { page: string; via: 'redirect' | 'base-path' } }
+
+export interface Redirect {
+  source: RegExp
+  destination: string
+}
+
+export interface SiteIndex {
+  /** Page paths that exist: page files and navigation entries. */
+  pages: ReadonlySet<string>
+  redirects: readonly Redirect[]
+  /** First segments of the page paths (`guides`, `fr`, `index`): a link starting with another is behind a base path. */
+  topLevel: ReadonlySet<string>
+}
+
+export function siteIndex(pages: Iterable<string>, redirects: readonly Redirect[]): SiteIndex {
+  const set = new Set(pages)
+  return { pages: set, redirects, topLevel: new Set([...set].map((page) => page.split('/')[0]!)) }
+}
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i
+const PAGE_EXTENSION = /\.mdx?$/i
+/** A last segment with a file extension other than a page's (`logo.png`, `openapi.yaml`); `v1.2` is not one. */
+const ASSET = /\.[a-z][a-z0-9]{0,5}$/i
+
+/**
+ * Reads a link written in `fromFile` (a page `guides/a.mdx` or a snippet). Relative targets are tried both against the
+ * file's folder and against the page's URL (`cli/index.mdx` is served at `/cli`, so a browser reads `./install` from
+ * it as `/install`); the link is good when either is a page.
+ */
+export function resolveLink(url: string, fromFile: string, site: SiteIndex): Target {
+  const trimmed = url.trim()
+  if (!trimmed || EXTERNAL.test(trimmed)) return { kind: 'external' }
+  if (/[{}<>`$]/.test(trimmed)) return { kind: 'dynamic' }
+  const hash = trimmed.indexOf('#')
+  const anchor = hash === -1 ? undefined : decode(trimmed.slice(hash + 1))
+  const pathPart = (hash === -1 ? trimmed : trimmed.slice(0, hash)).replace(/\?.*$/, '')
+  if (!pathPart) return anchor === undefined ? { kind: 'external' } : { kind: 'self', anchor }
+  const path = decode(pathPart)
+  const bases = path.startsWith('/') ? [path] : relativeBases(path, fromFile)
+  const last = path.replace(/\/+$/, '').split('/').at(-1) ?? ''
+  if (ASSET.test(last) && !PAGE_EXTENSION.test(last)) return { kind: 'asset', file: bases[0]!.replace(/^\/+/, '') }
+  const tried: string[] = []
+  for (const base of bases) {
+    const page = normalizePath(base)
+    if (page === undefined) continue
+    tried.push(page)
+    const found = existing(page, site)
+    if (found) return { kind: 'page', page: found, anchor }
+  }
+  const missing = tried[0] ?? 'index'
+  const redirect = followRedirects(tried, site)
+  if (redirect) return { kind: 'missing', path: missing, anchor, found: { page: redirect, via: 'redirect' } }
+  const rebased = path.startsWith('/') ? withoutBasePath(missing, site) : undefined
+  if (rebased) return { kind: 'missing', path: missing, anchor, found: { page: rebased, via: 'base-path' } }
+  return { kind: 'missing', path: missing, anchor }
+}
+
+/** `docs/es/quickstart` → `es/quickstart` when `docs` is no folder of the site and the rest is a page. */
+function withoutBasePath(path: string, site: SiteIndex): string | undefined {
+  const slash = path.indexOf('/')
+  if (slash === -1 || site.topLevel.has(path.slice(0, slash))) return undefined
+  return existing(path.slice(slash + 1), site)
+}
+
+const existing = (page: string, site: SiteIndex) => [page, `${page}/index`].find((candidate) => site.pages.has(candidate))
+
+/** The two readings of a relative target: from the file's folder, and from the page's URL. */
+function relativeBases(path: string, fromFile: string): string[] {
+  const fromFolder = '/' + resolveImport(fromFile, path)
+  const url = pageUrl(normalizePath(fromFile) ?? 'index')
+  const fromUrl = '/' + resolveImport(url.slice(1) || 'index', path)
+  return fromUrl === fromFolder ? [fromFolder] : [fromFolder, fromUrl]
+}
+
+/** A page the site's redirects send one of the paths to (following up to 5 hops), if it exists. */
+function followRedirects(paths: string[], site: SiteIndex): string | undefined {
+  for (const path of paths) {
+    let at = `/${path}`
+    for (let hop = 0; hop < 5; hop++) {
+      const next = site.redirects.map((redirect) => rewrite(redirect, at)).find((target) => target !== undefined)
+      if (next === undefined || EXTERNAL.test(next)) break
+      const page = normalizePath(next)
+      if (page === undefined) break
+      const found = existing(page, site)
+      if (found) return found
+      at = `/${page}`
+    }
+  }
+  return undefined
+}
+
+function rewrite(redirect: Redirect, path: string): string | undefined {
+  const match = redirect.source.exec(path.replace(/\/+$/, '') || '/')
+  if (!match) return undefined
+  return redirect.destination.replace(/:(\w+)\*?/g, (_, name: string) => match.groups?.[name] ?? '')
+}
+
+/**
+ * The site's redirects (`docs.json` `redirects`: `{ source, destination }`, with `:name` and `:name*` parameters as
+ * Mintlify and Next.js write them). A link to a redirected page works on the site, but pointing it at the
+ * destination is an exact fix that survives the redirect's removal.
+ */
+export function readRedirects(config: Record<string, unknown> | undefined): Redirect[] {
+  const list = config?.redirects
+  if (!Array.isArray(list)) return []
+  const redirects: Redirect[] = []
+  for (const entry of list) {
+    if (!entry || typeof entry !== 'object') continue
+    const { source, destination } = entry as { source?: unknown; destination?: unknown }
+    if (typeof source !== 'string' || typeof destination !== 'string' || !source.startsWith('/')) continue
+    const pattern = source
+      .replace(/\/+$/, '')
+      .split(/(:\w+\*?)/)
+      .map((part) => {
+        const parameter = /^:(\w+)(\*?)$/.exec(part)
+        if (!parameter) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        return parameter[2] ? `(?<${parameter[1]}>.*)` : `(?<${parameter[1]}>[^/]+)`
+      })
+      .join('')
+    try {
+      redirects.push({ source: new RegExp(`^${pattern || '/'}$`), destination })
+    } catch {
+      // A source this reading cannot turn into a pattern (a repeated parameter name) is left out.
+    }
+  }
+  return redirects
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
