@@ -3,7 +3,7 @@ import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { JobRecord } from '../store/types.ts'
 import { jobEvents } from './events.ts'
-import { newJobId, newRunId } from './ids.ts'
+import { newJobId, newRunId } from '../ids.ts'
 import { agentModelId } from './model-id.ts'
 import { cancelJobRun, wakeWorker } from './wake.ts'
 

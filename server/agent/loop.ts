@@ -1,7 +1,7 @@
 import { generateText, hasToolCall, type LanguageModel, type ModelMessage, stepCountIs } from 'ai'
 import type { JobEvents } from './events.ts'
 import { agentTools, type ToolLimits, type ToolState } from './tools.ts'
-import type { Workspace } from './types.ts'
+import type { Workspace } from '../git/types.ts'
 
 export interface AgentLoopInput {
   model: LanguageModel

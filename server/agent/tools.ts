@@ -1,8 +1,8 @@
 import { tool } from 'ai'
 import { z } from 'zod'
 import type { JobEvents } from './events.ts'
-import { repositoryPath as confinePath } from './git/paths.ts'
-import type { Workspace } from './types.ts'
+import { repositoryPath as confinePath } from '../git/paths.ts'
+import type { Workspace } from '../git/types.ts'
 import { WorkspaceSearch } from './workspace-search.ts'
 
 const MAX_READ_CHARS = 200_000

@@ -1,7 +1,7 @@
 import type { DocentContext } from '../context.ts'
 import type { JobRecord, RunRecord } from '../store/types.ts'
 import { errorMessage, jobEvents } from './events.ts'
-import { randomId } from './ids.ts'
+import { randomId } from '../ids.ts'
 import { failOrphanedJobs } from './orphans.ts'
 import { listenForWork } from './wake.ts'
 

@@ -7,7 +7,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
-import { type PastCall, planNextStep } from '../agent/offline-plan.ts'
+import { type PastCall, planNextStep } from './offline-plan.ts'
 
 const usage: LanguageModelV4Usage = {
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWorkspaceFactory } from '../../server/agent/git/factory.ts'
+import { createWorkspaceFactory } from '../../server/git/factory.ts'
 import { createRepo, type GitServer, startGitServer } from '../support/git-server.ts'
 
 const TOKEN = 'ghp_secretTokenValue123'

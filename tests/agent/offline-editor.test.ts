@@ -1,6 +1,6 @@
 import { generateText, streamText } from 'ai'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { UNDERSTOOD_INSTRUCTIONS } from '../../server/agent/edit-instructions.ts'
+import { UNDERSTOOD_INSTRUCTIONS } from '../../server/models/edit-instructions.ts'
 import type { JobEvents } from '../../server/agent/events.ts'
 import { runAgentLoop } from '../../server/agent/loop.ts'
 import { agentSystemPrompt } from '../../server/agent/system-prompt.ts'

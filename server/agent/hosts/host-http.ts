@@ -1,4 +1,4 @@
-import { scrubSecrets } from '../git/scrub.ts'
+import { scrubSecrets } from '../../git/scrub.ts'
 
 /** A git host API call that failed; the message names the call and status, never the token. */
 export class HostApiError extends Error {

@@ -2,8 +2,8 @@ import * as fs from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
-import type { LocalRepository } from '../git/local-workspace.ts'
-import type { GitFs } from '../git/object-workspace.ts'
+import type { LocalRepository } from '../../git/local-workspace.ts'
+import type { GitFs } from '../../git/object-workspace.ts'
 import { checkLocalName, type LocalRepositories, type LocalRepositoriesOptions } from './local-repositories.ts'
 
 // Disk access for the embedded git host; imported lazily by local-repositories.ts.

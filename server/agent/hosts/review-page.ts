@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff'
-import type { ChangedFile } from '../git/tree-diff.ts'
+import type { ChangedFile } from '../../git/tree-diff.ts'
 
 export interface ReviewView {
   jobId: string

@@ -1,5 +1,5 @@
-import type { FileChange, OpenWorkspaceOptions, Workspace, WorkspaceFactory } from '../../../server/agent/types.ts'
-import { repositoryPath as confinePath } from '../../../server/agent/git/paths.ts'
+import type { FileChange, OpenWorkspaceOptions, Workspace, WorkspaceFactory } from '../../../server/git/types.ts'
+import { repositoryPath as confinePath } from '../../../server/git/paths.ts'
 
 /**
  * A test double of the Workspace interface over a Map: the agent loop and tools are tested against it without git.

@@ -1,5 +1,5 @@
 import git from 'isomorphic-git'
-import type { OpenWorkspaceOptions, Workspace } from '../types.ts'
+import type { OpenWorkspaceOptions, Workspace } from './types.ts'
 import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
 import { GitOperationError } from './scrub.ts'
 

@@ -1,6 +1,6 @@
 import git from 'isomorphic-git'
-import type { OpenWorkspaceOptions, Workspace } from '../types.ts'
-import { fetchHttpClient } from '../../git/http-client.ts'
+import type { OpenWorkspaceOptions, Workspace } from './types.ts'
+import { fetchHttpClient } from './http-client.ts'
 import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
 import { gitError, GitOperationError } from './scrub.ts'
 

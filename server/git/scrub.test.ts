@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkBranchName } from './branch-name.ts'
+import { checkBranchName } from './branch.ts'
 import { withTrailer } from './object-workspace.ts'
 import { gitError, scrubSecrets } from './scrub.ts'
 
