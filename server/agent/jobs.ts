@@ -1,6 +1,6 @@
+import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { ApiError } from '../http/errors.ts'
 import type { JobRecord } from '../store/types.ts'
 import { jobEvents } from './events.ts'
 import { newJobId, newRunId } from '../ids.ts'
@@ -8,7 +8,9 @@ import { agentModelId } from './model-id.ts'
 import { cancelJobRun, wakeWorker } from './wake.ts'
 
 function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
-  if (!project.agent) throw new ApiError(409, `project "${project.id}" has no agent configured (agent.repository)`)
+  if (!project.agent) {
+    throw new DocentError('conflict', `project "${project.id}" has no agent configured (agent.repository)`, { projectId: project.id })
+  }
   return project.agent
 }
 
@@ -63,7 +65,7 @@ export async function sendFollowUp(ctx: DocentContext, project: ProjectConfig, i
   return active
 }
 
-const archivedConflict = (id: string) => new ApiError(409, `job ${id} is archived; start a new job instead`)
+const archivedConflict = (id: string) => new DocentError('conflict', `job ${id} is archived; start a new job instead`, { jobId: id })
 
 async function enqueue(ctx: DocentContext, job: JobRecord, prompt: string, what: string): Promise<void> {
   const run = await ctx.store.enqueueRun({ id: newRunId(), jobId: job.id, projectId: job.projectId, prompt, createdAt: ctx.now() })
@@ -73,7 +75,7 @@ async function enqueue(ctx: DocentContext, job: JobRecord, prompt: string, what:
 
 export async function getJobOr404(ctx: DocentContext, project: ProjectConfig, id: string): Promise<JobRecord> {
   const job = await ctx.store.getJob(project.id, id)
-  if (!job) throw new ApiError(404, `job not found: no job ${id} in project ${project.id}`)
+  if (!job) throw new DocentError('not_found', `job not found: no job ${id} in project ${project.id}`, { jobId: id })
   return job
 }
 

@@ -1,10 +1,11 @@
 import type { ModelMessage } from 'ai'
+import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import type { JobRecord, RunRecord } from '../store/types.ts'
 import { branchName } from '../git/branch.ts'
 import { compactConversation } from './conversation.ts'
-import { errorMessage, jobEvents } from './events.ts'
+import { errorMessage, jobEvents, redactValue } from './events.ts'
 import { withoutCredentials } from './job-view.ts'
 import { runAgentLoop } from './loop.ts'
 import type { AgentModel } from './model.ts'
@@ -30,14 +31,16 @@ export interface RunDeps {
 export function agentRunExecutor(ctx: DocentContext, deps: RunDeps): ExecuteRun {
   return async (run, job, signal) => {
     const project = ctx.projects.byId(run.projectId)
-    if (!project?.agent) throw new Error(`project ${run.projectId} has no agent configured`)
+    if (!project?.agent) throw new DocentError('conflict', `project ${run.projectId} has no agent configured`, { projectId: run.projectId })
     const secrets = deps.secrets(project)
     try {
       return await execute(ctx, deps, project, run, job, signal, secrets)
     } catch (error) {
       if (signal.aborted) throw signal.reason
-      // Errors become the job's `error` and events: no token may survive in them.
-      throw new Error(errorMessage(error, secrets))
+      // Errors become the job's `error` and events: no token may survive in them. The code stays for callers.
+      const code = error instanceof DocentError ? error.code : 'internal'
+      const data = error instanceof DocentError ? redactValue(error.data, secrets) as Record<string, unknown> : {}
+      throw new DocentError(code, errorMessage(error, secrets), data)
     }
   }
 }

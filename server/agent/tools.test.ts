@@ -3,7 +3,7 @@ import { MemoryWorkspace } from '../../tests/agent/support/memory-workspace.ts'
 import type { JobEvents } from './events.ts'
 import { repositoryPath as confinePath } from '../git/paths.ts'
 import { agentTools } from './tools.ts'
-import { WorkspacePathError } from '../git/types.ts'
+import { WorkspacePathError } from '../git/errors.ts'
 
 function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
   const workspace = new MemoryWorkspace({

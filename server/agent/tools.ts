@@ -1,5 +1,6 @@
 import { tool } from 'ai'
 import { z } from 'zod'
+import { DocentError } from '../../shared/errors.ts'
 import type { JobEvents } from './events.ts'
 import { repositoryPath as confinePath } from '../git/paths.ts'
 import type { Workspace } from '../git/types.ts'
@@ -26,8 +27,11 @@ export interface AgentToolsOptions {
 }
 
 /** An error the model sees as the tool's result; it names what went wrong so the model can correct itself. */
-export class ToolError extends Error {
+export class ToolError extends DocentError<'tool_refused'> {
   override name = 'ToolError'
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('tool_refused', message, data)
+  }
 }
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length

@@ -1,3 +1,4 @@
+import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import type { JobRecord, RunRecord } from '../store/types.ts'
 import { errorMessage, jobEvents } from './events.ts'
@@ -25,11 +26,14 @@ export interface WorkerOptions {
   orphanCheckMs?: number
 }
 
-/** Why a run's signal aborted. */
-export class RunAbort extends Error {
-  constructor(readonly reason: 'cancelled' | 'lease-lost' | 'time-limit' | 'stopping', message: string) {
-    super(message)
-    this.name = 'RunAbort'
+export type RunAbortReason = 'cancelled' | 'lease-lost' | 'time-limit' | 'stopping'
+
+/** Why a run's signal aborted: `data.reason`, as isomorphic-git's PushRejectedError carries its reason. */
+export class RunAbort extends DocentError<'run_aborted'> {
+  override name = 'RunAbort'
+  declare readonly data: { reason: RunAbortReason }
+  constructor(reason: RunAbortReason, message: string) {
+    super('run_aborted', message, { reason })
   }
 }
 
@@ -178,10 +182,12 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       await reactivateIfQueued(run.jobId)
     } catch (thrown) {
       const abort = controller.signal.aborted ? controller.signal.reason : thrown
-      if (abort instanceof RunAbort && abort.reason !== 'time-limit') {
+      if (abort instanceof RunAbort && abort.data.reason !== 'time-limit') {
         // Stopping: the lease expires and the run is retried. Cancelled: archiving said so. Lease lost: cancelled by
         // another instance, or another worker owns the run now.
-        if (abort.reason === 'lease-lost') await events.add('run.cancelled', `run ${run.seq} stopped: ${abort.message}`, { runId: run.id })
+        if (abort.data.reason === 'lease-lost') {
+          await events.add('run.cancelled', `run ${run.seq} stopped: ${abort.message}`, { runId: run.id })
+        }
         return
       }
       const error = errorMessage(abort)

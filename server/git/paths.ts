@@ -1,4 +1,4 @@
-import { WorkspacePathError } from './types.ts'
+import { WorkspacePathError } from './errors.ts'
 
 /**
  * A repository-relative file path (`guides/setup.mdx`), or WorkspacePathError: empty, absolute, `..`, backslashes,

@@ -48,11 +48,3 @@ export interface OpenWorkspaceOptions extends RepositoryRef {
 export interface WorkspaceFactory {
   open(options: OpenWorkspaceOptions): Promise<Workspace>
 }
-
-export class WorkspacePathError extends Error {
-  readonly code = 'PathOutsideRepository'
-  constructor(path: string, reason: string) {
-    super(`path "${path}" refused: ${reason}`)
-    this.name = 'WorkspacePathError'
-  }
-}

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createWorkspaceFactory } from '../../server/git/factory.ts'
-import { WorkspacePathError } from '../../server/git/types.ts'
+import { WorkspacePathError } from '../../server/git/errors.ts'
 import { createRepo, git, type GitServer, startGitServer } from '../support/git-server.ts'
 
 const files = {

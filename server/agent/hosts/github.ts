@@ -59,7 +59,7 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
       if (pull.merged_at) return null
       return ref(await call<Pull>('PATCH', path, { state: 'open' }, signal))
     } catch (error) {
-      if (error instanceof HostApiError && (error.status === 404 || error.status === 422)) return null
+      if (error instanceof HostApiError && (error.code === 'not_found' || error.code === 'conflict')) return null
       throw error
     }
   }
@@ -91,7 +91,7 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
         )
       } catch (error) {
         // Opened meanwhile by a concurrent run (GitHub answers 422 "A pull request already exists"; Gitea 409).
-        if (error instanceof HostApiError && (error.status === 422 || error.status === 409)) {
+        if (error instanceof HostApiError && error.code === 'conflict') {
           const raced = await findOpen(input, signal)
           if (raced) return update(String(raced.number), input, signal)
         }

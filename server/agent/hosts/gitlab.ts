@@ -49,7 +49,7 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
       if (mr.state !== 'closed') return ref(mr)
       return ref(await call<MergeRequest>('PUT', path, { state_event: 'reopen' }, signal))
     } catch (error) {
-      if (error instanceof HostApiError && (error.status === 404 || error.status === 422)) return null
+      if (error instanceof HostApiError && (error.code === 'not_found' || error.code === 'conflict')) return null
       throw error
     }
   }
@@ -79,7 +79,7 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
         return ref(await call<MergeRequest>('POST', `${projectPath}/merge_requests`, body, signal))
       } catch (error) {
         // GitLab answers 409 when an open merge request from the branch already exists.
-        if (error instanceof HostApiError && error.status === 409) {
+        if (error instanceof HostApiError && error.code === 'conflict') {
           const raced = await findOpen(input, signal)
           if (raced) return update(String(raced.iid), input, signal)
         }
