@@ -4,8 +4,7 @@ import type { DocentContext } from '../context.ts'
 import type { JobRecord } from '../store/types.ts'
 import { jobEvents } from './events.ts'
 import { newJobId, newRunId } from '../ids.ts'
-import { agentModelId } from './model-id.ts'
-import { cancelJobRun, wakeWorker } from './wake.ts'
+import { modelIdOf } from './model.ts'
 
 function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
   if (!project.agent) {
@@ -23,7 +22,7 @@ export async function createJob(ctx: DocentContext, project: ProjectConfig, prom
     projectId: project.id,
     status: 'active',
     source: { repository: agent.repository, ref: agent.ref },
-    model: agentModelId(ctx.config),
+    model: modelIdOf(ctx.models.editor),
     branch: null,
     pr: null,
     error: null,
@@ -70,7 +69,7 @@ const archivedConflict = (id: string) => new DocentError('conflict', `job ${id} 
 async function enqueue(ctx: DocentContext, job: JobRecord, prompt: string, what: string): Promise<void> {
   const run = await ctx.store.enqueueRun({ id: newRunId(), jobId: job.id, projectId: job.projectId, prompt, createdAt: ctx.now() })
   await jobEvents(ctx.store, job.id, ctx.now).add('message', `${what}: ${prompt}`, { runId: run.id, seq: run.seq })
-  wakeWorker(ctx)
+  ctx.work.wake()
 }
 
 export async function getJobOr404(ctx: DocentContext, project: ProjectConfig, id: string): Promise<JobRecord> {
@@ -86,7 +85,7 @@ export async function archiveJob(ctx: DocentContext, project: ProjectConfig, id:
   const now = ctx.now()
   const archived = await ctx.store.updateJob(id, { status: 'archived', archivedAt: now, updatedAt: now })
   const cancelled = await ctx.store.cancelRuns(id)
-  cancelJobRun(ctx, id)
+  ctx.work.cancel(id)
   await jobEvents(ctx.store, id, ctx.now).add(
     cancelled > 0 ? 'run.cancelled' : 'message',
     cancelled > 0 ? `job archived; ${cancelled} run(s) cancelled` : 'job archived',

@@ -3,7 +3,6 @@ import git from 'isomorphic-git'
 import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import { diffCommits } from '../git/tree-diff.ts'
-import { localRepositories } from './hosts/create.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
 import { escapeHtml, renderReviewPage, type ReviewView } from './hosts/review-page.ts'
 
@@ -35,7 +34,7 @@ async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView
     if (!agent || agent.host.kind !== 'local' || !agent.repository.startsWith('local:')) continue
     const job = await ctx.store.getJob(project.id, jobId)
     if (!job) continue
-    const repo = await localRepositories(ctx).open(agent.repository.slice('local:'.length))
+    const repo = await ctx.agentGit.localRepositories.open(agent.repository.slice('local:'.length))
     const pull = await readLocalPull(repo, jobId)
     const branch = pull?.branch ?? job.branch
     const base = pull?.base ?? job.source.ref ?? agent.ref

@@ -8,33 +8,20 @@ import { compactConversation } from './conversation.ts'
 import { errorMessage, jobEvents, redactValue } from './events.ts'
 import { withoutCredentials } from './job-view.ts'
 import { runAgentLoop } from './loop.ts'
-import type { AgentModel } from './model.ts'
 import { agentSystemPrompt } from './system-prompt.ts'
-import type { RepositoryRef, WorkspaceFactory } from '../git/types.ts'
-import type { GitHost } from './types.ts'
 import type { ExecuteRun, RunResult } from './worker.ts'
-
-/** What a run needs from outside: where to clone, where PRs go, which model (all per project, built on demand). */
-export interface RunDeps {
-  workspaces: WorkspaceFactory
-  repository(project: ProjectConfig): RepositoryRef
-  host(project: ProjectConfig): GitHost
-  model(): AgentModel
-  /** Secrets that must never reach events or errors (tokens, API keys). */
-  secrets(project: ProjectConfig): string[]
-}
 
 /**
  * One run of a job: clone (the job's branch when it exists), let the model edit through the file tools, commit,
  * push to `docent/<slug>-<short id>`, open or update the job's one pull request.
  */
-export function agentRunExecutor(ctx: DocentContext, deps: RunDeps): ExecuteRun {
+export function agentRunExecutor(ctx: DocentContext): ExecuteRun {
   return async (run, job, signal) => {
     const project = ctx.projects.byId(run.projectId)
     if (!project?.agent) throw new DocentError('conflict', `project ${run.projectId} has no agent configured`, { projectId: run.projectId })
-    const secrets = deps.secrets(project)
+    const secrets = projectSecrets(ctx, project)
     try {
-      return await execute(ctx, deps, project, run, job, signal, secrets)
+      return await execute(ctx, project, run, job, signal, secrets)
     } catch (error) {
       if (signal.aborted) throw signal.reason
       // Errors become the job's `error` and events: no token may survive in them. The code stays for callers.
@@ -47,7 +34,6 @@ export function agentRunExecutor(ctx: DocentContext, deps: RunDeps): ExecuteRun 
 
 async function execute(
   ctx: DocentContext,
-  deps: RunDeps,
   project: ProjectConfig,
   run: RunRecord,
   job: JobRecord,
@@ -57,19 +43,18 @@ async function execute(
   const agent = project.agent!
   const { limits } = ctx.config
   const events = jobEvents(ctx.store, job.id, ctx.now, secrets)
-  const repository = deps.repository(project)
+  const repository = ctx.agentGit.repository(project)
   const base = job.source.ref ?? repository.ref
   const firstPrompt = (await ctx.store.listRuns(job.id))[0]?.prompt ?? run.prompt
   const branch = job.branch ?? branchName(firstPrompt, job.id)
 
-  const workspace = await deps.workspaces.open({ ...repository, ref: base, preferBranch: branch, jobId: job.id, signal })
+  const workspace = await ctx.agentGit.workspaces.open({ ...repository, ref: base, preferBranch: branch, jobId: job.id, signal })
   await events.add('message', `checked out ${job.branch ? branch : base} at ${workspace.baseCommit.slice(0, 8)}`, {
     commit: workspace.baseCommit,
   })
 
-  const { model } = deps.model()
   const loop = await runAgentLoop({
-    model,
+    model: ctx.models.editor,
     workspace,
     conversation: job.conversation as ModelMessage[],
     prompt: run.prompt,
@@ -107,7 +92,7 @@ async function execute(
   // A PR for every pushed branch: opened once, updated by later runs that commit (and by a retry whose push landed).
   if (pushed && (committed || !pr)) {
     const prompts = (await ctx.store.listRuns(job.id)).filter((other) => other.seq <= run.seq && other.status !== 'cancelled')
-    pr = await deps.host(project).openOrUpdatePullRequest(
+    pr = await ctx.agentGit.host(project).openOrUpdatePullRequest(
       { jobId: job.id, branch, base, title: prTitle(summary, firstPrompt), body: prBody(summary, prompts, job.id), existing: job.pr },
       { signal },
     )
@@ -140,4 +125,14 @@ function prBody(summary: string, runs: RunRecord[], jobId: string): string {
     '',
     `Docent job ${jobId}`,
   ].join('\n')
+}
+
+/** Every token and key this project's runs could meet: they are scrubbed from events and errors. */
+function projectSecrets(ctx: DocentContext, project: ProjectConfig): string[] {
+  const names = [
+    project.agent?.token?.env,
+    project.agent?.host && 'token' in project.agent.host ? project.agent.host.token.env : undefined,
+    ctx.config.model.apiKey?.env,
+  ]
+  return names.map((name) => (name ? ctx.env[name] : undefined)).filter((value): value is string => Boolean(value))
 }

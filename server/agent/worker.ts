@@ -4,7 +4,6 @@ import type { JobRecord, RunRecord } from '../store/types.ts'
 import { errorMessage, jobEvents } from './events.ts'
 import { randomId } from '../ids.ts'
 import { failOrphanedJobs } from './orphans.ts'
-import { listenForWork } from './wake.ts'
 
 /** What a finished run changes on its job. */
 export type RunResult = Partial<Pick<JobRecord, 'pr' | 'branch' | 'conversation'>>
@@ -216,7 +215,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
     start() {
       if (!stopped) return
       stopped = false
-      unlisten = listenForWork(ctx, {
+      unlisten = ctx.work.listen({
         wake: () => void pump(),
         cancel: (jobId) => {
           for (const entry of running.values()) {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { agentRepository, createDocentWorkspaceFactory, createGitHost } from '../../server/agent/hosts/create.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent, type Docent } from '../../server/mod.ts'
 import type { JobRecord } from '../../server/store/types.ts'
@@ -64,13 +63,13 @@ describe('local git host', () => {
   it('makes the bare repo from the docs folder, pushes a branch, records the PR and shows its diff at /review/{jobId}', async () => {
     const ctx = docent.context
     const project = ctx.config.projects[0]!
-    const factory = createDocentWorkspaceFactory(ctx)
-    const host = createGitHost(ctx, project)
+    const factory = ctx.agentGit.workspaces
+    const host = ctx.agentGit.host(project)
     const jobId = 'jobLocal1'
     const branch = 'docent/rename-joblocal'
     await ctx.store.insertJob(job(jobId, branch))
 
-    const workspace = await factory.open({ ...agentRepository(ctx, project), preferBranch: branch, jobId })
+    const workspace = await factory.open({ ...ctx.agentGit.repository(project), preferBranch: branch, jobId })
     expect(await workspace.listFiles()).toEqual(['docs.json', 'guides/setup.mdx', 'index.mdx'])
     await workspace.writeFile(
       'index.mdx',
@@ -111,7 +110,7 @@ describe('local git host', () => {
     expect(html).not.toContain('<script>')
 
     // A follow-up continues the branch and updates the same record.
-    const followUp = await factory.open({ ...agentRepository(ctx, project), preferBranch: branch, jobId })
+    const followUp = await factory.open({ ...ctx.agentGit.repository(project), preferBranch: branch, jobId })
     expect(await followUp.readFile('guides/new.mdx')).toBe('# New & shiny\n')
     await followUp.deleteFile('guides/setup.mdx')
     await followUp.commit({ message: 'Remove setup', author })
@@ -134,7 +133,7 @@ describe('local git host', () => {
 
   it('refuses a non-fast-forward push to the branch', async () => {
     const ctx = docent.context
-    const factory = createDocentWorkspaceFactory(ctx)
+    const factory = ctx.agentGit.workspaces
     const a = await factory.open({ repository: 'local:demo', ref: 'main' })
     const b = await factory.open({ repository: 'local:demo', ref: 'main' })
     await a.writeFile('index.mdx', 'a\n')
@@ -158,7 +157,7 @@ describe('local git host', () => {
   })
 
   it('refuses local repository names that would leave the data dir', async () => {
-    const factory = createDocentWorkspaceFactory(docent.context)
+    const factory = docent.context.agentGit.workspaces
     await expect(factory.open({ repository: 'local:../etc', ref: 'main' })).rejects.toThrow(/invalid local repository name/)
   })
 })

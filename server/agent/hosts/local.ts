@@ -1,6 +1,5 @@
 import type { GitHost } from '../types.ts'
 import type { LocalRepositories } from './local-repositories.ts'
-import { readLocalPull, writeLocalPull } from './local-pulls.ts'
 
 export interface LocalHostOptions {
   repositories: LocalRepositories
@@ -17,6 +16,8 @@ export function createLocalHost(options: LocalHostOptions): GitHost {
   return {
     kind: 'local',
     async openOrUpdatePullRequest(input) {
+      // isomorphic-git loads with the first pull request, not with the server.
+      const { readLocalPull, writeLocalPull } = await import('./local-pulls.ts')
       const repo = await options.repositories.open(name)
       const previous = await readLocalPull(repo, input.jobId)
       const now = options.now().toISOString()
