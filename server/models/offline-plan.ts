@@ -232,6 +232,7 @@ export function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    // One dash at most at either end after the line above.
+    .replace(/^-|-$/g, '')
     .slice(0, 60)
 }

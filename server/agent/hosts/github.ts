@@ -1,6 +1,6 @@
 import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
-import { HostApiError, hostRequest } from './host-http.ts'
+import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
 
 export interface GitHubHostOptions {
   fetch: typeof fetch
@@ -25,7 +25,7 @@ interface Pull {
  * else one is opened.
  */
 export function createGitHubHost(options: GitHubHostOptions): GitHost {
-  const base = options.apiBase.replace(/\/+$/, '')
+  const base = withoutTrailingSlashes(options.apiBase)
   const [owner, name] = options.repo.split('/') as [string, string]
   const repoPath = `${base}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`
   const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, body: unknown, signal?: AbortSignal) =>

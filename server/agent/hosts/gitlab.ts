@@ -1,6 +1,6 @@
 import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
-import { HostApiError, hostRequest } from './host-http.ts'
+import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
 
 export interface GitLabHostOptions {
   fetch: typeof fetch
@@ -19,7 +19,7 @@ interface MergeRequest {
 
 /** Merge requests through the GitLab REST API v4; idempotent per job like the GitHub host. */
 export function createGitLabHost(options: GitLabHostOptions): GitHost {
-  const base = options.apiBase.replace(/\/+$/, '')
+  const base = withoutTrailingSlashes(options.apiBase)
   const projectPath = `${base}/projects/${encodeURIComponent(options.project)}`
   const call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body: unknown, signal?: AbortSignal) =>
     hostRequest<T>({

@@ -1,4 +1,5 @@
 import type { GitHost } from '../types.ts'
+import { withoutTrailingSlashes } from './host-http.ts'
 import type { LocalRepositories } from './local-repositories.ts'
 
 export interface LocalHostOptions {
@@ -30,7 +31,7 @@ export function createLocalHost(options: LocalHostOptions): GitHost {
         createdAt: previous?.createdAt ?? now,
         updatedAt: now,
       })
-      return { number: input.jobId, url: `${options.publicUrl.replace(/\/+$/, '')}/review/${encodeURIComponent(input.jobId)}` }
+      return { number: input.jobId, url: `${withoutTrailingSlashes(options.publicUrl)}/review/${encodeURIComponent(input.jobId)}` }
     },
   }
 }
