@@ -1,7 +1,9 @@
 import { generateText, hasToolCall, type LanguageModel, type ModelMessage, stepCountIs } from 'ai'
+import { DEFAULT_WRITABLE_PATHS } from '../config.ts'
 import type { JobEvents } from './events.ts'
 import { agentTools, type ToolLimits, type ToolState } from './tools.ts'
 import type { Workspace } from '../git/types.ts'
+import { writablePaths } from './writable-paths.ts'
 
 export interface AgentLoopInput {
   model: LanguageModel
@@ -10,6 +12,8 @@ export interface AgentLoopInput {
   conversation: ModelMessage[]
   prompt: string
   instructions: string
+  /** Globs of the files the agent may write (the project's `agent.writablePaths`); the default is documentation only. */
+  writablePaths?: readonly string[]
   limits: ToolLimits & { maxSteps: number }
   events: JobEvents
   signal: AbortSignal
@@ -28,7 +32,8 @@ export interface AgentLoopResult {
 /** One run of the agent: the model calls file tools until it calls `finish` or reaches the step limit. */
 export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResult> {
   const state: ToolState = { summary: null }
-  const tools = agentTools({ workspace: input.workspace, limits: input.limits, events: input.events, state })
+  const writable = writablePaths(input.writablePaths ?? DEFAULT_WRITABLE_PATHS)
+  const tools = agentTools({ workspace: input.workspace, writable, limits: input.limits, events: input.events, state })
   const messages: ModelMessage[] = [...input.conversation, { role: 'user', content: input.prompt }]
   const result = await generateText({
     model: input.model,

@@ -4,7 +4,7 @@ import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import { diffCommits } from '../git/tree-diff.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
-import { escapeHtml, renderReviewPage, type ReviewView } from './hosts/review-page.ts'
+import { escapeHtml, renderReviewPage, type ReviewView, unreadableReview } from './hosts/review-page.ts'
 
 /**
  * `/review/{jobId}`: the local git host's pull request page, the unified diff of the job's branch against the point
@@ -14,7 +14,7 @@ export function reviewRoutes(ctx: DocentContext): Hono {
   const app = new Hono()
   app.get('/review/:jobId', async (c) => {
     const jobId = c.req.param('jobId')
-    const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await findReview(ctx, jobId) : null
+    const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await findReview(ctx, jobId).catch((error) => unreadableReview(jobId, error)) : null
     // The page shows repository and model text: no script may run, whatever slips through.
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
     c.header('X-Content-Type-Options', 'nosniff')

@@ -58,7 +58,12 @@ async function execute(
     workspace,
     conversation: job.conversation as ModelMessage[],
     prompt: run.prompt,
-    instructions: agentSystemPrompt({ repository: withoutCredentials(job.source.repository), ref: base }),
+    instructions: agentSystemPrompt({
+      repository: withoutCredentials(job.source.repository),
+      ref: base,
+      writablePaths: agent.writablePaths,
+    }),
+    writablePaths: agent.writablePaths,
     limits: { maxSteps: limits.agentMaxSteps, maxChangedBytes: limits.agentMaxChangedBytes, maxFilesTouched: limits.agentMaxFilesTouched },
     events,
     signal,

@@ -2,6 +2,7 @@ import { tool } from 'ai'
 import { z } from 'zod'
 import { DocentError } from '../../shared/errors.ts'
 import type { JobEvents } from './events.ts'
+import type { WritablePaths } from './writable-paths.ts'
 import { repositoryPath as confinePath } from '../git/paths.ts'
 import type { Workspace } from '../git/types.ts'
 import { WorkspaceSearch } from './workspace-search.ts'
@@ -21,6 +22,8 @@ export interface ToolState {
 
 export interface AgentToolsOptions {
   workspace: Workspace
+  /** The files the agent may write, create or delete (the project's `agent.writablePaths`). */
+  writable: WritablePaths
   limits: ToolLimits
   events: JobEvents
   state: ToolState
@@ -38,9 +41,10 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length
 
 /**
  * The agent's file tools over one workspace. Every path is confined to the repository (no `..`, no absolute
- * paths, no `.git/`), and writes are refused past the run's changed-bytes and files-touched limits.
+ * paths, nothing git would read as `.git`), writes to the project's writable paths (documentation files), and writes
+ * are refused past the run's changed-bytes and files-touched limits.
  */
-export function agentTools({ workspace, limits, events, state }: AgentToolsOptions) {
+export function agentTools({ workspace, writable, limits, events, state }: AgentToolsOptions) {
   const search = new WorkspaceSearch(workspace)
 
   function checkLimits(path: string, newBytes: number): void {
@@ -108,7 +112,7 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
       description: 'Creates a file or replaces its whole content.',
       inputSchema: z.object({ path: z.string(), content: z.string() }),
       execute: async ({ path: raw, content }) => {
-        const path = confinePath(raw)
+        const path = writable.check(confinePath(raw))
         const kind = await write(path, content)
         return { path, kind, bytes: byteLength(content) }
       },
@@ -124,7 +128,7 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
         replace_all: z.boolean().optional(),
       }),
       execute: async ({ path: raw, old_text, new_text, replace_all }) => {
-        const path = confinePath(raw)
+        const path = writable.check(confinePath(raw))
         const content = await workspace.readFile(path)
         if (content === null) throw new ToolError(`no such file: ${path}`)
         const count = content.split(old_text).length - 1
@@ -141,7 +145,7 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
       description: 'Deletes a file.',
       inputSchema: z.object({ path: z.string() }),
       execute: async ({ path: raw }) => {
-        const path = confinePath(raw)
+        const path = writable.check(confinePath(raw))
         const before = await workspace.readFile(path)
         if (before === null) throw new ToolError(`no such file: ${path}`)
         checkLimits(path, byteLength(before))

@@ -6,6 +6,7 @@ import { consoleLogger } from '../../server/log.ts'
 import { createDocent, type Docent } from '../../server/mod.ts'
 import type { JobRecord } from '../../server/store/types.ts'
 import { git } from '../support/git-server.ts'
+import isogit from 'isomorphic-git'
 
 const author = { name: 'Docent', email: 'docent@example.com' }
 let temp: string
@@ -159,5 +160,22 @@ describe('local git host', () => {
   it('refuses local repository names that would leave the data dir', async () => {
     const factory = docent.context.agentGit.workspaces
     await expect(factory.open({ repository: 'local:../etc', ref: 'main' })).rejects.toThrow(/invalid local repository name/)
+  })
+
+  it('a branch git cannot read (from before paths were checked) gives a readable review page, not a 500', async () => {
+    const repo = await docent.context.agentGit.localRepositories.open('demo')
+    const main = await isogit.resolveRef({ ...repo, ref: 'refs/heads/main' })
+    const { commit: base } = await isogit.readCommit({ ...repo, oid: main })
+    const { tree } = await isogit.readTree({ ...repo, oid: base.tree })
+    const blob = await isogit.writeBlob({ ...repo, blob: new TextEncoder().encode('[core]\n') })
+    const bad = await isogit.writeTree({ ...repo, tree: [...tree, { mode: '100644', path: '.git ', oid: blob, type: 'blob' }] })
+    const commit = await isogit.writeCommit({ ...repo, commit: { ...base, tree: bad, parent: [main], message: 'hostile\n' } })
+    await isogit.writeRef({ ...repo, ref: 'refs/heads/docent/hostile', value: commit })
+    await docent.context.store.insertJob(job('jobHostile', 'docent/hostile'))
+    for (let visit = 0; visit < 2; visit++) {
+      const page = await docent.app.request('/review/jobHostile')
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('This review cannot be shown: the repository could not be read')
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { generateText, streamText } from 'ai'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { DEFAULT_WRITABLE_PATHS } from '../../server/config.ts'
 import { UNDERSTOOD_INSTRUCTIONS } from '../../server/models/edit-instructions.ts'
 import type { JobEvents } from '../../server/agent/events.ts'
 import { runAgentLoop } from '../../server/agent/loop.ts'
@@ -22,7 +23,7 @@ async function edit(prompt: string, files: Record<string, string> = demo) {
     workspace,
     conversation: [],
     prompt,
-    instructions: agentSystemPrompt({ repository: 'local:demo', ref: 'main' }),
+    instructions: agentSystemPrompt({ repository: 'local:demo', ref: 'main', writablePaths: DEFAULT_WRITABLE_PATHS }),
     limits: { maxSteps: 10, maxChangedBytes: 5_000_000, maxFilesTouched: 500 },
     events,
     signal: new AbortController().signal,

@@ -17,6 +17,11 @@ export class MemoryWorkspace implements Workspace {
     this.base = new Map(this.files)
   }
 
+  /** Puts a file in the base tree, past the path checks (a repository may hold any file). */
+  seed(path: string, content: string) {
+    this.files.set(path, content)
+    this.base.set(path, content)
+  }
   async listFiles() {
     return [...this.files.keys()].sort()
   }
