@@ -108,6 +108,12 @@ describe('the agent loop, with the AI SDK mock model', () => {
     const model = new MockLanguageModelV4({ doGenerate: async () => step(['list_files', {}]) })
     const { result } = await run(model, { maxSteps: 3 })
     expect(model.doGenerateCalls).toHaveLength(3)
-    expect(result).toMatchObject({ summary: null, steps: 3, hitStepLimit: true })
+    expect(result).toMatchObject({ summary: null, steps: 3, hitStepLimit: true, gaveUp: false })
+  })
+
+  test('finish with done=false: the model could not carry out the request, and the loop reports it', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [step(['finish', { summary: 'No page is about billing.', done: false }])] })
+    const { result } = await run(model)
+    expect(result).toMatchObject({ summary: 'No page is about billing.', steps: 1, hitStepLimit: false, gaveUp: true })
   })
 })

@@ -27,6 +27,8 @@ export interface AgentLoopResult {
   steps: number
   /** True when the step limit ended the loop before the model called finish. */
   hitStepLimit: boolean
+  /** True when the model called finish with done=false: it could not carry out the request. */
+  gaveUp: boolean
 }
 
 /** One run of the agent: the model calls file tools until it calls `finish` or reaches the step limit. */
@@ -59,6 +61,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     conversation: [...messages, ...result.responseMessages],
     steps: result.steps.length,
     hitStepLimit: state.summary === null && result.steps.length >= input.limits.maxSteps && result.finishReason === 'tool-calls',
+    gaveUp: state.done === false,
   }
 }
 

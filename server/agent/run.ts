@@ -68,10 +68,14 @@ async function execute(
     events,
     signal,
   })
-  if (loop.hitStepLimit) {
-    await events.add('error', `stopped at the step limit (${limits.agentMaxSteps} steps) before the model called finish`)
-  }
   const summary = loop.summary ?? `Docent: ${firstLine(run.prompt)}`
+  // A run that did not do its work says so: the job fails with the reason, whatever it changed is kept on the branch.
+  const unfinished = loop.hitStepLimit
+    ? `the run stopped at the step limit (${limits.agentMaxSteps} steps) before the model called finish`
+    : loop.gaveUp
+    ? `the request could not be carried out: ${summary.trim()}`
+    : null
+  if (loop.hitStepLimit) await events.add('error', unfinished!)
   const conversation = compactConversation(loop.conversation)
 
   const changes = workspace.changes()
@@ -95,15 +99,27 @@ async function execute(
 
   let pr = job.pr
   // A PR for every pushed branch: opened once, updated by later runs that commit (and by a retry whose push landed).
-  if (pushed && (committed || !pr)) {
+  // Unfinished work opens none (a pull request asks for review); it still reaches an open one through the branch.
+  if (pushed && (committed || !pr) && !(unfinished && !pr)) {
     const prompts = (await ctx.store.listRuns(job.id)).filter((other) => other.seq <= run.seq && other.status !== 'cancelled')
     pr = await ctx.agentGit.host(project).openOrUpdatePullRequest(
-      { jobId: job.id, branch, base, title: prTitle(summary, firstPrompt), body: prBody(summary, prompts, job.id), existing: job.pr },
+      {
+        jobId: job.id,
+        branch,
+        base,
+        title: prTitle(summary, firstPrompt),
+        body: prBody(summary, prompts, job.id, unfinished),
+        addition: run.seq > 1 ? runSection(run, summary, unfinished) : null,
+        existing: job.pr,
+      },
       { signal },
     )
     await events.add('pr', `${job.pr ? 'updated' : 'opened'} pull request ${pr.url}`, { url: pr.url, number: pr.number })
+  } else if (unfinished && committed) {
+    await events.add('message', `no pull request opened for unfinished work; the changes are on ${branch}`, { branch })
   }
-  return { pr, branch: pushed ? branch : job.branch, conversation }
+  const error = unfinished && `${unfinished}${committed ? `; its changes so far are on ${branch}` : ''}; send a follow-up to continue`
+  return { pr, branch: pushed ? branch : job.branch, conversation, ...(error ? { error } : {}) }
 }
 
 const firstLine = (text: string) => (text.trim().split('\n')[0] ?? '').slice(0, 72)
@@ -120,8 +136,9 @@ function prTitle(summaryOrPrompt: string, firstPrompt: string): string {
   return title || `Docent: ${firstLine(firstPrompt)}`
 }
 
-function prBody(summary: string, runs: RunRecord[], jobId: string): string {
+function prBody(summary: string, runs: RunRecord[], jobId: string, unfinished: string | null): string {
   return [
+    ...(unfinished ? [`**This run stopped before it finished** (${unfinished}); the changes below are incomplete.`, ''] : []),
     summary.trim(),
     '',
     '---',
@@ -129,6 +146,18 @@ function prBody(summary: string, runs: RunRecord[], jobId: string): string {
     ...runs.map((run) => `${run.seq}. ${run.prompt.length > 500 ? `${run.prompt.slice(0, 500)}…` : run.prompt}`),
     '',
     `Docent job ${jobId}`,
+  ].join('\n')
+}
+
+/** What a follow-up adds to the pull request's description: the earlier title and description stay as they are. */
+function runSection(run: RunRecord, summary: string, unfinished: string | null): string {
+  const prompt = run.prompt.length > 500 ? `${run.prompt.slice(0, 500)}…` : run.prompt
+  return [
+    '---',
+    `Follow-up ${run.seq}: ${prompt}`,
+    '',
+    ...(unfinished ? [`**This run stopped before it finished** (${unfinished}); its changes are incomplete.`, ''] : []),
+    summary.trim(),
   ].join('\n')
 }
 

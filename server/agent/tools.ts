@@ -18,6 +18,8 @@ export interface ToolLimits {
 /** What the tools found out during a run: the summary given to `finish`, for the commit message and the PR. */
 export interface ToolState {
   summary: string | null
+  /** False when the model said, through `finish`, that it could not carry out the request. */
+  done?: boolean
 }
 
 export interface AgentToolsOptions {
@@ -158,10 +160,12 @@ export function agentTools({ workspace, writable, limits, events, state }: Agent
 
     finish: tool({
       description: 'Call once when the work is done: a short summary of what changed and why. Its first line becomes the commit ' +
-        'title; the summary becomes the pull request description.',
-      inputSchema: z.object({ summary: z.string().min(1).max(10_000) }),
-      execute: async ({ summary }) => {
+        'title; the summary becomes the pull request description. Set done=false when the request could not be carried out ' +
+        '(the summary says why): the job then fails with that reason instead of looking finished.',
+      inputSchema: z.object({ summary: z.string().min(1).max(10_000), done: z.boolean().optional() }),
+      execute: async ({ summary, done }) => {
         state.summary = summary
+        state.done = done ?? true
         return { ok: true }
       },
     }),

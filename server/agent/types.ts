@@ -9,8 +9,14 @@ export interface PullRequestInput {
   branch: string
   /** The branch the PR targets (the job's `source.ref`). */
   base: string
+  /** Title and description of a pull request this run opens. */
   title: string
   body: string
+  /**
+   * What this run adds to the description of a pull request that already exists (a follow-up's section), appended once;
+   * the existing title and description are kept. Null: an existing one is left as it is.
+   */
+  addition: string | null
   /** The PR opened by an earlier run of the same job, to update instead of opening another. */
   existing: PullRequestRef | null
 }
@@ -20,4 +26,10 @@ export interface GitHost {
   readonly kind: string
   /** Opens a PR, or updates `existing` (or the open PR for the same branch): idempotent per job. */
   openOrUpdatePullRequest(input: PullRequestInput, options?: { signal?: AbortSignal }): Promise<PullRequestRef>
+}
+
+/** `body` with `addition` appended after a blank line, unless it is already there (a retried run appends nothing). */
+export function appendOnce(body: string, addition: string | null): string {
+  if (!addition || body.includes(addition.trim())) return body
+  return body.trim() ? `${body.trimEnd()}\n\n${addition.trim()}` : addition.trim()
 }

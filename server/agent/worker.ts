@@ -5,8 +5,11 @@ import { errorMessage, jobEvents } from './events.ts'
 import { randomId } from '../ids.ts'
 import { failOrphanedJobs } from './orphans.ts'
 
-/** What a finished run changes on its job. */
-export type RunResult = Partial<Pick<JobRecord, 'pr' | 'branch' | 'conversation'>>
+/**
+ * What a finished run changes on its job. `error` set: the run ended without doing its work (step limit, or the model
+ * could not): the job fails with it, and keeps what the run did (branch, PR, conversation) for a follow-up.
+ */
+export type RunResult = Partial<Pick<JobRecord, 'pr' | 'branch' | 'conversation'>> & { error?: string }
 
 /** Carries out one run; throws to fail it. `signal` aborts on archive, lease loss, time limit or shutdown. */
 export type ExecuteRun = (run: RunRecord, job: JobRecord, signal: AbortSignal) => Promise<RunResult>
@@ -171,13 +174,16 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         throw new RunAbort('lease-lost', 'the run was cancelled or taken over')
       }
       const othersQueued = (await ctx.store.countOpenRuns(run.jobId)) > 1
+      const { error = null, ...changes } = result
       await ctx.store.updateJob(
         run.jobId,
-        { ...result, status: othersQueued ? 'active' : 'completed', error: null, updatedAt: ctx.now() },
+        { ...changes, status: othersQueued ? 'active' : error ? 'failed' : 'completed', error, updatedAt: ctx.now() },
         { ifStatusIn: ['active'] },
       )
-      await ctx.store.finishRun(run.id, owner, 'done')
-      await events.add('run.finished', `run ${run.seq} finished`, { runId: run.id, prLink: result.pr?.url ?? active.pr?.url ?? null })
+      await ctx.store.finishRun(run.id, owner, error ? 'failed' : 'done', error ?? undefined)
+      const prLink = result.pr?.url ?? active.pr?.url ?? null
+      if (error) await events.add('run.failed', `run ${run.seq} did not finish: ${error}`, { runId: run.id, prLink })
+      else await events.add('run.finished', `run ${run.seq} finished`, { runId: run.id, prLink })
       await reactivateIfQueued(run.jobId)
     } catch (thrown) {
       const abort = controller.signal.aborted ? controller.signal.reason : thrown

@@ -41,7 +41,15 @@ describe('git hosts from the config', () => {
     const project = docent.context.config.projects[0]!
     const host = docent.context.agentGit.host(project)
     expect(host.kind).toBe('github')
-    const pr = await host.openOrUpdatePullRequest({ jobId: 'j', branch: 'docent/x-j', base: 'main', title: 't', body: 'b', existing: null })
+    const pr = await host.openOrUpdatePullRequest({
+      jobId: 'j',
+      branch: 'docent/x-j',
+      base: 'main',
+      title: 't',
+      body: 'b',
+      addition: null,
+      existing: null,
+    })
     expect(pr).toEqual({ number: '7', url: 'https://ghe.example/acme/docs/pull/7' })
     expect(
       api.requests.every((r) => r.headers.authorization === `Bearer ${GH_TOKEN}` && r.path.startsWith('/api/v3/repos/acme/docs/pulls')),

@@ -85,6 +85,7 @@ describe('local git host', () => {
       base: 'main',
       title: 'Welcome <edits>',
       body: 'Changed the "welcome" page.',
+      addition: null,
       existing: null,
     })
     expect(pr).toEqual({ number: jobId, url: `http://docent.test/review/${jobId}` })
@@ -110,7 +111,7 @@ describe('local git host', () => {
     expect(html).toContain('+++ b/guides/new.mdx')
     expect(html).not.toContain('<script>')
 
-    // A follow-up continues the branch and updates the same record.
+    // A follow-up continues the branch and extends the same record: title and description kept, its own part appended.
     const followUp = await factory.open({ ...ctx.agentGit.repository(project), preferBranch: branch, jobId })
     expect(await followUp.readFile('guides/new.mdx')).toBe('# New & shiny\n')
     await followUp.deleteFile('guides/setup.mdx')
@@ -122,12 +123,14 @@ describe('local git host', () => {
       base: 'main',
       title: 'Welcome, second round',
       body: '',
+      addition: 'Follow-up 2: remove the setup page',
       existing: pr,
     })
     expect(again).toEqual(pr)
     expect((await git(bare, 'rev-list', '--count', branch)).trim()).toBe('3')
     const html2 = await (await docent.app.request(`/review/${jobId}`)).text()
-    expect(html2).toContain('Welcome, second round')
+    expect(html2).toContain('<title>Welcome &lt;edits&gt; · Docent review</title>')
+    expect(html2).toContain('Changed the &quot;welcome&quot; page.\n\nFollow-up 2: remove the setup page')
     expect(html2).toContain('3 files changed')
     expect(html2).toContain('<span class="del">-Install Lumen Flags.</span>')
   })

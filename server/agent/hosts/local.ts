@@ -1,4 +1,4 @@
-import type { GitHost } from '../types.ts'
+import { appendOnce, type GitHost } from '../types.ts'
 import { withoutTrailingSlashes } from './host-http.ts'
 import type { LocalRepositories } from './local-repositories.ts'
 
@@ -26,8 +26,9 @@ export function createLocalHost(options: LocalHostOptions): GitHost {
         jobId: input.jobId,
         branch: input.branch,
         base: input.base,
-        title: input.title,
-        body: input.body,
+        // A follow-up keeps the record's title and description and appends its own section.
+        title: previous?.title ?? input.title,
+        body: previous ? appendOnce(previous.body, input.addition) : input.body,
         createdAt: previous?.createdAt ?? now,
         updatedAt: now,
       })
