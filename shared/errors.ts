@@ -31,8 +31,6 @@ export const ERROR_CODES = [
   'tool_refused',
   /** The run was stopped from outside (`data.reason`: cancelled, lease-lost, time-limit, stopping). */
   'run_aborted',
-  /** The run ended before its work was done (`data.reason`: step-limit, or the model reported it could not finish). */
-  'run_incomplete',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
