@@ -1,5 +1,6 @@
 import type { PullRequestRef } from '../../store/types.ts'
-import { appendOnce, type GitHost, type PullRequestInput } from '../types.ts'
+import type { GitHost, PullRequestInput } from '../types.ts'
+import { appendOnce } from './pull-description.ts'
 import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
 
 export interface GitHubHostOptions {

@@ -1,4 +1,5 @@
-import { appendOnce, type GitHost } from '../types.ts'
+import type { GitHost } from '../types.ts'
+import { appendOnce } from './pull-description.ts'
 import { withoutTrailingSlashes } from './host-http.ts'
 import type { LocalRepositories } from './local-repositories.ts'
 
