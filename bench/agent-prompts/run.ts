@@ -49,7 +49,7 @@ try {
   idle.sort((a, b) => a - b)
   const row = (label: string, values: number[]) =>
     console.log(
-      `${label.padEnd(26)} n ${String(values.length).padStart(5)}  p50 ${percentile(values, 50).toFixed(1).padStart(6)} ms  p99 ${
+      `${label.padEnd(31)} n ${String(values.length).padStart(5)}  p50 ${percentile(values, 50).toFixed(1).padStart(6)} ms  p99 ${
         percentile(values, 99).toFixed(1).padStart(6)
       } ms  max ${values.at(-1)!.toFixed(1).padStart(7)} ms`,
     )
@@ -58,12 +58,16 @@ try {
   row('/healthz idle (baseline)', idle)
   slowest.sort((a, b) => b.ms - a.ms)
   console.log(`slowest probes: ${slowest.slice(0, 5).map((entry) => `${entry.ms.toFixed(1)} ms during ${entry.name}`).join('; ')}`)
+  // Each shape parsed five times, its median kept: the machine's other load shows in single timings, not the parser.
   const parses = shapes.map((shape) => {
-    const started = performance.now()
-    parseInstruction(shape.prompt)
-    return performance.now() - started
+    const times = Array.from({ length: 5 }, () => {
+      const started = performance.now()
+      parseInstruction(shape.prompt)
+      return performance.now() - started
+    }).sort((a, b) => a - b)
+    return times[2]!
   }).sort((a, b) => a - b)
-  row('parseInstruction alone', parses)
+  row('parseInstruction (median of 5)', parses)
   console.log(`parse max / target (${TARGET_MS} ms): ${(parses.at(-1)! / TARGET_MS).toFixed(3)} (at most 1 to pass)`)
   console.log(`/healthz max / target (${TARGET_MS} ms): ${(during.at(-1)! / TARGET_MS).toFixed(2)}`)
   if (parses.at(-1)! > TARGET_MS) process.exitCode = 1

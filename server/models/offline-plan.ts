@@ -180,9 +180,12 @@ function fixSpelling(intent: FixSpelling, steps: PastCall[][]): NextStep {
   return finishEdits(editSummary(label, steps[offset + 1]!))
 }
 
-/** Resolves `<page>` (a path, a path without extension, or a page title) with one list_files + search_docs step. */
+/**
+ * Resolves `<page>` (a path, a path without extension, or a page title) with one list_files + search_docs step. The
+ * search is exact (a page titled X contains X): a substring scan, where a ranked search would index the whole repository.
+ */
 function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: NextStep } {
-  if (steps.length === 0) return { step: { calls: [call('list_files', {}), call('search_docs', { query: ref, limit: 10 })] } }
+  if (steps.length === 0) return { step: { calls: [call('list_files', {}), call('search_docs', { query: ref, exact: true, ignore_case: true, limit: MAX_FILES })] } }
   const [listing, search] = steps[0]!
   const files = ((listing?.output as { files?: string[] })?.files ?? []).filter((path) => /\.mdx?$/i.test(path))
   const wanted = ref.trim().replace(/^\/+/, '').replace(/\.mdx?$/i, '').toLowerCase()
