@@ -185,7 +185,11 @@ function fixSpelling(intent: FixSpelling, steps: PastCall[][]): NextStep {
  * search is exact (a page titled X contains X): a substring scan, where a ranked search would index the whole repository.
  */
 function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: NextStep } {
-  if (steps.length === 0) return { step: { calls: [call('list_files', {}), call('search_docs', { query: ref, exact: true, ignore_case: true, limit: MAX_FILES })] } }
+  if (steps.length === 0) {
+    return {
+      step: { calls: [call('list_files', {}), call('search_docs', { query: ref, exact: true, ignore_case: true, limit: MAX_FILES })] },
+    }
+  }
   const [listing, search] = steps[0]!
   const files = ((listing?.output as { files?: string[] })?.files ?? []).filter((path) => /\.mdx?$/i.test(path))
   const wanted = ref.trim().replace(/^\/+/, '').replace(/\.mdx?$/i, '').toLowerCase()
