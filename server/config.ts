@@ -17,6 +17,16 @@ const DocsSource = z.union([
   }),
 ])
 
+/** The docs tree's content and navigation: pages, docs.json/mint.json, images and snippets. */
+export const DEFAULT_WRITABLE_PATHS = [
+  '**/*.md',
+  '**/*.mdx',
+  '**/docs.json',
+  '**/mint.json',
+  '**/*.{png,jpg,jpeg,gif,svg,webp,avif,ico}',
+  '**/snippets/**',
+] as const
+
 const GitHost = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('local') }),
   z.object({
@@ -55,6 +65,19 @@ export const ProjectConfig = z.object({
       token: EnvRef.optional(),
       host: GitHost.default({ kind: 'local' }),
       author: z.object({ name: z.string(), email: z.string() }).default({ name: 'Docent', email: 'docent@localhost' }),
+      /**
+       * Globs of the files the agent may write, create or delete (relative to the repository root; `*`, `**`, `?`,
+       * `{a,b}`). Git's own files (`.git*`, `.github/`) and `.husky/` are never writable, whatever this says.
+       */
+      writablePaths: z
+        .array(
+          z
+            .string()
+            .min(1)
+            .refine((glob) => !glob.startsWith('/') && !glob.split('/').includes('..'), 'must be a relative glob'),
+        )
+        .min(1)
+        .default([...DEFAULT_WRITABLE_PATHS]),
     })
     .optional(),
 })
@@ -126,13 +149,42 @@ export function parseConfig(input: unknown): DocentConfig {
   if (!result.success) throw new ConfigError(`invalid config: ${formatIssues(result.error.issues)}`)
   const ids = new Set<string>()
   const domains = new Set<string>()
-  for (const project of result.data.projects) {
+  for (const [i, project] of result.data.projects.entries()) {
+    for (const [field, url, token] of tokenUrls(project)) {
+      if (token && !sendsTokenSafely(url)) {
+        throw new ConfigError(
+          `invalid config: projects.${i}.${field}: an http:// URL would send the token in clear text; use https:// (plain http is allowed only for localhost)`,
+        )
+      }
+    }
     if (ids.has(project.id)) throw new ConfigError(`invalid config: projects: duplicate id "${project.id}"`)
     if (domains.has(project.domain)) throw new ConfigError(`invalid config: projects: duplicate domain "${project.domain}"`)
     ids.add(project.id)
     domains.add(project.domain)
   }
   return result.data
+}
+
+/** Every URL of a project that a token travels to, with the field that names it. */
+function tokenUrls(project: ProjectConfig): Array<[field: string, url: string, token: boolean]> {
+  const urls: Array<[string, string, boolean]> = []
+  if ('repository' in project.docs) urls.push(['docs.repository', project.docs.repository, Boolean(project.docs.token)])
+  if (project.agent) {
+    urls.push(['agent.repository', project.agent.repository, Boolean(project.agent.token)])
+    if (project.agent.host.kind !== 'local') urls.push(['agent.host.apiBase', project.agent.host.apiBase, true])
+  }
+  return urls
+}
+
+/** https, or plain http to this machine only (tests, a git server on localhost). */
+function sendsTokenSafely(url: string): boolean {
+  if (!/^http:/i.test(url)) return true
+  try {
+    const host = new URL(url).hostname
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+  } catch {
+    return false
+  }
 }
 
 export type Env = Record<string, string | undefined>

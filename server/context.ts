@@ -1,3 +1,6 @@
+import type { LanguageModel } from 'ai'
+import type { AgentGit } from './agent/hosts/create.ts'
+import type { WorkSignal } from './agent/wake.ts'
 import type { DocentConfig, Env } from './config.ts'
 import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
@@ -16,6 +19,12 @@ export interface DocentContext {
   search: SearchService
   /** Environment variables that config `{ env: NAME }` references (tokens, API keys) resolve against. */
   env: Env
+  /** Language models, built once from the config or taken from `DocentOverrides.models`. */
+  models: { answer: LanguageModel; editor: LanguageModel }
+  /** The agent's git: workspaces, where each project's agent pushes, and its pull-request host. */
+  agentGit: AgentGit
+  /** Tells this process's agent worker at once that a run was queued or a job archived. */
+  work: WorkSignal
   /** Background tasks started by `start()` register their stop functions here. */
   onStop: Array<() => Promise<void> | void>
 }

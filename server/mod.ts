@@ -1,4 +1,8 @@
 import type { Hono } from 'hono'
+import type { EmbeddingModel, LanguageModel } from 'ai'
+import { createAgentGit } from './agent/hosts/create.ts'
+import { editorModel } from './agent/model.ts'
+import { createWorkSignal } from './agent/wake.ts'
 import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
 import { buildApp } from './app.ts'
@@ -8,6 +12,7 @@ import { seedDemoKeys, type SeededKeys } from './keys/seed.ts'
 import { consoleLogger, type Logger } from './log.ts'
 import { Projects } from './projects.ts'
 import { createSearchService } from './search/service.ts'
+import { answerModel } from './models/registry.ts'
 import { openStore } from './store/open.ts'
 import type { Store } from './store/types.ts'
 
@@ -25,6 +30,8 @@ export interface DocentOverrides {
   fetch?: typeof fetch
   /** Where `{ env: NAME }` secrets in the config are read; defaults to the process environment. */
   env?: Env
+  /** Models to use instead of those the config names (e.g. the AI SDK's `MockLanguageModelV4` in tests). */
+  models?: { answer?: LanguageModel; editor?: LanguageModel; embedding?: EmbeddingModel }
 }
 
 export interface Docent {
@@ -44,15 +51,23 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
   const log = overrides.log ?? consoleLogger()
   const fetchImpl = overrides.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const store = overrides.store ?? (await openStore(config))
+  const env = overrides.env ?? processEnv()
+  const now = overrides.now ?? (() => new Date())
   const context: DocentContext = {
     config,
     store,
     projects: new Projects(config.projects),
     log,
-    now: overrides.now ?? (() => new Date()),
+    now,
     fetch: fetchImpl,
-    search: createSearchService({ config, log, fetch: fetchImpl, env: overrides.env ?? processEnv() }),
-    env: overrides.env ?? processEnv(),
+    search: createSearchService({ config, log, fetch: fetchImpl, env }),
+    env,
+    models: {
+      answer: overrides.models?.answer ?? answerModel(config, { fetch: fetchImpl, env }),
+      editor: overrides.models?.editor ?? editorModel(config, { fetch: fetchImpl, env }),
+    },
+    agentGit: createAgentGit({ config, env, fetch: fetchImpl, now }),
+    work: createWorkSignal(),
     onStop: [],
   }
   const agent = createAgentService(context)

@@ -16,6 +16,21 @@ export const ERROR_CODES = [
   'rate_limited',
   'unavailable',
   'internal',
+  // The agent's: they end a run (the job's `error` carries the message) and never reach HTTP as such.
+  /** A git remote or a pull-request host refused the credentials (401/403). */
+  'authentication_failed',
+  /** A git operation failed (network, protocol, unreadable repository); `data.gitCode` is isomorphic-git's code. */
+  'git_failed',
+  /** The remote refused the push (`data.reason`, e.g. not-fast-forward). */
+  'push_rejected',
+  /** The pull-request host's API failed (`data.status`). */
+  'host_failed',
+  /** A path outside the repository, naming git metadata, or outside the agent's writable paths. */
+  'path_refused',
+  /** A file tool refused the call (limits, missing file, ambiguous edit): the model sees why and can correct itself. */
+  'tool_refused',
+  /** The run was stopped from outside (`data.reason`: cancelled, lease-lost, time-limit, stopping). */
+  'run_aborted',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

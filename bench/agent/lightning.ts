@@ -1,5 +1,5 @@
 import LightningFS from '@isomorphic-git/lightning-fs'
-import type { GitFs } from '../../server/agent/git/object-workspace.ts'
+import type { GitFs } from '../../server/git/object-workspace.ts'
 
 /**
  * lightning-fs with its MemoryBackend. Its lock (Mutex2) needs `navigator.locks`, which Node and Bun lack: a minimal

@@ -12,7 +12,7 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out
 }
 
-function redactValue(value: unknown, secrets: readonly string[]): unknown {
+export function redactValue(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return redact(value, secrets)
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets))
   if (value && typeof value === 'object') {

@@ -1,14 +1,15 @@
+import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { ApiError } from '../http/errors.ts'
 import type { JobRecord } from '../store/types.ts'
 import { jobEvents } from './events.ts'
-import { newJobId, newRunId } from './ids.ts'
-import { agentModelId } from './model-id.ts'
-import { cancelJobRun, wakeWorker } from './wake.ts'
+import { newJobId, newRunId } from '../ids.ts'
+import { modelIdOf } from './model.ts'
 
 function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
-  if (!project.agent) throw new ApiError(409, `project "${project.id}" has no agent configured (agent.repository)`)
+  if (!project.agent) {
+    throw new DocentError('conflict', `project "${project.id}" has no agent configured (agent.repository)`, { projectId: project.id })
+  }
   return project.agent
 }
 
@@ -21,7 +22,7 @@ export async function createJob(ctx: DocentContext, project: ProjectConfig, prom
     projectId: project.id,
     status: 'active',
     source: { repository: agent.repository, ref: agent.ref },
-    model: agentModelId(ctx.config),
+    model: modelIdOf(ctx.models.editor),
     branch: null,
     pr: null,
     error: null,
@@ -71,17 +72,17 @@ export async function sendFollowUp(ctx: DocentContext, project: ProjectConfig, i
   return active
 }
 
-const archivedConflict = (id: string) => new ApiError(409, `job ${id} is archived; start a new job instead`)
+const archivedConflict = (id: string) => new DocentError('conflict', `job ${id} is archived; start a new job instead`, { jobId: id })
 
 async function enqueue(ctx: DocentContext, job: JobRecord, prompt: string, what: string): Promise<void> {
   const run = await ctx.store.enqueueRun({ id: newRunId(), jobId: job.id, projectId: job.projectId, prompt, createdAt: ctx.now() })
   await jobEvents(ctx.store, job.id, ctx.now).add('message', `${what}: ${prompt}`, { runId: run.id, seq: run.seq })
-  wakeWorker(ctx)
+  ctx.work.wake()
 }
 
 export async function getJobOr404(ctx: DocentContext, project: ProjectConfig, id: string): Promise<JobRecord> {
   const job = await ctx.store.getJob(project.id, id)
-  if (!job) throw new ApiError(404, `job not found: no job ${id} in project ${project.id}`)
+  if (!job) throw new DocentError('not_found', `job not found: no job ${id} in project ${project.id}`, { jobId: id })
   return job
 }
 
@@ -92,7 +93,7 @@ export async function archiveJob(ctx: DocentContext, project: ProjectConfig, id:
   const now = ctx.now()
   const archived = await ctx.store.updateJob(id, { status: 'archived', archivedAt: now, updatedAt: now })
   const cancelled = await ctx.store.cancelRuns(id)
-  cancelJobRun(ctx, id)
+  ctx.work.cancel(id)
   await jobEvents(ctx.store, id, ctx.now).add(
     cancelled > 0 ? 'run.cancelled' : 'message',
     cancelled > 0 ? `job archived; ${cancelled} run(s) cancelled` : 'job archived',

@@ -1,7 +1,9 @@
 import { generateText, hasToolCall, type LanguageModel, type ModelMessage, stepCountIs } from 'ai'
+import { DEFAULT_WRITABLE_PATHS } from '../config.ts'
 import type { JobEvents } from './events.ts'
 import { agentTools, type ToolLimits, type ToolState } from './tools.ts'
-import type { Workspace } from './types.ts'
+import type { Workspace } from '../git/types.ts'
+import { writablePaths } from './writable-paths.ts'
 
 export interface AgentLoopInput {
   model: LanguageModel
@@ -10,6 +12,8 @@ export interface AgentLoopInput {
   conversation: ModelMessage[]
   prompt: string
   instructions: string
+  /** Globs of the files the agent may write (the project's `agent.writablePaths`); the default is documentation only. */
+  writablePaths?: readonly string[]
   limits: ToolLimits & { maxSteps: number }
   events: JobEvents
   signal: AbortSignal
@@ -23,12 +27,15 @@ export interface AgentLoopResult {
   steps: number
   /** True when the step limit ended the loop before the model called finish. */
   hitStepLimit: boolean
+  /** True when the model called finish with done=false: it could not carry out the request. */
+  gaveUp: boolean
 }
 
 /** One run of the agent: the model calls file tools until it calls `finish` or reaches the step limit. */
 export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResult> {
   const state: ToolState = { summary: null }
-  const tools = agentTools({ workspace: input.workspace, limits: input.limits, events: input.events, state })
+  const writable = writablePaths(input.writablePaths ?? DEFAULT_WRITABLE_PATHS)
+  const tools = agentTools({ workspace: input.workspace, writable, limits: input.limits, events: input.events, state })
   const messages: ModelMessage[] = [...input.conversation, { role: 'user', content: input.prompt }]
   const result = await generateText({
     model: input.model,
@@ -54,6 +61,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     conversation: [...messages, ...result.responseMessages],
     steps: result.steps.length,
     hitStepLimit: state.summary === null && result.steps.length >= input.limits.maxSteps && result.finishReason === 'tool-calls',
+    gaveUp: state.done === false,
   }
 }
 

@@ -1,11 +1,10 @@
 import git from 'isomorphic-git'
-import type { DocentContext } from '../context.ts'
 import { DocentError } from '../../shared/errors.ts'
+import type { DocentContext } from '../context.ts'
+import { diffCommits } from '../git/tree-diff.ts'
 import { publicGuard, type Route, route } from '../http/route.ts'
-import { diffCommits } from './git/tree-diff.ts'
-import { localRepositories } from './hosts/create.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
-import { escapeHtml, renderReviewPage, type ReviewView } from './hosts/review-page.ts'
+import { escapeHtml, renderReviewPage, type ReviewView, unreadableReview } from './hosts/review-page.ts'
 
 /**
  * `/review/{jobId}`: the local git host's pull request page, the unified diff of the job's branch against the point
@@ -21,12 +20,14 @@ export function reviewRoutes(ctx: DocentContext): Route[] {
       guard: publicGuard,
       params: { jobId: 'the job id (unguessable, as the prLink the job API hands out)' },
       responses: {
-        200: { description: 'the review page', content: { type: 'text/html' } },
+        200: { description: 'the review page (or a notice that git cannot read this branch)', content: { type: 'text/html' } },
         404: { description: 'no such job, or it has not pushed a branch yet (an HTML page for browsers)' },
       },
       handler: async (c) => {
         const jobId = c.req.param('jobId')!
-        const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await findReview(ctx, jobId) : null
+        const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId)
+          ? await findReview(ctx, jobId).catch((error) => unreadableReview(jobId, error))
+          : null
         // The page shows repository and model text: no script may run, whatever slips through.
         c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
         c.header('X-Content-Type-Options', 'nosniff')
@@ -47,7 +48,7 @@ async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView
     if (agent?.host.kind !== 'local' || !agent.repository.startsWith('local:')) continue
     const job = await ctx.store.getJob(project.id, jobId)
     if (!job) continue
-    const repo = await localRepositories(ctx).open(agent.repository.slice('local:'.length))
+    const repo = await ctx.agentGit.localRepositories.open(agent.repository.slice('local:'.length))
     const pull = await readLocalPull(repo, jobId)
     const branch = pull?.branch ?? job.branch
     const base = pull?.base ?? job.source.ref ?? agent.ref

@@ -1,49 +1,39 @@
 import type { ModelMessage } from 'ai'
+import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import type { JobRecord, RunRecord } from '../store/types.ts'
-import { branchName } from './branch.ts'
+import { branchName } from '../git/branch.ts'
 import { compactConversation } from './conversation.ts'
-import { errorMessage, jobEvents } from './events.ts'
+import { errorMessage, jobEvents, redactValue } from './events.ts'
 import { withoutCredentials } from './job-view.ts'
 import { runAgentLoop } from './loop.ts'
-import type { AgentModel } from './model.ts'
 import { agentSystemPrompt } from './system-prompt.ts'
-import type { GitHost, RepositoryRef, WorkspaceFactory } from './types.ts'
 import type { ExecuteRun, RunResult } from './worker.ts'
-
-/** What a run needs from outside: where to clone, where PRs go, which model (all per project, built on demand). */
-export interface RunDeps {
-  workspaces: WorkspaceFactory
-  repository(project: ProjectConfig): RepositoryRef
-  host(project: ProjectConfig): GitHost
-  model(): AgentModel
-  /** Secrets that must never reach events or errors (tokens, API keys). */
-  secrets(project: ProjectConfig): string[]
-}
 
 /**
  * One run of a job: clone (the job's branch when it exists), let the model edit through the file tools, commit,
  * push to `docent/<slug>-<short id>`, open or update the job's one pull request.
  */
-export function agentRunExecutor(ctx: DocentContext, deps: RunDeps): ExecuteRun {
+export function agentRunExecutor(ctx: DocentContext): ExecuteRun {
   return async (run, job, signal) => {
     const project = ctx.projects.byId(run.projectId)
-    if (!project?.agent) throw new Error(`project ${run.projectId} has no agent configured`)
-    const secrets = deps.secrets(project)
+    if (!project?.agent) throw new DocentError('conflict', `project ${run.projectId} has no agent configured`, { projectId: run.projectId })
+    const secrets = projectSecrets(ctx, project)
     try {
-      return await execute(ctx, deps, project, run, job, signal, secrets)
+      return await execute(ctx, project, run, job, signal, secrets)
     } catch (error) {
       if (signal.aborted) throw signal.reason
-      // Errors become the job's `error` and events: no token may survive in them.
-      throw new Error(errorMessage(error, secrets))
+      // Errors become the job's `error` and events: no token may survive in them. The code stays for callers.
+      const code = error instanceof DocentError ? error.code : 'internal'
+      const data = error instanceof DocentError ? (redactValue(error.data, secrets) as Record<string, unknown>) : {}
+      throw new DocentError(code, errorMessage(error, secrets), data)
     }
   }
 }
 
 async function execute(
   ctx: DocentContext,
-  deps: RunDeps,
   project: ProjectConfig,
   run: RunRecord,
   job: JobRecord,
@@ -53,31 +43,39 @@ async function execute(
   const agent = project.agent!
   const { limits } = ctx.config
   const events = jobEvents(ctx.store, job.id, ctx.now, secrets)
-  const repository = deps.repository(project)
+  const repository = ctx.agentGit.repository(project)
   const base = job.source.ref ?? repository.ref
   const firstPrompt = (await ctx.store.listRuns(job.id))[0]?.prompt ?? run.prompt
   const branch = job.branch ?? branchName(firstPrompt, job.id)
 
-  const workspace = await deps.workspaces.open({ ...repository, ref: base, preferBranch: branch, jobId: job.id, signal })
+  const workspace = await ctx.agentGit.workspaces.open({ ...repository, ref: base, preferBranch: branch, jobId: job.id, signal })
   await events.add('message', `checked out ${job.branch ? branch : base} at ${workspace.baseCommit.slice(0, 8)}`, {
     commit: workspace.baseCommit,
   })
 
-  const { model } = deps.model()
   const loop = await runAgentLoop({
-    model,
+    model: ctx.models.editor,
     workspace,
     conversation: job.conversation as ModelMessage[],
     prompt: run.prompt,
-    instructions: agentSystemPrompt({ repository: withoutCredentials(job.source.repository), ref: base }),
+    instructions: agentSystemPrompt({
+      repository: withoutCredentials(job.source.repository),
+      ref: base,
+      writablePaths: agent.writablePaths,
+    }),
+    writablePaths: agent.writablePaths,
     limits: { maxSteps: limits.agentMaxSteps, maxChangedBytes: limits.agentMaxChangedBytes, maxFilesTouched: limits.agentMaxFilesTouched },
     events,
     signal,
   })
-  if (loop.hitStepLimit) {
-    await events.add('error', `stopped at the step limit (${limits.agentMaxSteps} steps) before the model called finish`)
-  }
   const summary = loop.summary ?? `Docent: ${firstLine(run.prompt)}`
+  // A run that did not do its work says so: the job fails with the reason, whatever it changed is kept on the branch.
+  const unfinished = loop.hitStepLimit
+    ? `the run stopped at the step limit (${limits.agentMaxSteps} steps) before the model called finish`
+    : loop.gaveUp
+      ? `the request could not be carried out: ${summary.trim()}`
+      : null
+  if (loop.hitStepLimit) await events.add('error', unfinished!)
   const conversation = compactConversation(loop.conversation)
 
   const changes = workspace.changes()
@@ -101,17 +99,27 @@ async function execute(
 
   let pr = job.pr
   // A PR for every pushed branch: opened once, updated by later runs that commit (and by a retry whose push landed).
-  if (pushed && (committed || !pr)) {
+  // Unfinished work opens none (a pull request asks for review); it still reaches an open one through the branch.
+  if (pushed && (committed || !pr) && !(unfinished && !pr)) {
     const prompts = (await ctx.store.listRuns(job.id)).filter((other) => other.seq <= run.seq && other.status !== 'cancelled')
-    pr = await deps
-      .host(project)
-      .openOrUpdatePullRequest(
-        { jobId: job.id, branch, base, title: prTitle(summary, firstPrompt), body: prBody(summary, prompts, job.id), existing: job.pr },
-        { signal },
-      )
+    pr = await ctx.agentGit.host(project).openOrUpdatePullRequest(
+      {
+        jobId: job.id,
+        branch,
+        base,
+        title: prTitle(summary, firstPrompt),
+        body: prBody(summary, prompts, job.id, unfinished),
+        addition: run.seq > 1 ? runSection(run, summary, unfinished) : null,
+        existing: job.pr,
+      },
+      { signal },
+    )
     await events.add('pr', `${job.pr ? 'updated' : 'opened'} pull request ${pr.url}`, { url: pr.url, number: pr.number })
+  } else if (unfinished && committed) {
+    await events.add('message', `no pull request opened for unfinished work; the changes are on ${branch}`, { branch })
   }
-  return { pr, branch: pushed ? branch : job.branch, conversation }
+  const error = unfinished && `${unfinished}${committed ? `; its changes so far are on ${branch}` : ''}; send a follow-up to continue`
+  return { pr, branch: pushed ? branch : job.branch, conversation, ...(error ? { error } : {}) }
 }
 
 const firstLine = (text: string) => (text.trim().split('\n')[0] ?? '').slice(0, 72)
@@ -128,8 +136,9 @@ function prTitle(summaryOrPrompt: string, firstPrompt: string): string {
   return title || `Docent: ${firstLine(firstPrompt)}`
 }
 
-function prBody(summary: string, runs: RunRecord[], jobId: string): string {
+function prBody(summary: string, runs: RunRecord[], jobId: string, unfinished: string | null): string {
   return [
+    ...(unfinished ? [`**This run stopped before it finished** (${unfinished}); the changes below are incomplete.`, ''] : []),
     summary.trim(),
     '',
     '---',
@@ -138,4 +147,26 @@ function prBody(summary: string, runs: RunRecord[], jobId: string): string {
     '',
     `Docent job ${jobId}`,
   ].join('\n')
+}
+
+/** What a follow-up adds to the pull request's description: the earlier title and description stay as they are. */
+function runSection(run: RunRecord, summary: string, unfinished: string | null): string {
+  const prompt = run.prompt.length > 500 ? `${run.prompt.slice(0, 500)}…` : run.prompt
+  return [
+    '---',
+    `Follow-up ${run.seq}: ${prompt}`,
+    '',
+    ...(unfinished ? [`**This run stopped before it finished** (${unfinished}); its changes are incomplete.`, ''] : []),
+    summary.trim(),
+  ].join('\n')
+}
+
+/** Every token and key this project's runs could meet: they are scrubbed from events and errors. */
+function projectSecrets(ctx: DocentContext, project: ProjectConfig): string[] {
+  const names = [
+    project.agent?.token?.env,
+    project.agent?.host && 'token' in project.agent.host ? project.agent.host.token.env : undefined,
+    ctx.config.model.apiKey?.env,
+  ]
+  return names.map((name) => (name ? ctx.env[name] : undefined)).filter((value): value is string => Boolean(value))
 }

@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { MemoryWorkspace } from '../../tests/agent/support/memory-workspace.ts'
 import type { JobEvents } from './events.ts'
-import { repositoryPath as confinePath } from './git/paths.ts'
+import { repositoryPath as confinePath } from '../git/paths.ts'
 import { agentTools } from './tools.ts'
-import { WorkspacePathError } from './types.ts'
+import { writablePaths } from './writable-paths.ts'
+import { DEFAULT_WRITABLE_PATHS } from '../config.ts'
+import { WorkspacePathError } from '../git/errors.ts'
 
 function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
   const workspace = new MemoryWorkspace({
@@ -14,7 +16,7 @@ function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
   const seen: string[] = []
   const events: JobEvents = { add: async (type, message) => void seen.push(`${type}: ${message}`) }
   const state = { summary: null as string | null }
-  const tools = agentTools({ workspace, limits, events, state })
+  const tools = agentTools({ workspace, writable: writablePaths(DEFAULT_WRITABLE_PATHS), limits, events, state })
   const options = { toolCallId: 'call_1', messages: [] }
   // Calls a tool the way generateText does (input already validated against its schema).
   const run = (name: keyof typeof tools, input: Record<string, unknown>) =>
@@ -36,6 +38,22 @@ describe('agent file tools', () => {
     'x\u0000y',
     '',
     '.',
+    // What NTFS or HFS+ reads as .git (git's verify_path), in any component.
+    '.git ',
+    '.git.',
+    'git~1',
+    'GIT~1',
+    '.g\u200cit',
+    '\u200c.git',
+    '.git::$INDEX_ALLOCATION',
+    'docs/.GIT /config',
+    'a/.git. ./hooks/pre-commit',
+    'x/Git~1/config',
+    // Names that alias other files on some checkout.
+    'guides/page.mdx.',
+    'index.mdx:stream',
+    'PROGRA~1/x.md',
+    'gui\u200ddes/x.md',
   ])('refuses the path %j on every tool', async (path) => {
     const t = setup()
     for (const [name, input] of [
@@ -120,5 +138,49 @@ describe('agent file tools', () => {
     const t = setup()
     expect(await t.run('finish', { summary: 'Rename the product\n\nEverywhere.' })).toEqual({ ok: true })
     expect(t.state.summary).toBe('Rename the product\n\nEverywhere.')
+  })
+})
+
+describe('agent writes are confined to documentation files', () => {
+  test.each([
+    '.github/workflows/exfiltrate.yml',
+    '.gitmodules',
+    '.gitattributes',
+    '.gitignore',
+    '.gitlab-ci.yml',
+    'docs/.github/x.md',
+    '.husky/pre-commit',
+    'package.json',
+    'scripts/deploy.sh',
+    'Makefile',
+    '.hidden/page.mdx',
+  ])('%s: read yes, write/edit/delete no', async (path) => {
+    const t = setup()
+    t.workspace.seed(path, 'original\n')
+    await expect(t.run('read_file', { path })).resolves.toMatchObject({ content: 'original\n' })
+    for (const [name, input] of [
+      ['write_file', { path, content: 'x' }],
+      ['edit_file', { path, old_text: 'original', new_text: 'x' }],
+      ['delete_file', { path }],
+    ] as const) {
+      await expect(t.run(name, input), `${name} ${path}`).rejects.toThrow(WorkspacePathError)
+    }
+    expect(t.workspace.changes()).toEqual([])
+  })
+
+  test('the docs tree: pages, navigation, images, snippets', async () => {
+    const t = setup({ maxChangedBytes: 1_000, maxFilesTouched: 10 })
+    for (const path of ['new.mdx', 'guides/a/b.md', 'docs.json', 'docs/docs.json', 'mint.json', 'images/logo.svg', 'snippets/card.jsx']) {
+      await expect(t.run('write_file', { path, content: 'x' }), path).resolves.toMatchObject({ path })
+    }
+  })
+
+  test('writablePaths: globs with *, **, ? and braces; dot names only when spelled', () => {
+    const writable = writablePaths(['docs/**/*.{md,mdx}', 'openapi.?son', '.well-known/*.txt'])
+    for (const path of ['docs/a.md', 'docs/x/y/z.mdx', 'openapi.json', '.well-known/security.txt']) expect(writable.check(path)).toBe(path)
+    for (const path of ['a.md', 'docs/.x/a.md', 'docs/a.txt', 'openapi.yaml', '.well-known/x/y.txt', '.github/a.md']) {
+      expect(() => writable.check(path), path).toThrow(WorkspacePathError)
+    }
+    expect(() => writablePaths(['**']).check('.gitmodules')).toThrow(/never the docs agent's/)
   })
 })

@@ -1,8 +1,10 @@
 import { tool } from 'ai'
 import { z } from 'zod'
+import { DocentError } from '../../shared/errors.ts'
 import type { JobEvents } from './events.ts'
-import { repositoryPath as confinePath } from './git/paths.ts'
-import type { Workspace } from './types.ts'
+import type { WritablePaths } from './writable-paths.ts'
+import { repositoryPath as confinePath } from '../git/paths.ts'
+import type { Workspace } from '../git/types.ts'
 import { WorkspaceSearch } from './workspace-search.ts'
 
 const MAX_READ_CHARS = 200_000
@@ -16,27 +18,35 @@ export interface ToolLimits {
 /** What the tools found out during a run: the summary given to `finish`, for the commit message and the PR. */
 export interface ToolState {
   summary: string | null
+  /** False when the model said, through `finish`, that it could not carry out the request. */
+  done?: boolean
 }
 
 export interface AgentToolsOptions {
   workspace: Workspace
+  /** The files the agent may write, create or delete (the project's `agent.writablePaths`). */
+  writable: WritablePaths
   limits: ToolLimits
   events: JobEvents
   state: ToolState
 }
 
 /** An error the model sees as the tool's result; it names what went wrong so the model can correct itself. */
-export class ToolError extends Error {
+export class ToolError extends DocentError<'tool_refused'> {
   override name = 'ToolError'
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('tool_refused', message, data)
+  }
 }
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length
 
 /**
  * The agent's file tools over one workspace. Every path is confined to the repository (no `..`, no absolute
- * paths, no `.git/`), and writes are refused past the run's changed-bytes and files-touched limits.
+ * paths, nothing git would read as `.git`), writes to the project's writable paths (documentation files), and writes
+ * are refused past the run's changed-bytes and files-touched limits.
  */
-export function agentTools({ workspace, limits, events, state }: AgentToolsOptions) {
+export function agentTools({ workspace, writable, limits, events, state }: AgentToolsOptions) {
   const search = new WorkspaceSearch(workspace)
 
   function checkLimits(path: string, newBytes: number): void {
@@ -105,7 +115,7 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
       description: 'Creates a file or replaces its whole content.',
       inputSchema: z.object({ path: z.string(), content: z.string() }),
       execute: async ({ path: raw, content }) => {
-        const path = confinePath(raw)
+        const path = writable.check(confinePath(raw))
         const kind = await write(path, content)
         return { path, kind, bytes: byteLength(content) }
       },
@@ -122,7 +132,7 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
         replace_all: z.boolean().optional(),
       }),
       execute: async ({ path: raw, old_text, new_text, replace_all }) => {
-        const path = confinePath(raw)
+        const path = writable.check(confinePath(raw))
         const content = await workspace.readFile(path)
         if (content === null) throw new ToolError(`no such file: ${path}`)
         const count = content.split(old_text).length - 1
@@ -139,7 +149,7 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
       description: 'Deletes a file.',
       inputSchema: z.object({ path: z.string() }),
       execute: async ({ path: raw }) => {
-        const path = confinePath(raw)
+        const path = writable.check(confinePath(raw))
         const before = await workspace.readFile(path)
         if (before === null) throw new ToolError(`no such file: ${path}`)
         checkLimits(path, byteLength(before))
@@ -153,10 +163,12 @@ export function agentTools({ workspace, limits, events, state }: AgentToolsOptio
     finish: tool({
       description:
         'Call once when the work is done: a short summary of what changed and why. Its first line becomes the commit ' +
-        'title; the summary becomes the pull request description.',
-      inputSchema: z.object({ summary: z.string().min(1).max(10_000) }),
-      execute: async ({ summary }) => {
+        'title; the summary becomes the pull request description. Set done=false when the request could not be carried out ' +
+        '(the summary says why): the job then fails with that reason instead of looking finished.',
+      inputSchema: z.object({ summary: z.string().min(1).max(10_000), done: z.boolean().optional() }),
+      execute: async ({ summary, done }) => {
         state.summary = summary
+        state.done = done ?? true
         return { ok: true }
       },
     }),

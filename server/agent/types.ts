@@ -1,63 +1,7 @@
 import type { PullRequestRef } from '../store/types.ts'
 
-/** Where a workspace clones from and pushes to. */
-export interface RepositoryRef {
-  /** `http(s)://...` URL, or `local:<name>` for a bare repository the embedded local host keeps under the data dir. */
-  repository: string
-  /** Branch to clone. */
-  ref: string
-  /** HTTP credentials (token), from the config's env reference; never logged. */
-  token?: string
-}
-
-export interface FileChange {
-  path: string
-  kind: 'added' | 'modified' | 'deleted'
-  /** Bytes written (new size) or removed (old size for deletes). */
-  bytes: number
-}
-
-/**
- * A docs repository checked out in memory. Paths are relative to the repository root with `/` separators;
- * every method refuses paths that escape the root or touch `.git/` (WorkspacePathError).
- */
-export interface Workspace {
-  /** Commit id of the cloned branch head. */
-  readonly baseCommit: string
-  /** All file paths in the tree (with pending changes applied), sorted. */
-  listFiles(): Promise<string[]>
-  /** File text, or null when there is no such file. */
-  readFile(path: string): Promise<string | null>
-  writeFile(path: string, content: string): Promise<void>
-  /** False when there was no such file. */
-  deleteFile(path: string): Promise<boolean>
-  /** Changes since the clone (or since the last commit), for limits and events. */
-  changes(): FileChange[]
-  /** Commits pending changes; returns the new commit id, or null when nothing changed. */
-  commit(options: { message: string; author: { name: string; email: string } }): Promise<string | null>
-  /** Pushes HEAD to `branch` on the remote (creating or fast-forwarding it). */
-  push(branch: string, options?: { signal?: AbortSignal }): Promise<void>
-}
-
-export interface OpenWorkspaceOptions extends RepositoryRef {
-  /** Clone this branch instead of `ref` when it exists on the remote (follow-ups continue the job's branch). */
-  preferBranch?: string
-  /** Written as a `Docent-Job: <id>` trailer into every commit the workspace makes. */
-  jobId?: string
-  signal?: AbortSignal
-}
-
-export interface WorkspaceFactory {
-  open(options: OpenWorkspaceOptions): Promise<Workspace>
-}
-
-export class WorkspacePathError extends Error {
-  readonly code = 'PathOutsideRepository'
-  constructor(path: string, reason: string) {
-    super(`path "${path}" refused: ${reason}`)
-    this.name = 'WorkspacePathError'
-  }
-}
+// The workspace is git's (server/git/types.ts); re-exported for the agent modules that only need its shape.
+export type { Workspace } from '../git/types.ts'
 
 export interface PullRequestInput {
   jobId: string
@@ -65,8 +9,14 @@ export interface PullRequestInput {
   branch: string
   /** The branch the PR targets (the job's `source.ref`). */
   base: string
+  /** Title and description of a pull request this run opens. */
   title: string
   body: string
+  /**
+   * What this run adds to the description of a pull request that already exists (a follow-up's section), appended once;
+   * the existing title and description are kept. Null: an existing one is left as it is.
+   */
+  addition: string | null
   /** The PR opened by an earlier run of the same job, to update instead of opening another. */
   existing: PullRequestRef | null
 }

@@ -1,27 +1,30 @@
-import type { DocentContext } from '../context.ts'
-
-// The routes enqueue runs and archive jobs; the worker of the same process hears it at once instead of at its next
-// poll or lease renewal. Keyed by context so two Docent instances in one process stay apart.
-interface Listener {
+/** What this process's agent worker does when told. */
+export interface WorkListener {
+  /** A run was enqueued: claim it now rather than at the next poll. */
   wake(): void
+  /** A job was archived: abort its run if this process is running it (other instances see their lease refused). */
   cancel(jobId: string): void
 }
 
-const listeners = new WeakMap<DocentContext, Listener>()
+/**
+ * The routes enqueue runs and archive jobs; the worker of the same process hears it at once instead of at its next
+ * poll or lease renewal. One per Docent (built in `createDocent`), so two instances in one process stay apart.
+ */
+export interface WorkSignal extends WorkListener {
+  /** The worker listens while it runs; returns the function that stops listening. */
+  listen(listener: WorkListener): () => void
+}
 
-export function listenForWork(ctx: DocentContext, listener: Listener): () => void {
-  listeners.set(ctx, listener)
-  return () => {
-    if (listeners.get(ctx) === listener) listeners.delete(ctx)
+export function createWorkSignal(): WorkSignal {
+  let current: WorkListener | null = null
+  return {
+    listen(listener) {
+      current = listener
+      return () => {
+        if (current === listener) current = null
+      }
+    },
+    wake: () => current?.wake(),
+    cancel: (jobId) => current?.cancel(jobId),
   }
-}
-
-/** A run was enqueued. */
-export function wakeWorker(ctx: DocentContext): void {
-  listeners.get(ctx)?.wake()
-}
-
-/** A job was archived: abort its run if this process is running it (other instances see their lease refused). */
-export function cancelJobRun(ctx: DocentContext, jobId: string): void {
-  listeners.get(ctx)?.cancel(jobId)
 }

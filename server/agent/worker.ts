@@ -1,12 +1,15 @@
+import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import type { JobRecord, RunRecord } from '../store/types.ts'
 import { errorMessage, jobEvents } from './events.ts'
-import { randomId } from './ids.ts'
+import { randomId } from '../ids.ts'
 import { failOrphanedJobs } from './orphans.ts'
-import { listenForWork } from './wake.ts'
 
-/** What a finished run changes on its job. */
-export type RunResult = Partial<Pick<JobRecord, 'pr' | 'branch' | 'conversation'>>
+/**
+ * What a finished run changes on its job. `error` set: the run ended without doing its work (step limit, or the model
+ * could not): the job fails with it, and keeps what the run did (branch, PR, conversation) for a follow-up.
+ */
+export type RunResult = Partial<Pick<JobRecord, 'pr' | 'branch' | 'conversation'>> & { error?: string }
 
 /** Carries out one run; throws to fail it. `signal` aborts on archive, lease loss, time limit or shutdown. */
 export type ExecuteRun = (run: RunRecord, job: JobRecord, signal: AbortSignal) => Promise<RunResult>
@@ -25,14 +28,14 @@ export interface WorkerOptions {
   orphanCheckMs?: number
 }
 
-/** Why a run's signal aborted. */
-export class RunAbort extends Error {
-  constructor(
-    readonly reason: 'cancelled' | 'lease-lost' | 'time-limit' | 'stopping',
-    message: string,
-  ) {
-    super(message)
-    this.name = 'RunAbort'
+export type RunAbortReason = 'cancelled' | 'lease-lost' | 'time-limit' | 'stopping'
+
+/** Why a run's signal aborted: `data.reason`, as isomorphic-git's PushRejectedError carries its reason. */
+export class RunAbort extends DocentError<'run_aborted'> {
+  override name = 'RunAbort'
+  declare readonly data: { reason: RunAbortReason }
+  constructor(reason: RunAbortReason, message: string) {
+    super('run_aborted', message, { reason })
   }
 }
 
@@ -178,20 +181,25 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         throw new RunAbort('lease-lost', 'the run was cancelled or taken over')
       }
       const othersQueued = (await ctx.store.countOpenRuns(run.jobId)) > 1
+      const { error = null, ...changes } = result
       await ctx.store.updateJob(
         run.jobId,
-        { ...result, status: othersQueued ? 'active' : 'completed', error: null, updatedAt: ctx.now() },
+        { ...changes, status: othersQueued ? 'active' : error ? 'failed' : 'completed', error, updatedAt: ctx.now() },
         { ifStatusIn: ['active'] },
       )
-      await ctx.store.finishRun(run.id, owner, 'done')
-      await events.add('run.finished', `run ${run.seq} finished`, { runId: run.id, prLink: result.pr?.url ?? active.pr?.url ?? null })
+      await ctx.store.finishRun(run.id, owner, error ? 'failed' : 'done', error ?? undefined)
+      const prLink = result.pr?.url ?? active.pr?.url ?? null
+      if (error) await events.add('run.failed', `run ${run.seq} did not finish: ${error}`, { runId: run.id, prLink })
+      else await events.add('run.finished', `run ${run.seq} finished`, { runId: run.id, prLink })
       await reactivateIfQueued(run.jobId)
     } catch (thrown) {
       const abort = controller.signal.aborted ? controller.signal.reason : thrown
-      if (abort instanceof RunAbort && abort.reason !== 'time-limit') {
+      if (abort instanceof RunAbort && abort.data.reason !== 'time-limit') {
         // Stopping: the lease expires and the run is retried. Cancelled: archiving said so. Lease lost: cancelled by
         // another instance, or another worker owns the run now.
-        if (abort.reason === 'lease-lost') await events.add('run.cancelled', `run ${run.seq} stopped: ${abort.message}`, { runId: run.id })
+        if (abort.data.reason === 'lease-lost') {
+          await events.add('run.cancelled', `run ${run.seq} stopped: ${abort.message}`, { runId: run.id })
+        }
         return
       }
       const error = errorMessage(abort)
@@ -220,7 +228,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
     start() {
       if (!stopped) return
       stopped = false
-      unlisten = listenForWork(ctx, {
+      unlisten = ctx.work.listen({
         wake: () => void pump(),
         cancel: (jobId) => {
           for (const entry of running.values()) {

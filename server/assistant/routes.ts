@@ -4,7 +4,6 @@ import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import { assistantGuard } from '../http/guards.ts'
 import { type AppContext, type Route, route } from '../http/route.ts'
-import { answerModel } from '../models/registry.ts'
 import { DATA_STREAM_HEADERS, dataStream } from './data-stream.ts'
 import { type Answer, startAnswer } from './pipeline.ts'
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageStream } from './ui-message-stream.ts'
@@ -13,11 +12,10 @@ const THREAD_HEADER = { 'X-Thread-Id': { description: 'the thread this answer be
 
 /** The reader-facing assistant endpoints: v1 and v2 share everything but message parsing and the stream encoder. */
 export function assistantRoutes(ctx: DocentContext): Route[] {
-  const model = answerModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })
   const messageGuard = assistantGuard(ctx, { countKeyAndIp: true })
 
   const answer = (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> =>
-    startAnswer(ctx, c.get('auth').project, model, {
+    startAnswer(ctx, c.get('auth').project, ctx.models.answer, {
       fp: body.fp,
       threadId: body.threadId,
       turns,

@@ -1,6 +1,6 @@
 import type { ChatTurn, Source } from '../../shared/assistant.ts'
 import type { DocentContext } from '../context.ts'
-import { newId } from './ids.ts'
+import { newId } from '../ids.ts'
 
 export interface OpenThread {
   id: string

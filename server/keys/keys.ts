@@ -1,20 +1,11 @@
+import { randomId } from '../ids.ts'
 import type { KeyKind, KeyRecord, Store } from '../store/types.ts'
 
 export const ADMIN_PREFIX = 'svc_'
 export const ASSISTANT_PREFIX = 'svc_dsc_'
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-
 /** 32 base62 characters: about 190 bits. The alphabet has no `_`, so an admin key never looks like an assistant key. */
-function randomToken(length = 32): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length * 2))
-  let out = ''
-  for (const byte of bytes) {
-    if (byte < 248) out += ALPHABET[byte % 62] // 248 = 4 * 62: drop the rest to keep the draw uniform
-    if (out.length === length) return out
-  }
-  return out + randomToken(length - out.length)
-}
+const randomToken = (length = 32): string => randomId(length)
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))

@@ -7,7 +7,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
-import { type PastCall, planNextStep } from '../agent/offline-plan.ts'
+import type { PastCall } from './offline-plan.ts'
 
 const usage: LanguageModelV4Usage = {
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
@@ -27,7 +27,9 @@ export class OfflineEditor implements LanguageModelV4 {
   private calls = 0
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-    const content = this.respond(options)
+    // The planner (instruction parser, docs.json editing) loads with the first call, not with the server.
+    const { planNextStep } = await import('./offline-plan.ts')
+    const content = this.respond(options, planNextStep)
     const toolCalls = content.some((part) => part.type === 'tool-call')
     return {
       content,
@@ -59,7 +61,10 @@ export class OfflineEditor implements LanguageModelV4 {
     }
   }
 
-  private respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] {
+  private respond(
+    options: LanguageModelV4CallOptions,
+    planNextStep: typeof import('./offline-plan.ts').planNextStep,
+  ): LanguageModelV4Content[] {
     const { instruction, steps } = readPrompt(options.prompt)
     const available = new Set((options.tools ?? []).map((tool) => tool.name))
     const next = planNextStep(instruction, steps)

@@ -31,15 +31,35 @@ export function formatSourceBlocks(sources: SourceBlock[]): string {
     .join('\n\n')
 }
 
-const blockPattern = /<source id="(\d+)" title="([^"]*)" url="([^"]*)">\n([\s\S]*?)\n<\/source>/g
+const HEADER = /<source id="(\d+)" title="([^"]*)" url="([^"]*)">\n/y
+const OPENING = '<source id="'
+const CLOSING = '\n</source>'
 
+/**
+ * The blocks of a prompt, in one pass: each block's header is read where it starts and its end found with indexOf,
+ * so a page full of unclosed `<source ...>` lines costs linear time (a lazy `[\s\S]*?` pattern took quadratic time).
+ */
 export function parseSourceBlocks(text: string): SourceBlock[] {
-  return [...text.matchAll(blockPattern)].map((m) => ({
-    id: Number(m[1]),
-    title: unescapeAttribute(m[2]!),
-    url: unescapeAttribute(m[3]!),
-    content: unescapeContent(m[4]!),
-  }))
+  const blocks: SourceBlock[] = []
+  for (let at = text.indexOf(OPENING); at >= 0; at = text.indexOf(OPENING, at)) {
+    HEADER.lastIndex = at
+    const header = HEADER.exec(text)
+    if (!header) {
+      at += OPENING.length
+      continue
+    }
+    const end = text.indexOf(CLOSING, HEADER.lastIndex)
+    // No block after this one can close either.
+    if (end < 0) break
+    blocks.push({
+      id: Number(header[1]),
+      title: unescapeAttribute(header[2]!),
+      url: unescapeAttribute(header[3]!),
+      content: unescapeContent(text.slice(HEADER.lastIndex, end)),
+    })
+    at = end + CLOSING.length
+  }
+  return blocks
 }
 
 /** The line that carries the retrieval question when a follow-up was made standalone. */

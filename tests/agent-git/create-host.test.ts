@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { agentRepository, createGitHost } from '../../server/agent/hosts/create.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent } from '../../server/mod.ts'
 import { startApiServer } from './support/api-server.ts'
@@ -43,14 +42,22 @@ describe('git hosts from the config', () => {
       },
     )
     const project = docent.context.config.projects[0]!
-    const host = createGitHost(docent.context, project)
+    const host = docent.context.agentGit.host(project)
     expect(host.kind).toBe('github')
-    const pr = await host.openOrUpdatePullRequest({ jobId: 'j', branch: 'docent/x-j', base: 'main', title: 't', body: 'b', existing: null })
+    const pr = await host.openOrUpdatePullRequest({
+      jobId: 'j',
+      branch: 'docent/x-j',
+      base: 'main',
+      title: 't',
+      body: 'b',
+      addition: null,
+      existing: null,
+    })
     expect(pr).toEqual({ number: '7', url: 'https://ghe.example/acme/docs/pull/7' })
     expect(
       api.requests.every((r) => r.headers.authorization === `Bearer ${GH_TOKEN}` && r.path.startsWith('/api/v3/repos/acme/docs/pulls')),
     ).toBe(true)
-    expect(agentRepository(docent.context, project)).toEqual({
+    expect(docent.context.agentGit.repository(project)).toEqual({
       repository: 'https://git.example/acme/docs.git',
       ref: 'main',
       token: 'git-token-1',
@@ -60,10 +67,10 @@ describe('git hosts from the config', () => {
 
   it('a missing token names the variable, and a local host needs a local: repository', async () => {
     const docent = await docentWith({ kind: 'gitlab', project: 'acme/docs', token: { env: 'GL_TOKEN' } }, {})
-    expect(() => createGitHost(docent.context, docent.context.config.projects[0]!)).toThrow(/GL_TOKEN.*not set/)
+    expect(() => docent.context.agentGit.host(docent.context.config.projects[0]!)).toThrow(/GL_TOKEN.*not set/)
     await docent.stop()
     const local = await docentWith({ kind: 'local' }, {})
-    expect(() => createGitHost(local.context, local.context.config.projects[0]!)).toThrow(/local:<name>/)
+    expect(() => local.context.agentGit.host(local.context.config.projects[0]!)).toThrow(/local:<name>/)
     await local.stop()
   })
 })

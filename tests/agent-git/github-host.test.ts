@@ -77,6 +77,10 @@ function fakeGitHub(prefix: string, options: { ignoreHeadFilter?: boolean } = {}
       return { status: 200, body: found.map((p) => view(p, origin)) }
     }
     const match = /^\/repos\/acme\/docs\/pulls\/(\d+)$/.exec(path)
+    if (request.method === 'GET' && match) {
+      const pull = pulls.find((p) => p.number === Number(match[1]))
+      return pull ? { status: 200, body: view(pull, origin) } : { status: 404, body: { message: 'Not Found' } }
+    }
     if (request.method === 'PATCH' && match) {
       const pull = pulls.find((p) => p.number === Number(match[1]))
       if (!pull) return { status: 404, body: { message: 'Not Found' } }
@@ -107,6 +111,7 @@ const input = (over: Partial<PullRequestInput> = {}): PullRequestInput => ({
   base: 'main',
   title: 'Rename the product',
   body: 'Replaced "Acme Cloud" with "Acme Platform".',
+  addition: null,
   existing: null,
   ...over,
 })
@@ -125,7 +130,7 @@ async function setup(prefix: string, options: { ignoreHeadFilter?: boolean } = {
 }
 
 describe('GitHub host', () => {
-  it('opens a pull request with the documented request, then updates the same one on a follow-up', async () => {
+  it('opens a pull request with the documented request; a follow-up keeps its title and description and appends its own', async () => {
     const { fake, server, host } = await setup('')
     const first = await host.openOrUpdatePullRequest(input())
     expect(first).toEqual({ number: '1', url: 'https://github.example/acme/docs/pull/1' })
@@ -141,14 +146,29 @@ describe('GitHub host', () => {
     expect(lookup.query.get('head')).toBe('acme:docent/rename-job1')
     expect(lookup.query.get('state')).toBe('open')
 
-    const second = await host.openOrUpdatePullRequest(input({ title: 'Rename, take two', existing: first }))
+    // Someone edited the description meanwhile: the follow-up keeps that too.
+    fake.pulls[0]!.body += '\n\nReviewed by Ana.'
+    const followUp = input({
+      title: 'Rename, take two',
+      body: 'unused',
+      addition: '---\nFollow-up 2: also the API\n\nRenamed it in the API pages.',
+    })
+    const second = await host.openOrUpdatePullRequest({ ...followUp, existing: first })
     expect(second).toEqual(first)
-    const patch = server.requests.at(-1)!
-    expect(patch.method).toBe('PATCH')
-    expect(patch.path).toBe('/repos/acme/docs/pulls/1')
-    expect(patch.body).toEqual({ title: 'Rename, take two', body: 'Replaced "Acme Cloud" with "Acme Platform".' })
+    const [get, patch] = server.requests.slice(-2)
+    expect([get!.method, get!.path]).toEqual(['GET', '/repos/acme/docs/pulls/1'])
+    expect([patch!.method, patch!.path]).toEqual(['PATCH', '/repos/acme/docs/pulls/1'])
+    const description =
+      'Replaced "Acme Cloud" with "Acme Platform".\n\nReviewed by Ana.\n\n---\nFollow-up 2: also the API\n\nRenamed it in the API pages.'
+    expect(patch!.body).toEqual({ body: description })
     expect(fake.pulls).toHaveLength(1)
-    expect(fake.pulls[0]!.title).toBe('Rename, take two')
+    expect(fake.pulls[0]).toMatchObject({ title: 'Rename the product', body: description })
+
+    // The same follow-up retried (its first attempt died after the update) appends nothing.
+    const before = server.requests.length
+    await host.openOrUpdatePullRequest({ ...followUp, existing: first })
+    expect(server.requests.slice(before).map((r) => r.method)).toEqual(['GET'])
+    expect(fake.pulls[0]!.body).toBe(description)
   })
 
   it('a retried run that lost the PR record finds the open PR by head and does not open a second', async () => {
@@ -157,7 +177,7 @@ describe('GitHub host', () => {
     const again = await host.openOrUpdatePullRequest(input({ body: 'retry' }))
     expect(again).toEqual(first)
     expect(fake.pulls).toHaveLength(1)
-    expect(fake.pulls[0]!.body).toBe('retry')
+    expect(fake.pulls[0]!.body).toBe('Replaced "Acme Cloud" with "Acme Platform".')
   })
 
   it('a closed PR that is gone (404 on update) leads to a new one', async () => {
@@ -181,7 +201,7 @@ describe('GitHub host', () => {
     const next = await host.openOrUpdatePullRequest(input({ title: 'More edits', existing: first }))
     expect(next.number).toBe('2')
     expect(fake.pulls.map((p) => [p.number, p.state, p.title])).toEqual([
-      [1, 'closed', 'More edits'],
+      [1, 'closed', 'Rename the product'],
       [2, 'open', 'More edits'],
     ])
   })
@@ -200,7 +220,7 @@ describe('GitHub host', () => {
     expect(mine.number).toBe('2')
     const again = await host.openOrUpdatePullRequest(input({ title: 'again' }))
     expect(again.number).toBe('2')
-    expect(fake.pulls.map((p) => p.title)).toEqual(['Rename the product', 'again'])
+    expect(fake.pulls.map((p) => p.title)).toEqual(['Rename the product', 'Rename the product'])
   })
 
   it('a rejected token gives an error naming the call, never the token', async () => {

@@ -70,6 +70,10 @@ function fakeGitLab() {
       return { status: 200, body: found.map(view) }
     }
     const match = new RegExp(`^${base}/(\\d+)$`).exec(request.path)
+    if (request.method === 'GET' && match) {
+      const mr = mrs.find((m) => m.iid === Number(match[1]))
+      return mr ? { status: 200, body: view(mr) } : { status: 404, body: { message: '404 Not found' } }
+    }
     if (request.method === 'PUT' && match) {
       const mr = mrs.find((m) => m.iid === Number(match[1]))
       if (!mr) return { status: 404, body: { message: '404 Not found' } }
@@ -91,6 +95,7 @@ const input = (over: Partial<PullRequestInput> = {}): PullRequestInput => ({
   base: 'main',
   title: 'Rename the product',
   body: 'What changed.',
+  addition: null,
   existing: null,
   ...over,
 })
@@ -108,7 +113,7 @@ async function setup(token = TOKEN) {
 }
 
 describe('GitLab host', () => {
-  it('opens a merge request with the documented request and updates it on a follow-up', async () => {
+  it('opens a merge request with the documented request; a follow-up keeps its title and description and appends its own', async () => {
     const { fake, server, host } = await setup()
     const first = await host.openOrUpdatePullRequest(input())
     expect(first).toEqual({ number: '1', url: 'https://gitlab.example/acme/docs/-/merge_requests/1' })
@@ -126,14 +131,17 @@ describe('GitLab host', () => {
       remove_source_branch: true,
     })
 
-    const second = await host.openOrUpdatePullRequest(input({ title: 'Second', body: 'More.', existing: first }))
+    const second = await host.openOrUpdatePullRequest(
+      input({ title: 'Second', body: 'More.', addition: 'Follow-up 2: more', existing: first }),
+    )
     expect(second).toEqual(first)
-    const put = server.requests.at(-1)!
-    expect(put.method).toBe('PUT')
-    expect(put.path).toBe('/api/v4/projects/acme%2Fdocs/merge_requests/1')
-    expect(put.body).toEqual({ title: 'Second', description: 'More.' })
+    const [get, put] = server.requests.slice(-2)
+    expect([get!.method, get!.path]).toEqual(['GET', '/api/v4/projects/acme%2Fdocs/merge_requests/1'])
+    expect(put!.method).toBe('PUT')
+    expect(put!.path).toBe('/api/v4/projects/acme%2Fdocs/merge_requests/1')
+    expect(put!.body).toEqual({ description: 'What changed.\n\nFollow-up 2: more' })
     expect(fake.mrs).toHaveLength(1)
-    expect(fake.mrs[0]).toMatchObject({ title: 'Second', description: 'More.' })
+    expect(fake.mrs[0]).toMatchObject({ title: 'Rename the product', description: 'What changed.\n\nFollow-up 2: more' })
   })
 
   it('a retry without the record finds the open MR by source branch instead of opening another', async () => {
@@ -141,7 +149,7 @@ describe('GitLab host', () => {
     const first = await host.openOrUpdatePullRequest(input())
     expect(await host.openOrUpdatePullRequest(input({ title: 'retry' }))).toEqual(first)
     expect(fake.mrs).toHaveLength(1)
-    expect(fake.mrs[0]!.title).toBe('retry')
+    expect(fake.mrs[0]!.title).toBe('Rename the product')
   })
 
   it('a follow-up reopens a closed MR, and opens a new one when the old one was merged', async () => {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { agentRepository, createDocentWorkspaceFactory, createGitHost } from '../../server/agent/hosts/create.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent, type Docent } from '../../server/mod.ts'
 import type { JobRecord } from '../../server/store/types.ts'
 import { git } from '../support/git-server.ts'
+import isogit from 'isomorphic-git'
 
 const author = { name: 'Docent', email: 'docent@example.com' }
 let temp: string
@@ -66,13 +66,13 @@ describe('local git host', () => {
   it('makes the bare repo from the docs folder, pushes a branch, records the PR and shows its diff at /review/{jobId}', async () => {
     const ctx = docent.context
     const project = ctx.config.projects[0]!
-    const factory = createDocentWorkspaceFactory(ctx)
-    const host = createGitHost(ctx, project)
+    const factory = ctx.agentGit.workspaces
+    const host = ctx.agentGit.host(project)
     const jobId = 'jobLocal1'
     const branch = 'docent/rename-joblocal'
     await ctx.store.insertJob(job(jobId, branch))
 
-    const workspace = await factory.open({ ...agentRepository(ctx, project), preferBranch: branch, jobId })
+    const workspace = await factory.open({ ...ctx.agentGit.repository(project), preferBranch: branch, jobId })
     expect(await workspace.listFiles()).toEqual(['docs.json', 'guides/setup.mdx', 'index.mdx'])
     await workspace.writeFile(
       'index.mdx',
@@ -87,6 +87,7 @@ describe('local git host', () => {
       base: 'main',
       title: 'Welcome <edits>',
       body: 'Changed the "welcome" page.',
+      addition: null,
       existing: null,
     })
     expect(pr).toEqual({ number: jobId, url: `http://docent.test/review/${jobId}` })
@@ -112,8 +113,8 @@ describe('local git host', () => {
     expect(html).toContain('+++ b/guides/new.mdx')
     expect(html).not.toContain('<script>')
 
-    // A follow-up continues the branch and updates the same record.
-    const followUp = await factory.open({ ...agentRepository(ctx, project), preferBranch: branch, jobId })
+    // A follow-up continues the branch and extends the same record: title and description kept, its own part appended.
+    const followUp = await factory.open({ ...ctx.agentGit.repository(project), preferBranch: branch, jobId })
     expect(await followUp.readFile('guides/new.mdx')).toBe('# New & shiny\n')
     await followUp.deleteFile('guides/setup.mdx')
     await followUp.commit({ message: 'Remove setup', author })
@@ -124,19 +125,21 @@ describe('local git host', () => {
       base: 'main',
       title: 'Welcome, second round',
       body: '',
+      addition: 'Follow-up 2: remove the setup page',
       existing: pr,
     })
     expect(again).toEqual(pr)
     expect((await git(bare, 'rev-list', '--count', branch)).trim()).toBe('3')
     const html2 = await (await docent.app.request(`/review/${jobId}`)).text()
-    expect(html2).toContain('Welcome, second round')
+    expect(html2).toContain('<title>Welcome &lt;edits&gt; · Docent review</title>')
+    expect(html2).toContain('Changed the &quot;welcome&quot; page.\n\nFollow-up 2: remove the setup page')
     expect(html2).toContain('3 files changed')
     expect(html2).toContain('<span class="del">-Install Lumen Flags.</span>')
   })
 
   it('refuses a non-fast-forward push to the branch', async () => {
     const ctx = docent.context
-    const factory = createDocentWorkspaceFactory(ctx)
+    const factory = ctx.agentGit.workspaces
     const a = await factory.open({ repository: 'local:demo', ref: 'main' })
     const b = await factory.open({ repository: 'local:demo', ref: 'main' })
     await a.writeFile('index.mdx', 'a\n')
@@ -160,7 +163,24 @@ describe('local git host', () => {
   })
 
   it('refuses local repository names that would leave the data dir', async () => {
-    const factory = createDocentWorkspaceFactory(docent.context)
+    const factory = docent.context.agentGit.workspaces
     await expect(factory.open({ repository: 'local:../etc', ref: 'main' })).rejects.toThrow(/invalid local repository name/)
+  })
+
+  it('a branch git cannot read (from before paths were checked) gives a readable review page, not a 500', async () => {
+    const repo = await docent.context.agentGit.localRepositories.open('demo')
+    const main = await isogit.resolveRef({ ...repo, ref: 'refs/heads/main' })
+    const { commit: base } = await isogit.readCommit({ ...repo, oid: main })
+    const { tree } = await isogit.readTree({ ...repo, oid: base.tree })
+    const blob = await isogit.writeBlob({ ...repo, blob: new TextEncoder().encode('[core]\n') })
+    const bad = await isogit.writeTree({ ...repo, tree: [...tree, { mode: '100644', path: '.git ', oid: blob, type: 'blob' }] })
+    const commit = await isogit.writeCommit({ ...repo, commit: { ...base, tree: bad, parent: [main], message: 'hostile\n' } })
+    await isogit.writeRef({ ...repo, ref: 'refs/heads/docent/hostile', value: commit })
+    await docent.context.store.insertJob(job('jobHostile', 'docent/hostile'))
+    for (let visit = 0; visit < 2; visit++) {
+      const page = await docent.app.request('/review/jobHostile')
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('This review cannot be shown: the repository could not be read')
+    }
   })
 })

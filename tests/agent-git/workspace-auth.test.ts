@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWorkspaceFactory } from '../../server/agent/git/factory.ts'
+import { GitOperationError } from '../../server/git/errors.ts'
+import { createWorkspaceFactory } from '../../server/git/factory.ts'
 import { createRepo, type GitServer, startGitServer } from '../support/git-server.ts'
 
 const TOKEN = 'ghp_secretTokenValue123'
@@ -30,8 +31,12 @@ describe('workspace credentials', () => {
         () => null,
         (e: unknown) => e as Error,
       )
-    expect(error).toBeInstanceOf(Error)
-    expect(error!.message).toMatch(/cannot clone main/)
+    // An authentication failure that names the repository, not "cannot clone <branch>".
+    expect(error).toBeInstanceOf(GitOperationError)
+    expect((error as GitOperationError).code).toBe('authentication_failed')
+    expect(error!.message).toBe(
+      `authentication failed for ${repo.url}: the remote answered 401 (cannot clone main); check that the token is set and may read this repository`,
+    )
     expect(error!.message).not.toContain(wrong)
     expect(JSON.stringify(error)).not.toContain(wrong)
   })

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createWorkspaceFactory } from '../../server/agent/git/factory.ts'
-import { WorkspacePathError } from '../../server/agent/types.ts'
+import { createWorkspaceFactory } from '../../server/git/factory.ts'
+import { WorkspacePathError } from '../../server/git/errors.ts'
 import { createRepo, git, type GitServer, startGitServer } from '../support/git-server.ts'
 
 const files = {

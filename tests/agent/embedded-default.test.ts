@@ -82,4 +82,44 @@ describe('embedded default: offline-editor on the demo docs with the local git h
     expect(note?.message).toContain('Add a page titled "Title"')
     expect(events.map((event) => event.type)).not.toContain('commit')
   })
+
+  test('an instruction it cannot carry out (its page write is refused) fails the job with the reason; nothing is committed', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'docent-embedded-'))
+    dirs.push(dataDir)
+    const t = await testDocent({
+      worker: true,
+      dataDir,
+      projects: [
+        {
+          id: 'demo',
+          organization: 'demo',
+          domain: 'demo',
+          docs: { directory: 'demo/docs' },
+          agent: { repository: 'local:demo', writablePaths: ['**/docs.json'] },
+        },
+        { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: 'demo/docs' } },
+      ],
+    })
+    await t.docent.start()
+    stops.push(() => t.docent.stop())
+    const admin = bearer(t.keys.admin)
+    const { id } = (await (
+      await t.app.request('/v2/agent/demo/job', json({ prompt: 'Add a page titled "Glossary"' }, admin))
+    ).json()) as AgentJob
+    let job: AgentJob
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      job = (await (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: admin })).json()) as AgentJob
+    } while (job.status === 'active')
+    expect(job).toMatchObject({
+      status: 'failed',
+      prLink: null,
+      error: expect.stringMatching(/^the request could not be carried out: Could not add the page "Glossary": /),
+    })
+    const { events } = (await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
+      events: Array<{ type: string }>
+    }
+    expect(events.map((event) => event.type)).not.toContain('commit')
+    expect(events.at(-1)).toMatchObject({ type: 'run.failed' })
+  })
 })

@@ -1,6 +1,7 @@
 import { generateText, streamText } from 'ai'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { UNDERSTOOD_INSTRUCTIONS } from '../../server/agent/edit-instructions.ts'
+import { DEFAULT_WRITABLE_PATHS } from '../../server/config.ts'
+import { UNDERSTOOD_INSTRUCTIONS } from '../../server/models/edit-instructions.ts'
 import type { JobEvents } from '../../server/agent/events.ts'
 import { runAgentLoop } from '../../server/agent/loop.ts'
 import { agentSystemPrompt } from '../../server/agent/system-prompt.ts'
@@ -13,7 +14,7 @@ beforeAll(async () => {
   demo = await readDocsFolder('demo/docs')
 })
 
-async function edit(prompt: string, files: Record<string, string> = demo) {
+async function edit(prompt: string, files: Record<string, string> = demo, writablePaths: readonly string[] = DEFAULT_WRITABLE_PATHS) {
   const workspace = new MemoryWorkspace(files)
   const seen: string[] = []
   const events: JobEvents = { add: async (type, message) => void seen.push(`${type}: ${message}`) }
@@ -22,7 +23,8 @@ async function edit(prompt: string, files: Record<string, string> = demo) {
     workspace,
     conversation: [],
     prompt,
-    instructions: agentSystemPrompt({ repository: 'local:demo', ref: 'main' }),
+    instructions: agentSystemPrompt({ repository: 'local:demo', ref: 'main', writablePaths }),
+    writablePaths,
     limits: { maxSteps: 10, maxChangedBytes: 5_000_000, maxFilesTouched: 500 },
     events,
     signal: new AbortController().signal,
@@ -85,6 +87,16 @@ describe('offline-editor on the demo docs, through the agent tools', () => {
     )
     expect(diff.map((line) => line.trim())).toContain('"guides/rollback-plans"')
     expect(result.summary).toMatch(/^Add the page "Rollback plans"/)
+  })
+
+  test('a refused page write leaves docs.json alone, and the run says it could not finish', async () => {
+    const { changes, result, events } = await edit('Add a page titled "Rollback plans" in the "Guides" group', demo, ['**/docs.json'])
+    expect(changes).toEqual([])
+    expect(result.gaveUp).toBe(true)
+    expect(result.summary).toMatch(
+      /^Could not add the page "Rollback plans": .*guides\/rollback-plans\.mdx.* refused: the agent may write only/,
+    )
+    expect(events.filter((event) => event.startsWith('file.changed'))).toEqual([])
   })
 
   test('Append a section to a page', async () => {

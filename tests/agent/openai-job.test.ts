@@ -161,7 +161,11 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     expect(await git(t.repo.bare, 'show', `${branch}:quickstart.mdx`)).toContain('Lumen Toggles')
     expect(github.pulls).toHaveLength(before + 1)
     expect(github.created()).toBe(before + 1)
-    expect(github.pulls[before]!.body).toMatch(/1\. Rename Lumen Flags[\s\S]*2\. Also add a short rollback guide/)
+    // The follow-up keeps the PR's title and first description, and appends its own part.
+    expect(github.pulls[before]!.title).toBe('Rename the product in the quickstart')
+    expect(github.pulls[before]!.body).toMatch(
+      /^Rename the product in the quickstart\n[\s\S]*1\. Rename Lumen Flags[\s\S]*\n\n---\nFollow-up 2: Also add a short rollback guide\n\nAdd a rollback guide$/,
+    )
     expect((await git(t.repo.bare, 'rev-parse', 'main')).trim()).toBe(mainBefore)
 
     const events = await t.events(created.id)
@@ -221,7 +225,7 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
     await t.stop()
   })
 
-  test('limits: a write past the changed-bytes limit is refused, and the step limit ends the run with what was done', async () => {
+  test('limits: a write past the changed-bytes limit is refused; the step limit fails the run, keeps its work on the branch, opens no PR', async () => {
     const t = await setup('docs-limits', { agentMaxSteps: 3, agentMaxChangedBytes: 200 })
     replies.push(
       toolCalls(['write_file', { path: 'guides/small.mdx', content: '---\ntitle: Small\n---\n\nShort.\n' }]),
@@ -229,16 +233,23 @@ describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible 
       toolCalls(['list_files', {}]),
       toolCalls(['list_files', {}]),
     )
+    const pullsBefore = github.pulls.length
     const job = await t.create('Write two guides')
     const done = await t.settled(job.id)
-    expect(done).toMatchObject({ status: 'completed', error: null, prLink: expect.stringMatching(/^https:\/\/github\.example\//) })
+    const branch = `docent/write-two-guides-${job.id.slice(0, 8).toLowerCase()}`
+    expect(done).toMatchObject({
+      status: 'failed',
+      prLink: null,
+      error: `the run stopped at the step limit (3 steps) before the model called finish; its changes so far are on ${branch}; send a follow-up to continue`,
+    })
     const events = await t.events(job.id)
     const errors = events.filter((event) => event.type === 'error').map((event) => event.message)
     expect(errors).toEqual([
       expect.stringMatching(/write_file refused: .*changed bytes; the limit is 200/),
-      'stopped at the step limit (3 steps) before the model called finish',
+      'the run stopped at the step limit (3 steps) before the model called finish',
     ])
-    const branch = github.pulls.at(-1)!.head
+    expect(events.map((event) => event.type)).not.toContain('pr')
+    expect(github.pulls).toHaveLength(pullsBefore)
     expect((await git(t.repo.bare, 'diff', '--name-only', `main..${branch}`)).trim()).toBe('guides/small.mdx')
     replies.length = 0
     await t.stop()

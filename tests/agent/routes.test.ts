@@ -81,7 +81,7 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
     expect(foreign.status).toBe(403)
     const noAgent = await t.app.request('/v2/agent/other/job', json({ prompt: 'x' }, bearer(t.keys.otherAdmin)))
     expect(noAgent.status).toBe(409)
-    expect(((await noAgent.json()) as { error: string }).error).toMatch(/agent/)
+    expect(await noAgent.json()).toEqual({ error: expect.stringMatching(/agent/), code: 'conflict' })
     const assistant = await t.app.request(`${base}/job`, json({ prompt: 'x' }, bearer(t.keys.assistant)))
     expect(assistant.status).toBe(403)
   })
@@ -129,7 +129,7 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
 
     const refused = await t.post(`/job/${job.id}/message`, { prompt: 'third' })
     expect(refused.status).toBe(409)
-    expect(((await refused.json()) as { error: string }).error).toMatch(/archived/)
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/archived/), code: 'conflict' })
     expect(await t.store.listRuns(job.id)).toHaveLength(2)
     // Archiving again is harmless and keeps the first archive time.
     expect(await (await t.post(`/job/${job.id}/archive`)).json()).toEqual(body)

@@ -1,73 +1,103 @@
-import type { ProjectConfig } from '../../config.ts'
-import type { DocentContext } from '../../context.ts'
-import { createWorkspaceFactory } from '../git/factory.ts'
-import { openLocalWorkspace } from '../git/local-workspace.ts'
-import type { GitHost, RepositoryRef, WorkspaceFactory } from '../types.ts'
+import type { DocentConfig, Env, ProjectConfig } from '../../config.ts'
+import type { RepositoryRef, WorkspaceFactory } from '../../git/types.ts'
+import type { GitHost } from '../types.ts'
 import { createGitHubHost } from './github.ts'
 import { createGitLabHost } from './gitlab.ts'
 import { createLocalHost } from './local.ts'
 import { lazyLocalRepositories, type LocalRepositories } from './local-repositories.ts'
 
-const repositoriesByContext = new WeakMap<DocentContext, LocalRepositories>()
-
-/** The embedded host's bare repositories for this server (one instance per context, created lazily). */
-export function localRepositories(ctx: DocentContext): LocalRepositories {
-  let repositories = repositoriesByContext.get(ctx)
-  if (!repositories) {
-    const projectFor = (name: string) => ctx.config.projects.find((project) => project.agent?.repository === `local:${name}`)
-    repositories = lazyLocalRepositories({
-      dataDir: ctx.config.dataDir,
-      seedDirectory: (name) => {
-        const docs = projectFor(name)?.docs
-        if (docs && 'directory' in docs) return docs.directory
-        return name === 'demo' ? 'demo/docs' : undefined
-      },
-      branch: (name) => projectFor(name)?.agent?.ref ?? 'main',
-      now: ctx.now,
-    })
-    repositoriesByContext.set(ctx, repositories)
-  }
-  return repositories
+/** The agent's git, built once in `createDocent`: where it clones, pushes and opens pull requests. */
+export interface AgentGit {
+  /** HTTP(S) remotes cloned into memory, `local:` repositories opened in place. */
+  workspaces: WorkspaceFactory
+  /** Where a project's agent clones from and pushes to, with its token resolved from the environment. */
+  repository(project: ProjectConfig): RepositoryRef
+  /** The host that opens the project's pull requests (one per project, made on first use). */
+  host(project: ProjectConfig): GitHost
+  /** The embedded host's bare repositories (`local:<name>` under the data dir). */
+  localRepositories: LocalRepositories
 }
 
-/** Workspaces for every project: HTTP(S) remotes cloned into memory, `local:` repositories opened in place. */
-export function createDocentWorkspaceFactory(ctx: DocentContext): WorkspaceFactory {
-  return createWorkspaceFactory({
-    fetch: ctx.fetch,
-    now: ctx.now,
-    openLocal: async (name, options) => openLocalWorkspace(await localRepositories(ctx).open(name), options, ctx.now),
+export interface AgentGitOptions {
+  config: DocentConfig
+  env: Env
+  fetch: typeof fetch
+  now: () => Date
+}
+
+export function createAgentGit(options: AgentGitOptions): AgentGit {
+  const { config, env } = options
+  const projectFor = (name: string) => config.projects.find((project) => project.agent?.repository === `local:${name}`)
+  const localRepositories = lazyLocalRepositories({
+    dataDir: config.dataDir,
+    seedDirectory: (name) => {
+      const docs = projectFor(name)?.docs
+      if (docs && 'directory' in docs) return docs.directory
+      return name === 'demo' ? 'demo/docs' : undefined
+    },
+    branch: (name) => projectFor(name)?.agent?.ref ?? 'main',
+    now: options.now,
   })
+  // isomorphic-git is loaded with the first workspace: most requests a server answers never need it, and it was a
+  // third of its start-up time.
+  let factory: Promise<WorkspaceFactory> | undefined
+  const loadFactory = async () => {
+    const [{ createWorkspaceFactory }, { openLocalWorkspace }] = await Promise.all([
+      import('../../git/factory.ts'),
+      import('../../git/local-workspace.ts'),
+    ])
+    return createWorkspaceFactory({
+      fetch: options.fetch,
+      now: options.now,
+      openLocal: async (name, open) => openLocalWorkspace(await localRepositories.open(name), open, options.now),
+    })
+  }
+  const hosts = new Map<string, GitHost>()
+  return {
+    localRepositories,
+    workspaces: { open: async (open) => (await (factory ??= loadFactory())).open(open) },
+    repository(project) {
+      const agent = agentOf(project)
+      return { repository: agent.repository, ref: agent.ref, token: agent.token ? secret(env, agent.token.env) : undefined }
+    },
+    host(project) {
+      let host = hosts.get(project.id)
+      if (!host) hosts.set(project.id, (host = createGitHost(options, localRepositories, project)))
+      return host
+    },
+  }
 }
 
-/** Where a project's agent clones from and pushes to, with its token resolved from the environment. */
-export function agentRepository(ctx: DocentContext, project: ProjectConfig): RepositoryRef {
-  const agent = project.agent
-  if (!agent) throw new Error(`project ${project.id} has no agent settings`)
-  return { repository: agent.repository, ref: agent.ref, token: agent.token ? secret(ctx, agent.token.env) : undefined }
-}
-
-/** The host that opens pull requests for a project's agent jobs. */
-export function createGitHost(ctx: DocentContext, project: ProjectConfig): GitHost {
-  const agent = project.agent
-  if (!agent) throw new Error(`project ${project.id} has no agent settings`)
+function createGitHost(options: AgentGitOptions, repositories: LocalRepositories, project: ProjectConfig): GitHost {
+  const agent = agentOf(project)
   const host = agent.host
   switch (host.kind) {
     case 'local': {
       if (!agent.repository.startsWith('local:')) {
         throw new Error(`project ${project.id}: the local git host needs a local:<name> repository; set agent.host to github or gitlab`)
       }
-      const publicUrl = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`
-      return createLocalHost({ repositories: localRepositories(ctx), repository: agent.repository, publicUrl, now: ctx.now })
+      const publicUrl = options.config.publicUrl ?? `http://localhost:${options.config.port}`
+      return createLocalHost({ repositories, repository: agent.repository, publicUrl, now: options.now })
     }
     case 'github':
-      return createGitHubHost({ fetch: ctx.fetch, apiBase: host.apiBase, repo: host.repo, token: secret(ctx, host.token.env) })
+      return createGitHubHost({ fetch: options.fetch, apiBase: host.apiBase, repo: host.repo, token: secret(options.env, host.token.env) })
     case 'gitlab':
-      return createGitLabHost({ fetch: ctx.fetch, apiBase: host.apiBase, project: host.project, token: secret(ctx, host.token.env) })
+      return createGitLabHost({
+        fetch: options.fetch,
+        apiBase: host.apiBase,
+        project: host.project,
+        token: secret(options.env, host.token.env),
+      })
   }
 }
 
-function secret(ctx: DocentContext, name: string): string {
-  const value = ctx.env[name]
+function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
+  if (!project.agent) throw new Error(`project ${project.id} has no agent settings`)
+  return project.agent
+}
+
+function secret(env: Env, name: string): string {
+  const value = env[name]
   if (!value) throw new Error(`environment variable ${name} (a token the config refers to) is not set`)
   return value
 }

@@ -1,6 +1,7 @@
 import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
-import { HostApiError, hostRequest } from './host-http.ts'
+import { appendOnce } from './pull-description.ts'
+import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
 
 export interface GitHubHostOptions {
   fetch: typeof fetch
@@ -14,6 +15,7 @@ export interface GitHubHostOptions {
 interface Pull {
   number: number
   html_url: string
+  body?: string | null
   state?: 'open' | 'closed'
   merged_at?: string | null
   head?: { ref?: string; label?: string }
@@ -21,11 +23,11 @@ interface Pull {
 
 /**
  * Pull requests through the GitHub REST API (also GitHub Enterprise, and Gitea/Forgejo whose `/api/v1` pull API has
- * the same paths and fields). Idempotent per job: the known PR is updated, else an open PR from the branch is found,
- * else one is opened.
+ * the same paths and fields). Idempotent per job: the known PR is extended, else an open PR from the branch is found,
+ * else one is opened. A PR's title and description stay as they are; a follow-up appends its own section.
  */
 export function createGitHubHost(options: GitHubHostOptions): GitHost {
-  const base = options.apiBase.replace(/\/+$/, '')
+  const base = withoutTrailingSlashes(options.apiBase)
   const [owner, name] = options.repo.split('/') as [string, string]
   const repoPath = `${base}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`
   const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, body: unknown, signal?: AbortSignal) =>
@@ -45,21 +47,24 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
       },
     })
   const ref = (pull: Pull): PullRequestRef => ({ number: String(pull.number), url: pull.html_url })
-  const update = async (number: string, input: PullRequestInput, signal?: AbortSignal) =>
-    ref(await call<Pull>('PATCH', `${repoPath}/pulls/${encodeURIComponent(number)}`, { title: input.title, body: input.body }, signal))
+  /** Keeps the PR's title and description, appends this run's section (once), and reopens it when it was closed. */
+  const extend = async (pull: Pull, input: PullRequestInput, signal?: AbortSignal) => {
+    const body = appendOnce(pull.body ?? '', input.addition)
+    const patch = { ...(body !== (pull.body ?? '') ? { body } : {}), ...(pull.state === 'closed' ? { state: 'open' } : {}) }
+    if (Object.keys(patch).length === 0) return ref(pull)
+    return ref(await call<Pull>('PATCH', `${repoPath}/pulls/${encodeURIComponent(String(pull.number))}`, patch, signal))
+  }
   /**
-   * Updates the job's known PR. A closed one is reopened (the follow-up's commits belong to it); a merged one, or one
+   * Extends the job's known PR. A closed one is reopened (the follow-up's commits belong to it); a merged one, or one
    * that cannot be reopened or is gone, yields null so the caller looks for an open PR or opens one.
    */
   const updateKnown = async (number: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
-    const path = `${repoPath}/pulls/${encodeURIComponent(number)}`
     try {
-      const pull = await call<Pull>('PATCH', path, { title: input.title, body: input.body }, signal)
-      if (pull.state !== 'closed') return ref(pull)
-      if (pull.merged_at) return null
-      return ref(await call<Pull>('PATCH', path, { state: 'open' }, signal))
+      const pull = await call<Pull>('GET', `${repoPath}/pulls/${encodeURIComponent(number)}`, undefined, signal)
+      if (pull.state === 'closed' && pull.merged_at) return null
+      return await extend(pull, input, signal)
     } catch (error) {
-      if (error instanceof HostApiError && (error.status === 404 || error.status === 422)) return null
+      if (error instanceof HostApiError && (error.code === 'not_found' || error.code === 'conflict')) return null
       throw error
     }
   }
@@ -79,7 +84,7 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
         if (updated) return updated
       }
       const open = await findOpen(input, signal)
-      if (open) return update(String(open.number), input, signal)
+      if (open) return extend(open, input, signal)
       try {
         return ref(
           await call<Pull>(
@@ -91,9 +96,9 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
         )
       } catch (error) {
         // Opened meanwhile by a concurrent run (GitHub answers 422 "A pull request already exists"; Gitea 409).
-        if (error instanceof HostApiError && (error.status === 422 || error.status === 409)) {
+        if (error instanceof HostApiError && error.code === 'conflict') {
           const raced = await findOpen(input, signal)
-          if (raced) return update(String(raced.number), input, signal)
+          if (raced) return extend(raced, input, signal)
         }
         throw error
       }

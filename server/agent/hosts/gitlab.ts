@@ -1,6 +1,7 @@
 import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
-import { HostApiError, hostRequest } from './host-http.ts'
+import { appendOnce } from './pull-description.ts'
+import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
 
 export interface GitLabHostOptions {
   fetch: typeof fetch
@@ -14,12 +15,13 @@ export interface GitLabHostOptions {
 interface MergeRequest {
   iid: number
   web_url: string
+  description?: string | null
   state?: 'opened' | 'closed' | 'merged' | 'locked'
 }
 
 /** Merge requests through the GitLab REST API v4; idempotent per job like the GitHub host. */
 export function createGitLabHost(options: GitLabHostOptions): GitHost {
-  const base = options.apiBase.replace(/\/+$/, '')
+  const base = withoutTrailingSlashes(options.apiBase)
   const projectPath = `${base}/projects/${encodeURIComponent(options.project)}`
   const call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body: unknown, signal?: AbortSignal) =>
     hostRequest<T>({
@@ -33,28 +35,24 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
       headers: { 'PRIVATE-TOKEN': options.token, Accept: 'application/json' },
     })
   const ref = (mr: MergeRequest): PullRequestRef => ({ number: String(mr.iid), url: mr.web_url })
-  const update = async (iid: string, input: PullRequestInput, signal?: AbortSignal) =>
-    ref(
-      await call<MergeRequest>(
-        'PUT',
-        `${projectPath}/merge_requests/${encodeURIComponent(iid)}`,
-        {
-          title: input.title,
-          description: input.body,
-        },
-        signal,
-      ),
-    )
-  /** Updates the job's known MR; reopens a closed one; null when it was merged or is gone (then find or open one). */
+  /** Keeps the MR's title and description, appends this run's section (once), and reopens it when it was closed. */
+  const extend = async (mr: MergeRequest, input: PullRequestInput, signal?: AbortSignal) => {
+    const description = appendOnce(mr.description ?? '', input.addition)
+    const changes = {
+      ...(description !== (mr.description ?? '') ? { description } : {}),
+      ...(mr.state === 'closed' ? { state_event: 'reopen' } : {}),
+    }
+    if (Object.keys(changes).length === 0) return ref(mr)
+    return ref(await call<MergeRequest>('PUT', `${projectPath}/merge_requests/${encodeURIComponent(String(mr.iid))}`, changes, signal))
+  }
+  /** Extends the job's known MR; reopens a closed one; null when it was merged or is gone (then find or open one). */
   const updateKnown = async (iid: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
-    const path = `${projectPath}/merge_requests/${encodeURIComponent(iid)}`
     try {
-      const mr = await call<MergeRequest>('PUT', path, { title: input.title, description: input.body }, signal)
+      const mr = await call<MergeRequest>('GET', `${projectPath}/merge_requests/${encodeURIComponent(iid)}`, undefined, signal)
       if (mr.state === 'merged') return null
-      if (mr.state !== 'closed') return ref(mr)
-      return ref(await call<MergeRequest>('PUT', path, { state_event: 'reopen' }, signal))
+      return await extend(mr, input, signal)
     } catch (error) {
-      if (error instanceof HostApiError && (error.status === 404 || error.status === 422)) return null
+      if (error instanceof HostApiError && (error.code === 'not_found' || error.code === 'conflict')) return null
       throw error
     }
   }
@@ -72,7 +70,7 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
         if (updated) return updated
       }
       const open = await findOpen(input, signal)
-      if (open) return update(String(open.iid), input, signal)
+      if (open) return extend(open, input, signal)
       try {
         const body = {
           source_branch: input.branch,
@@ -84,9 +82,9 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
         return ref(await call<MergeRequest>('POST', `${projectPath}/merge_requests`, body, signal))
       } catch (error) {
         // GitLab answers 409 when an open merge request from the branch already exists.
-        if (error instanceof HostApiError && error.status === 409) {
+        if (error instanceof HostApiError && error.code === 'conflict') {
           const raced = await findOpen(input, signal)
-          if (raced) return update(String(raced.iid), input, signal)
+          if (raced) return extend(raced, input, signal)
         }
         throw error
       }

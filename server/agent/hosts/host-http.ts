@@ -1,14 +1,25 @@
-import { scrubSecrets } from '../git/scrub.ts'
+import { DocentError } from '../../../shared/errors.ts'
+import { scrubSecrets } from '../../git/scrub.ts'
 
-/** A git host API call that failed; the message names the call and status, never the token. */
-export class HostApiError extends Error {
+type HostErrorCode = 'authentication_failed' | 'not_found' | 'conflict' | 'host_failed'
+
+/**
+ * A git host API call that failed; the message names the call and status, never the token. Callers branch on `code`:
+ * `authentication_failed` (401/403), `not_found` (404), `conflict` (409, and 422: the host refused the change as it
+ * stands, e.g. a pull request that already exists or cannot be reopened), `host_failed` (anything else, or no answer).
+ */
+export class HostApiError extends DocentError<HostErrorCode> {
   override name = 'HostApiError'
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message)
+  constructor(message: string, status: number, where: string) {
+    super(codeOf(status), message, { status, where })
   }
+}
+
+function codeOf(status: number): HostErrorCode {
+  if (status === 401 || status === 403) return 'authentication_failed'
+  if (status === 404) return 'not_found'
+  if (status === 409 || status === 422) return 'conflict'
+  return 'host_failed'
 }
 
 export interface HostCall {
@@ -37,16 +48,28 @@ export async function hostRequest<T>(call: HostCall): Promise<T> {
       signal: call.signal,
     })
   } catch (error) {
-    throw new HostApiError(scrubSecrets(`${where} failed: ${error instanceof Error ? error.message : String(error)}`, [call.secret]), 0)
+    throw new HostApiError(
+      scrubSecrets(`${where} failed: ${error instanceof Error ? error.message : String(error)}`, [call.secret]),
+      0,
+      where,
+    )
   }
   const text = await response.text()
   if (!response.ok) {
-    throw new HostApiError(scrubSecrets(`${where} answered ${response.status}: ${summarize(text)}`, [call.secret]), response.status)
+    const auth =
+      response.status === 401 || response.status === 403
+        ? ` (authentication failed: check that the ${call.host} token is set and may open pull requests here)`
+        : ''
+    throw new HostApiError(
+      scrubSecrets(`${where} answered ${response.status}: ${summarize(text)}${auth}`, [call.secret]),
+      response.status,
+      where,
+    )
   }
   try {
     return JSON.parse(text) as T
   } catch {
-    throw new HostApiError(`${where} answered with something that is not JSON`, response.status)
+    throw new HostApiError(`${where} answered with something that is not JSON`, 0, where)
   }
 }
 
@@ -62,4 +85,11 @@ function summarize(text: string): string {
     // not JSON
   }
   return text.slice(0, 200)
+}
+
+/** `url` without its trailing slashes (`/\/+$/` would backtrack over a long run of slashes that does not end the text). */
+export function withoutTrailingSlashes(url: string): string {
+  let end = url.length
+  while (end > 0 && url[end - 1] === '/') end--
+  return url.slice(0, end)
 }

@@ -1,9 +1,10 @@
 import * as fs from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import process from 'node:process'
 import git from 'isomorphic-git'
-import type { LocalRepository } from '../git/local-workspace.ts'
-import type { GitFs } from '../git/object-workspace.ts'
+import type { LocalRepository } from '../../git/local-workspace.ts'
+import type { GitFs } from '../../git/object-workspace.ts'
 import { checkLocalName, type LocalRepositories, type LocalRepositoriesOptions } from './local-repositories.ts'
 
 // Disk access for the embedded git host; imported lazily by local-repositories.ts.
@@ -11,12 +12,14 @@ import { checkLocalName, type LocalRepositories, type LocalRepositoriesOptions }
 /** Bare repositories under `<dataDir>/git/<name>.git`, each made from its seed directory as one commit on first use. */
 export function createDiskRepositories(options: LocalRepositoriesOptions): LocalRepositories {
   const opened = new Map<string, Promise<LocalRepository>>()
+  let swept: Promise<void> | null = null
   return {
     open(name) {
       checkLocalName(name)
       let repo = opened.get(name)
       if (!repo) {
-        repo = ensureRepository(name, options)
+        swept ??= removeAbandonedBuilds(join(options.dataDir, 'git'))
+        repo = swept.then(() => ensureRepository(name, options))
         opened.set(name, repo)
         repo.catch(() => opened.delete(name))
       }
@@ -33,8 +36,9 @@ async function ensureRepository(name: string, options: LocalRepositoriesOptions)
   if (!source || !(await exists(source))) {
     throw new Error(`local:${name}: no repository yet and no docs directory to make it from${source ? ` (${source} not found)` : ''}`)
   }
-  // Built in a temporary folder and renamed, so a crash halfway never leaves a half-made repository behind.
-  const temp = `${gitdir}.tmp-${crypto.randomUUID()}`
+  // Built in a temporary folder and renamed, so a crash halfway never leaves a half-made repository behind; the
+  // folder is named for this process, so the next start can tell an abandoned build from one in progress.
+  const temp = `${gitdir}${TEMP_MARK}pid${process.pid}-${crypto.randomUUID()}`
   await fs.promises.mkdir(temp, { recursive: true })
   const branch = options.branch(name)
   await git.init({ fs, gitdir: temp, bare: true, defaultBranch: branch })
@@ -55,6 +59,47 @@ async function ensureRepository(name: string, options: LocalRepositoriesOptions)
     if (!(await exists(join(gitdir, 'HEAD')))) throw error
   }
   return repo
+}
+
+const TEMP_MARK = '.tmp-'
+/** Builds from an older version (no process id in the name) are left alone this long before they count as abandoned. */
+const UNOWNED_GRACE_MS = 10 * 60_000
+
+/**
+ * Removes `<name>.git.tmp-pid<pid>-<uuid>` folders whose process is gone: a server killed (kill -9, power loss) while it
+ * made a repository leaves one, and nothing else would ever delete it.
+ */
+async function removeAbandonedBuilds(dir: string): Promise<void> {
+  const entries = await readdir(dir).catch(() => [] as string[])
+  await Promise.all(
+    entries.map(async (entry) => {
+      const mark = entry.indexOf(`.git${TEMP_MARK}`)
+      if (mark < 0) return
+      const path = join(dir, entry)
+      const owner = entry.slice(mark + 4 + TEMP_MARK.length).split('-')[0]!
+      const pid = owner.startsWith('pid') ? Number(owner.slice(3)) : Number.NaN
+      const abandoned =
+        Number.isInteger(pid) && pid > 0
+          ? pid !== process.pid && !alive(pid)
+          : Date.now() -
+              (await stat(path).then(
+                (info) => info.mtimeMs,
+                () => Date.now(),
+              )) >
+            UNOWNED_GRACE_MS
+      if (abandoned) await fs.promises.rm(path, { recursive: true, force: true })
+    }),
+  )
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // Only "no such process" says it is gone (EPERM: someone else's; anything else: the runtime would not say).
+    return (error as { code?: string }).code !== 'ESRCH'
+  }
 }
 
 /** Writes the folder as a tree; null when it holds no files (git keeps no empty folders). */

@@ -1,5 +1,5 @@
 import git from 'isomorphic-git'
-import type { LocalRepository } from '../git/local-workspace.ts'
+import type { LocalRepository } from '../../git/local-workspace.ts'
 
 /**
  * The embedded host's "pull request": a small JSON record kept in the bare repository itself, under

@@ -1,4 +1,4 @@
-import type { LocalRepository } from '../git/local-workspace.ts'
+import type { LocalRepository } from '../../git/local-workspace.ts'
 
 /** The embedded host's bare repositories (`local:<name>`), created on first use. */
 export interface LocalRepositories {

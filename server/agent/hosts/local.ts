@@ -1,6 +1,7 @@
 import type { GitHost } from '../types.ts'
+import { appendOnce } from './pull-description.ts'
+import { withoutTrailingSlashes } from './host-http.ts'
 import type { LocalRepositories } from './local-repositories.ts'
-import { readLocalPull, writeLocalPull } from './local-pulls.ts'
 
 export interface LocalHostOptions {
   repositories: LocalRepositories
@@ -17,6 +18,8 @@ export function createLocalHost(options: LocalHostOptions): GitHost {
   return {
     kind: 'local',
     async openOrUpdatePullRequest(input) {
+      // isomorphic-git loads with the first pull request, not with the server.
+      const { readLocalPull, writeLocalPull } = await import('./local-pulls.ts')
       const repo = await options.repositories.open(name)
       const previous = await readLocalPull(repo, input.jobId)
       const now = options.now().toISOString()
@@ -24,12 +27,13 @@ export function createLocalHost(options: LocalHostOptions): GitHost {
         jobId: input.jobId,
         branch: input.branch,
         base: input.base,
-        title: input.title,
-        body: input.body,
+        // A follow-up keeps the record's title and description and appends its own section.
+        title: previous?.title ?? input.title,
+        body: previous ? appendOnce(previous.body, input.addition) : input.body,
         createdAt: previous?.createdAt ?? now,
         updatedAt: now,
       })
-      return { number: input.jobId, url: `${options.publicUrl.replace(/\/+$/, '')}/review/${encodeURIComponent(input.jobId)}` }
+      return { number: input.jobId, url: `${withoutTrailingSlashes(options.publicUrl)}/review/${encodeURIComponent(input.jobId)}` }
     },
   }
 }

@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff'
-import type { ChangedFile } from '../git/tree-diff.ts'
+import type { ChangedFile } from '../../git/tree-diff.ts'
 
 export interface ReviewView {
   jobId: string
@@ -9,6 +9,17 @@ export interface ReviewView {
   base: string
   files: ChangedFile[]
   updatedAt: string | null
+  /** Why the branch could not be shown (a repository git cannot read), instead of its diff. */
+  error?: string
+}
+
+/**
+ * The page for a review whose repository state cannot be read (a tree with names git refuses, a damaged record): a
+ * readable error, never a 500 that every later visit repeats.
+ */
+export function unreadableReview(jobId: string, error: unknown): ReviewView {
+  const reason = error instanceof Error ? error.message : String(error)
+  return { jobId, title: `Docent job ${jobId}`, body: '', branch: '', base: '', files: [], updatedAt: null, error: reason }
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false })
@@ -83,7 +94,7 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:15px;margin:0;padding:8px 12px;bac
 .branches code{background:#ddf4ff;padding:2px 6px;border-radius:6px}.body{white-space:pre-wrap;border:1px solid #d0d7de;border-radius:6px;padding:12px;margin:16px 0}
 .file{border:1px solid #d0d7de;border-radius:6px;margin:16px 0;overflow:hidden}.diff{margin:0;padding:8px 0;overflow-x:auto;font:12px/1.45 ui-monospace,monospace}
 .diff span{display:block;padding:0 12px;white-space:pre}.add{background:#e6ffec}.del{background:#ffebe9}.hunk{background:#ddf4ff;color:#57606a}.meta{color:#57606a}
-.kind{font-size:12px;border-radius:10px;padding:1px 8px;background:#eaeef2}.kind.added{background:#dafbe1}.kind.deleted{background:#ffebe9}
+.error{border:1px solid #cf222e;border-radius:6px;padding:12px;color:#cf222e}.kind{font-size:12px;border-radius:10px;padding:1px 8px;background:#eaeef2}.kind.added{background:#dafbe1}.kind.deleted{background:#ffebe9}
 @media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}h2{background:#161b22;border-color:#30363d}.file,.body{border-color:#30363d}
 .add{background:#12261e}.del{background:#25171c}.hunk{background:#121d2f;color:#8b949e}.branches code{background:#121d2f}.kind{background:#30363d}}
 </style>
@@ -94,7 +105,14 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:15px;margin:0;padding:8px 12px;bac
     view.base,
   )}</code>${view.updatedAt ? `, updated ${escapeHtml(view.updatedAt)}` : ''}</p>
 ${view.body.trim() ? `<div class="body">${escapeHtml(view.body)}</div>` : ''}
-<p>${view.files.length === 0 ? 'No files changed.' : `${view.files.length} file${view.files.length === 1 ? '' : 's'} changed:`}</p>
+${view.error ? `<p class="error">This review cannot be shown: the repository could not be read (${escapeHtml(view.error)}).</p>` : ''}
+<p>${
+    view.error
+      ? ''
+      : view.files.length === 0
+        ? 'No files changed.'
+        : `${view.files.length} file${view.files.length === 1 ? '' : 's'} changed:`
+  }</p>
 ${toc ? `<ul>${toc}</ul>` : ''}
 ${files}
 </body>

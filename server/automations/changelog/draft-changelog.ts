@@ -1,4 +1,4 @@
-import { addToNavigation, parseJson, pickGroup } from '../../agent/docs-navigation.ts'
+import { addToNavigation, parseJson, pickGroup } from '../../models/docs-navigation.ts'
 import type { DocsTree, TreePage } from '../docs-tree.ts'
 import { editBetween, type FileEdit } from '../edits.ts'
 import { type ChangelogItem, classifyChanges, GROUPS, type MergedChange, type Skipped } from './classify.ts'

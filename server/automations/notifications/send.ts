@@ -1,4 +1,4 @@
-import { scrubSecrets } from '../../agent/git/scrub.ts'
+import { scrubSecrets } from '../../git/scrub.ts'
 import type { Logger } from '../../log.ts'
 import { type AutomationEvent, slackMessage, webhookBody } from './payloads.ts'
 

@@ -1,5 +1,5 @@
 // Run by runtimes.test.ts under Deno and Bun: one workspace round trip against the URL given, printing the commit id.
-import { createWorkspaceFactory } from '../../../server/agent/git/factory.ts'
+import { createWorkspaceFactory } from '../../../server/git/factory.ts'
 
 const [url, branch, jobId] = process.argv.slice(2) as [string, string, string]
 const workspace = await createWorkspaceFactory({ fetch }).open({ repository: url, ref: 'main', preferBranch: branch, jobId })

@@ -9,7 +9,7 @@ export interface Pull {
 }
 
 /**
- * The pull-request part of GitHub's REST API (list, create, update), as `server/agent/hosts/github.ts` calls it; it
+ * The pull-request part of GitHub's REST API (list, create, get, update), as `server/agent/hosts/github.ts` calls it; it
  * keeps the pulls so tests can count them. Requests without the expected bearer token get 401.
  */
 export async function startGitHubPulls(token: string, repo = 'acme/docs') {
@@ -45,6 +45,7 @@ export async function startGitHubPulls(token: string, repo = 'acme/docs') {
     }
     const match = new RegExp(`^${prefix}/(\\d+)$`).exec(request.path)
     const pull = match ? pulls.find((p) => p.number === Number(match[1])) : undefined
+    if (request.method === 'GET' && pull) return { status: 200, body: json(pull) }
     if (request.method === 'PATCH' && pull) {
       Object.assign(pull, { title: body?.title ?? pull.title, body: body?.body ?? pull.body })
       return { status: 200, body: json(pull) }

@@ -1,5 +1,5 @@
-import type { FileChange, OpenWorkspaceOptions, Workspace, WorkspaceFactory } from '../../../server/agent/types.ts'
-import { repositoryPath as confinePath } from '../../../server/agent/git/paths.ts'
+import type { FileChange, OpenWorkspaceOptions, Workspace, WorkspaceFactory } from '../../../server/git/types.ts'
+import { repositoryPath as confinePath } from '../../../server/git/paths.ts'
 
 /**
  * A test double of the Workspace interface over a Map: the agent loop and tools are tested against it without git.
@@ -17,6 +17,11 @@ export class MemoryWorkspace implements Workspace {
     this.base = new Map(this.files)
   }
 
+  /** Puts a file in the base tree, past the path checks (a repository may hold any file). */
+  seed(path: string, content: string) {
+    this.files.set(path, content)
+    this.base.set(path, content)
+  }
   async listFiles() {
     return [...this.files.keys()].sort()
   }

@@ -1,8 +1,8 @@
 import git from 'isomorphic-git'
-import type { OpenWorkspaceOptions, Workspace } from '../types.ts'
-import { fetchHttpClient } from '../../git/http-client.ts'
+import type { OpenWorkspaceOptions, Workspace } from './types.ts'
+import { fetchHttpClient } from './http-client.ts'
 import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
-import { gitError, GitOperationError } from './scrub.ts'
+import { gitError, GitOperationError } from './errors.ts'
 
 export interface HttpCloneOptions {
   fs: () => GitFs
@@ -44,7 +44,7 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
     } catch (error) {
       // The job's branch does not exist before its first push: fall back to the base ref.
       if (i < candidates.length - 1 && isMissingRef(error)) continue
-      throw gitError(`cannot clone ${ref}`, error, secrets)
+      throw gitError(`cannot clone ${ref}`, error, secrets, options.repository)
     }
     // Without this symbolic ref, push cannot tell what the remote already has and re-sends the whole tree.
     await git.writeRef({
@@ -76,14 +76,18 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
             onAuth,
             signal,
           })
-          if (!result.ok) throw new GitOperationError(`push rejected: ${result.error ?? 'unknown reason'}`, 'PushRejectedError')
+          if (!result.ok) {
+            throw new GitOperationError('push_rejected', `push rejected: ${result.error ?? 'unknown reason'}`, {
+              gitCode: 'PushRejectedError',
+            })
+          }
         } catch (error) {
-          throw gitError(`cannot push ${branch}`, error, secrets)
+          throw gitError(`cannot push ${branch}`, error, secrets, options.repository)
         }
       },
     })
   }
-  throw new GitOperationError(`cannot clone ${options.ref}`, 'NotFoundError')
+  throw new GitOperationError('not_found', `cannot clone ${options.ref}`, { gitCode: 'NotFoundError' })
 }
 
 function isMissingRef(error: unknown): boolean {

@@ -10,13 +10,13 @@ export function parseJson(text: string | undefined): { value: unknown; text: str
   }
 }
 
-export interface NavGroup {
+export interface DocsJsonGroup {
   group: string
   pages: unknown[]
 }
 
 export interface PickedGroup {
-  group: NavGroup
+  group: DocsJsonGroup
   /** Where in docs.json the group's `pages` array is; for a group to create, the array it joins. */
   path: JSONPath
   /** No group had the name: it is to be created beside the first group. */
@@ -25,7 +25,7 @@ export interface PickedGroup {
 
 /** The named group (case-insensitive; to be created beside the first group when missing), else the first group. */
 export function pickGroup(docs: unknown, name: string | null): PickedGroup | null {
-  const groups: Array<{ group: NavGroup; path: JSONPath; siblings: JSONPath }> = []
+  const groups: Array<{ group: DocsJsonGroup; path: JSONPath; siblings: JSONPath }> = []
   const walk = (node: unknown, path: JSONPath, siblings: JSONPath | null) => {
     if (Array.isArray(node)) {
       node.forEach((item, i) => walk(item, [...path, i], path))
@@ -34,7 +34,7 @@ export function pickGroup(docs: unknown, name: string | null): PickedGroup | nul
     if (!node || typeof node !== 'object') return
     const record = node as Record<string, unknown>
     if (typeof record.group === 'string' && Array.isArray(record.pages) && siblings) {
-      groups.push({ group: record as unknown as NavGroup, path, siblings })
+      groups.push({ group: record as unknown as DocsJsonGroup, path, siblings })
     }
     for (const [key, value] of Object.entries(record)) if (value && typeof value === 'object') walk(value, [...path, key], null)
   }

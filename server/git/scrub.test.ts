@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { checkBranchName } from './branch-name.ts'
+import { checkBranchName } from './branch.ts'
 import { withTrailer } from './object-workspace.ts'
-import { gitError, scrubSecrets } from './scrub.ts'
+import { gitError } from './errors.ts'
+import { scrubSecrets } from './scrub.ts'
 
 describe('secrets never reach messages', () => {
   it('removes tokens and URL credentials', () => {
@@ -14,7 +15,8 @@ describe('secrets never reach messages', () => {
       'tok_secret_1',
     ])
     expect(error.message).toBe('cannot push x: HTTP 403 for token ***')
-    expect(error.code).toBe('HttpError')
+    expect(error.code).toBe('git_failed')
+    expect(error.data.gitCode).toBe('HttpError')
   })
 })
 

@@ -1,4 +1,4 @@
-import type { OpenWorkspaceOptions, Workspace, WorkspaceFactory } from '../types.ts'
+import type { OpenWorkspaceOptions, Workspace, WorkspaceFactory } from './types.ts'
 import { openHttpWorkspace } from './clone.ts'
 import { memoryFs } from './memory-fs.ts'
 import type { GitFs } from './object-workspace.ts'

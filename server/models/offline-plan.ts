@@ -52,7 +52,11 @@ export function notUnderstood(instruction: string): string {
   ].join('\n')
 }
 
-const finish = (summary: string): NextStep => ({ calls: [{ toolName: 'finish', input: { summary } }] })
+/** Ends the run; `done: false` when the instruction could not be carried out (the job then fails with the summary). */
+const finish = (summary: string, done = true): NextStep => ({
+  calls: [{ toolName: 'finish', input: done ? { summary } : { summary, done } }],
+})
+const finishEdits = (result: { summary: string; done: boolean }) => finish(result.summary, result.done)
 const call = (toolName: string, input: Record<string, unknown>): PlannedCall => ({ toolName, input })
 
 type Replace = Extract<EditIntent, { kind: 'replace' }>
@@ -64,7 +68,7 @@ function replaceEverywhere(intent: Replace, steps: PastCall[][]): NextStep {
     if (paths.length === 0) return finish(`No change: no page contains "${intent.from}".`)
     return { calls: paths.map((path) => call('edit_file', { path, old_text: intent.from, new_text: intent.to, replace_all: true })) }
   }
-  return finish(editSummary(`Replace "${intent.from}" with "${intent.to}" everywhere`, steps[1]!))
+  return finishEdits(editSummary(`Replace "${intent.from}" with "${intent.to}" everywhere`, steps[1]!))
 }
 
 function replaceInPage(intent: Replace, steps: PastCall[][]): NextStep {
@@ -73,34 +77,41 @@ function replaceInPage(intent: Replace, steps: PastCall[][]): NextStep {
   if (steps.length === 1) {
     return { calls: [call('edit_file', { path: found.path, old_text: intent.from, new_text: intent.to, replace_all: true })] }
   }
-  return finish(editSummary(`Replace "${intent.from}" with "${intent.to}" in ${found.path}`, steps[1]!))
+  return finishEdits(editSummary(`Replace "${intent.from}" with "${intent.to}" in ${found.path}`, steps[1]!))
 }
 
 type AddPage = Extract<EditIntent, { kind: 'add-page' }>
 
 function addPage(intent: AddPage, steps: PastCall[][]): NextStep {
   if (steps.length === 0) return { calls: [call('read_file', { path: 'docs.json' }), call('list_files', {})] }
+  const [docsJson, listing] = steps[0]!
+  const navigation = docsJson?.error ? null : parseJson((docsJson?.output as { content?: string })?.content)
+  const picked = navigation ? pickGroup(navigation.value, intent.group) : null
   if (steps.length === 1) {
-    const [docsJson, listing] = steps[0]!
     const files = new Set(((listing?.output as { files?: string[] })?.files ?? []) as string[])
-    const navigation = docsJson?.error ? null : parseJson((docsJson?.output as { content?: string })?.content)
-    const picked = navigation ? pickGroup(navigation.value, intent.group) : null
     const folder = picked ? folderOf(picked.group.pages) : ''
     const slug = slugify(intent.title) || 'new-page'
     let path = `${folder ? `${folder}/` : ''}${slug}.mdx`
     for (let n = 2; files.has(path); n++) path = `${folder ? `${folder}/` : ''}${slug}-${n}.mdx`
-    const calls = [call('write_file', { path, content: newPage(intent.title, intent.body) })]
-    const updatedNavigation = navigation && picked ? addToNavigation(navigation.text, picked, path.replace(/\.mdx$/, '')) : null
-    if (updatedNavigation) calls.push(call('write_file', { path: 'docs.json', content: updatedNavigation }))
-    return { calls }
+    return { calls: [call('write_file', { path, content: newPage(intent.title, intent.body) })] }
   }
-  const written = steps[1]!.filter((past) => past.toolName === 'write_file')
-  const refused = written.filter((past) => past.error)
-  if (refused.length > 0) return finish(`Could not add the page "${intent.title}": ${refused.map((past) => past.error).join('; ')}`)
-  const page = String(written[0]?.input.path)
-  const nav =
-    written.length > 1 ? ' and added it to the navigation in docs.json' : ' (no docs.json navigation found, so it is not in the navigation)'
-  return finish(`Add the page "${intent.title}"\n\nCreated ${page}${nav}.`)
+  // The navigation entry is written only once the page exists: a refused page leaves docs.json as it was.
+  const page = steps[1]![0]!
+  if (page.error) return finish(`Could not add the page "${intent.title}": ${page.error}`, false)
+  const path = String(page.input.path)
+  if (steps.length === 2) {
+    const updated = navigation && picked ? addToNavigation(navigation.text, picked, path.replace(/\.mdx$/, '')) : null
+    if (updated) return { calls: [call('write_file', { path: 'docs.json', content: updated })] }
+    return finish(`Add the page "${intent.title}"\n\nCreated ${path} (no docs.json navigation found, so it is not in the navigation).`)
+  }
+  const nav = steps[2]![0]!
+  if (nav.error) {
+    return finish(
+      `Add the page "${intent.title}"\n\nCreated ${path}, but could not add it to the navigation in docs.json: ${nav.error}`,
+      false,
+    )
+  }
+  return finish(`Add the page "${intent.title}"\n\nCreated ${path} and added it to the navigation in docs.json.`)
 }
 
 type AppendSection = Extract<EditIntent, { kind: 'append-section' }>
@@ -111,13 +122,13 @@ function appendSection(intent: AppendSection, steps: PastCall[][]): NextStep {
   if (steps.length === 1) return { calls: [call('read_file', { path: found.path })] }
   if (steps.length === 2) {
     const read = steps[1]![0]!
-    if (read.error) return finish(`Could not append to ${found.path}: ${read.error}`)
+    if (read.error) return finish(`Could not append to ${found.path}: ${read.error}`, false)
     const content = String((read.output as { content?: string }).content ?? '')
     const section = `## ${intent.heading}\n\n${intent.body ?? placeholder}\n`
     return { calls: [call('write_file', { path: found.path, content: `${content.trimEnd()}\n\n${section}` })] }
   }
   const write = steps[2]![0]!
-  if (write.error) return finish(`Could not append to ${found.path}: ${write.error}`)
+  if (write.error) return finish(`Could not append to ${found.path}: ${write.error}`, false)
   return finish(`Add the section "${intent.heading}" to ${found.path}\n\nAppended the section at the end of the page.`)
 }
 
@@ -130,6 +141,7 @@ function fixSpelling(intent: FixSpelling, steps: PastCall[][]): NextStep {
     if (!correction) {
       return finish(
         `No change: I do not know the right spelling of "${intent.word}". Say: Fix the misspelling "${intent.word}" -> "correct spelling".`,
+        false,
       )
     }
     words = [[intent.word, correction]]
@@ -165,12 +177,19 @@ function fixSpelling(intent: FixSpelling, steps: PastCall[][]): NextStep {
     return { calls }
   }
   const label = intent.word ? `Fix the misspelling "${words[0]![0]}" -> "${words[0]![1]}"` : 'Fix common misspellings'
-  return finish(editSummary(label, steps[offset + 1]!))
+  return finishEdits(editSummary(label, steps[offset + 1]!))
 }
 
-/** Resolves `<page>` (a path, a path without extension, or a page title) with one list_files + search_docs step. */
+/**
+ * Resolves `<page>` (a path, a path without extension, or a page title) with one list_files + search_docs step. The
+ * search is exact (a page titled X contains X): a substring scan, where a ranked search would index the whole repository.
+ */
 function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: NextStep } {
-  if (steps.length === 0) return { step: { calls: [call('list_files', {}), call('search_docs', { query: ref, limit: 10 })] } }
+  if (steps.length === 0) {
+    return {
+      step: { calls: [call('list_files', {}), call('search_docs', { query: ref, exact: true, ignore_case: true, limit: MAX_FILES })] },
+    }
+  }
   const [listing, search] = steps[0]!
   const files = ((listing?.output as { files?: string[] })?.files ?? []).filter((path) => /\.mdx?$/i.test(path))
   const wanted = ref
@@ -187,15 +206,17 @@ function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: 
   const slug = slugify(ref)
   const bySlug = files.find((path) => bare(path).split('/').pop() === slug)
   if (bySlug) return { path: bySlug }
-  return { step: finish(`No change: I could not find the page "${ref}". Give its path (e.g. guides/webhooks.mdx) or its exact title.`) }
+  return {
+    step: finish(`No change: I could not find the page "${ref}". Give its path (e.g. guides/webhooks.mdx) or its exact title.`, false),
+  }
 }
 
 function searchPaths(step: PastCall[]): string[] {
   return step.flatMap((past) => ((past.output as { results?: Array<{ path: string }> })?.results ?? []).map((hit) => hit.path))
 }
 
-/** What a step of edits did: its first line is the commit title. */
-function editSummary(title: string, step: PastCall[]): string {
+/** What a step of edits did (its first line is the commit title); not done when any edit was refused. */
+function editSummary(title: string, step: PastCall[]): { summary: string; done: boolean } {
   const done = step.filter((past) => !past.error)
   const refused = step.filter((past) => past.error)
   const count = (past: PastCall) => (past.output as { replacements?: number })?.replacements ?? 1
@@ -208,7 +229,7 @@ function editSummary(title: string, step: PastCall[]): string {
     )
   }
   if (refused.length > 0) lines.push('', 'Not changed:', ...refused.map((past) => `- ${past.input.path}: ${past.error}`))
-  return lines.join('\n')
+  return { summary: lines.join('\n'), done: refused.length === 0 }
 }
 
 const placeholder = '{/* Write this section here. */}'
@@ -232,11 +253,14 @@ function firstSentence(text: string): string {
 }
 
 export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      // One dash at most at either end after the line above.
+      .replace(/^-|-$/g, '')
+      .slice(0, 60)
+  )
 }

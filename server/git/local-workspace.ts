@@ -1,7 +1,7 @@
 import git from 'isomorphic-git'
-import type { OpenWorkspaceOptions, Workspace } from '../types.ts'
+import type { OpenWorkspaceOptions, Workspace } from './types.ts'
 import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
-import { GitOperationError } from './scrub.ts'
+import { GitOperationError } from './errors.ts'
 
 export interface LocalRepository {
   fs: GitFs
@@ -17,7 +17,9 @@ export async function openLocalWorkspace(repo: LocalRepository, options: OpenWor
   const { fs, gitdir } = repo
   const resolve = (ref: string) => git.resolveRef({ fs, gitdir, ref: `refs/heads/${ref}` }).catch(() => null)
   const head = (options.preferBranch ? await resolve(options.preferBranch) : null) ?? (await resolve(options.ref))
-  if (!head) throw new GitOperationError(`cannot open ${options.repository}: no branch "${options.ref}"`, 'NotFoundError')
+  if (!head) {
+    throw new GitOperationError('not_found', `cannot open ${options.repository}: no branch "${options.ref}"`, { gitCode: 'NotFoundError' })
+  }
   return new ObjectWorkspace({
     fs,
     gitdir,
@@ -27,7 +29,9 @@ export async function openLocalWorkspace(repo: LocalRepository, options: OpenWor
     push: async (branch, commit) => {
       const current = await resolve(branch)
       if (current && current !== commit && !(await git.isDescendent({ fs, gitdir, oid: commit, ancestor: current, depth: -1 }))) {
-        throw new GitOperationError(`cannot push ${branch}: push rejected: not-fast-forward`, 'PushRejectedError')
+        throw new GitOperationError('push_rejected', `cannot push ${branch}: push rejected: not-fast-forward`, {
+          reason: 'not-fast-forward',
+        })
       }
       await git.writeRef({ fs, gitdir, ref: `refs/heads/${branch}`, value: commit, force: true })
     },

@@ -1,6 +1,6 @@
 import git from 'isomorphic-git'
-import type { FileChange, Workspace } from '../types.ts'
-import { checkBranchName } from './branch-name.ts'
+import type { FileChange, Workspace } from './types.ts'
+import { checkBranchName } from './branch.ts'
 import { repositoryPath } from './paths.ts'
 
 // isomorphic-git's FsClient type, without importing its internals.

@@ -1,0 +1,76 @@
+import { WorkspacePathError } from './errors.ts'
+
+const MAX_PATH = 4_096
+
+// Code points HFS+ ignores in file names, so `.g\u200cit` is `.git` on a Mac (git's utf8.c next_hfs_char).
+const HFS_IGNORED = new Set([
+  0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f, 0xfeff,
+])
+
+/**
+ * A repository-relative file path (`guides/setup.mdx`), or WorkspacePathError: empty, absolute, `..`, backslashes,
+ * control characters, and any component git itself refuses to check out (read-cache.c verify_path) are refused, so no
+ * caller can reach outside the docs tree or write what another checkout would read as `.git`.
+ */
+export function repositoryPath(raw: string): string {
+  if (typeof raw !== 'string' || raw.trim() === '') throw new WorkspacePathError(String(raw), 'the path is empty')
+  const path = raw.trim()
+  if (path.length > MAX_PATH) throw new WorkspacePathError(`${path.slice(0, 80)}…`, `paths are at most ${MAX_PATH} characters`)
+  // deno-lint-ignore no-control-regex -- control characters are exactly what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(path)) throw new WorkspacePathError(path, 'control characters are not allowed')
+  if (path.includes('\\')) throw new WorkspacePathError(path, 'use / as the separator')
+  if (path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.startsWith('~')) {
+    throw new WorkspacePathError(path, 'absolute paths are not allowed; give a path relative to the repository root')
+  }
+  const parts = path.split('/').filter((part) => part !== '' && part !== '.')
+  if (parts.includes('..')) throw new WorkspacePathError(path, '".." would leave the repository')
+  if (parts.length === 0) throw new WorkspacePathError(path, 'the path names the repository root, not a file')
+  for (const part of parts) {
+    const reason = unsafeComponent(part)
+    if (reason) throw new WorkspacePathError(path, reason)
+  }
+  return parts.join('/')
+}
+
+/**
+ * Why git would refuse this path component on some checkout, or null. NTFS drops trailing dots and spaces and reads
+ * `name:stream` as a stream of `name`; it also answers to 8.3 short names (`GIT~1`); HFS+ ignores some invisible code
+ * points. Each makes a name that is not `.git` here into `.git` there (git's is_ntfs_dotgit, is_hfs_dotgit).
+ */
+export function unsafeComponent(part: string): string | null {
+  if (isDotGit(part)) return 'files under .git/ are off limits (git reads this name as .git on some systems)'
+  if (part.endsWith('.') || part.endsWith(' ')) return 'a name may not end with a dot or a space (Windows drops them)'
+  if (part.includes(':')) return 'a name may not contain ":" (Windows reads it as a file stream)'
+  if ([...part].some((char) => HFS_IGNORED.has(char.codePointAt(0)!))) {
+    return 'a name may not contain invisible formatting characters (macOS ignores them)'
+  }
+  if (isShortName(part)) return 'a name may not look like a Windows 8.3 short name (e.g. GIT~1), which can stand for another file'
+  return null
+}
+
+/** `.git` as NTFS or HFS+ would read the name: case-insensitive, ignoring what they ignore (git's path.c, utf8.c). */
+export function isDotGit(part: string): boolean {
+  const hfs = [...part]
+    .filter((char) => !HFS_IGNORED.has(char.codePointAt(0)!))
+    .join('')
+    .toLowerCase()
+  if (hfs === '.git') return true
+  const lower = part.toLowerCase()
+  const rest = lower.startsWith('.git') ? lower.slice(4) : lower.startsWith('git~1') ? lower.slice(5) : null
+  if (rest === null) return false
+  // NTFS: `.git` followed only by spaces and dots, up to the end or a `:stream` suffix.
+  for (const char of rest) {
+    if (char === ':') return true
+    if (char !== '.' && char !== ' ') return false
+  }
+  return true
+}
+
+/** `NAME~N[.EXT]` with a base of at most six characters: the shape of an NTFS 8.3 short name. */
+function isShortName(part: string): boolean {
+  const tilde = part.indexOf('~')
+  if (tilde < 1 || tilde > 6) return false
+  const dot = part.indexOf('.', tilde)
+  const digits = part.slice(tilde + 1, dot < 0 ? undefined : dot)
+  return digits.length > 0 && [...digits].every((char) => char >= '0' && char <= '9') && (dot < 0 || part.length - dot <= 4)
+}

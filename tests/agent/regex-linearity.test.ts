@@ -1,0 +1,100 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { check } from 'recheck'
+import ts from 'typescript'
+import { describe, expect, test } from 'vitest'
+
+// The offline models and the agent run regular expressions on text nobody vetted: prompts, reader questions, model
+// output, repository files, paths a model chose. JavaScript engines backtrack, so a pattern with nested or adjacent
+// overlapping quantifiers can take polynomial or exponential time on the right input (a 4,008-character prompt once
+// blocked the server for 11.5 s). Every pattern in these folders must be linear, as recheck
+// (https://makenowjust-labs.github.io/recheck/) proves; a pattern built at run time must be listed below with a
+// representative instance, so a new one cannot slip in unchecked.
+const FOLDERS = ['server/agent', 'server/models', 'server/git', 'shared']
+
+/** Patterns built with `new RegExp(...)`, by file, as they are built there (with a sample of what gets interpolated). */
+const DYNAMIC: Record<string, Array<[source: string, flags: string]>> = {
+  'server/models/spelling.ts': [['(?<![\\p{L}\\p{N}_/.-])recieve(?![\\p{L}\\p{N}_])', 'giu']],
+  'server/models/offline-answer.ts': [['(?:\\S+\\s*){1,8}|\\s+', 'g']],
+}
+
+/**
+ * Patterns recheck cannot prove linear but that are, for a reason its model misses; each was timed on recheck's own
+ * attack string (Node 20, V8).
+ */
+const REVIEWED: Record<string, string> = {
+  // Anchored at the start: one attempt, and the backtracking of `.*` is linear (95 kB attack: 0.6 ms).
+  '^(["\'])(.*)\\1$': 'anchored',
+  // The lookbehind admits only the first space of a run, so each run is scanned once (80 kB attack: 5 ms).
+  '(?<=[.!?])\\s+(?=[A-Z`[*_"(])': 'lookbehind',
+}
+
+interface Found {
+  where: string
+  source: string
+  flags: string
+}
+
+async function sourceFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true })
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('_test.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+/** Every regular expression literal, and every `new RegExp(` call site, of a file. */
+function patternsOf(file: string, text: string): { literals: Found[]; dynamic: string[] } {
+  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const literals: Found[] = []
+  const dynamic: string[] = []
+  const visit = (node: ts.Node) => {
+    const line = () => `${file}:${sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
+    if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+      const literal = node.getText()
+      const end = literal.lastIndexOf('/')
+      literals.push({ where: line(), source: literal.slice(1, end), flags: literal.slice(end + 1) })
+    }
+    if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && node.expression.getText() === 'RegExp') dynamic.push(line())
+    ts.forEachChild(node, visit)
+  }
+  visit(sourceFile)
+  return { literals, dynamic }
+}
+
+describe('regular expressions the agent and the offline models run are linear', async () => {
+  const literals: Found[] = []
+  const dynamicSites: string[] = []
+  for (const folder of FOLDERS) {
+    for (const file of await sourceFiles(folder)) {
+      const found = patternsOf(file, await readFile(file, 'utf8'))
+      literals.push(...found.literals)
+      dynamicSites.push(...found.dynamic)
+    }
+  }
+  const dynamic = Object.entries(DYNAMIC).flatMap(([file, patterns]) =>
+    patterns.map(([source, flags]) => ({ where: `${file} (built at run time)`, source, flags })),
+  )
+
+  test('every pattern built at run time is listed with an instance', () => {
+    expect(literals.length).toBeGreaterThan(50)
+    expect([...new Set(dynamicSites.map((site) => site.replace(/:\d+$/, '')))].sort()).toEqual(Object.keys(DYNAMIC).sort())
+  })
+
+  test('recheck finds no super-linear pattern', { timeout: 120_000 }, async () => {
+    const verdicts = await Promise.all(
+      [...literals, ...dynamic].map(async (pattern) => ({
+        ...pattern,
+        result: await check(pattern.source, pattern.flags, { timeout: 20_000 }),
+      })),
+    )
+    const unsafe = verdicts
+      .filter(({ source, result }) => result.status !== 'safe' && !(source in REVIEWED))
+      .map(
+        ({ where, source, flags, result }) =>
+          `${where} /${source}/${flags}: ${
+            result.status === 'vulnerable' ? `${result.complexity.type}, e.g. ${result.attack.pattern}` : result.status
+          }`,
+      )
+    expect(unsafe).toEqual([])
+  })
+})
