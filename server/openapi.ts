@@ -5,6 +5,12 @@ import type { ResponseDoc, Route } from './http/route.ts'
 const SECURITY_SCHEMES = {
   admin: { type: 'http', scheme: 'bearer', description: 'Admin key (svc_...) of the organization that owns the project' },
   assistant: { type: 'http', scheme: 'bearer', description: 'Assistant key (svc_dsc_...) made for the domain' },
+  console: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'docent_session',
+    description: 'Console session (POST /console/session); state-changing requests also send the X-Docent-Console header',
+  },
 }
 
 /**
