@@ -26,7 +26,8 @@ export const ConsoleSession = z
     organization: z.string(),
     scope: KeyScope,
     key: z.object({ id: z.string(), name: z.string().nullable(), hint: z.string() }),
-    expiresAt: z.iso.datetime(),
+    /** When the session ends (with a Bearer key: when the key expires, or null). */
+    expiresAt: z.iso.datetime().nullable(),
     projects: z.array(ConsoleProject),
   })
   .meta({ id: 'ConsoleSession' })
