@@ -135,6 +135,4 @@ export type ConsoleJob = z.infer<typeof ConsoleJob>
 export const ConsoleJobList = z.object({ jobs: z.array(ConsoleJob), nextCursor: z.string().nullable() }).meta({ id: 'ConsoleJobList' })
 export type ConsoleJobList = z.infer<typeof ConsoleJobList>
 
-/** The header every state-changing console request carries: a cross-site form or image cannot set it (CSRF). */
-export const CONSOLE_HEADER = 'x-docent-console'
-export const SESSION_COOKIE = 'docent_session'
+export { CONSOLE_HEADER, SESSION_COOKIE } from './console-names.ts'
