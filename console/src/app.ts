@@ -57,6 +57,8 @@ export class DocentConsole extends LitElement {
   declare screenError: string | null
   private screens = new Map<string, Screen>()
   private waiting: Array<() => void> = []
+  /** On a page load the browser's own start (the skip link first) is kept; later screens get the focus. */
+  private focusScreens = false
 
   constructor() {
     super()
@@ -152,9 +154,11 @@ export class DocentConsole extends LitElement {
     this.screenError = null
     this.requestUpdate()
     await this.updateComplete
+    await screen.updateComplete
     // A new screen: focus its heading, so keyboard and screen-reader users start there.
     const heading = screen.querySelector('h1')
-    if (heading && !screen.contains(document.activeElement)) heading.focus({ preventScroll: true })
+    if (this.focusScreens && heading && !screen.contains(document.activeElement)) heading.focus({ preventScroll: true })
+    this.focusScreens = true
   }
 
   /** Opens the sign-in dialog over the screen; resolves when the person signed in again. */
@@ -165,6 +169,7 @@ export class DocentConsole extends LitElement {
 
   private onSignedIn(session: ConsoleSession) {
     const first = this.session === null
+    this.focusScreens = true
     this.session = session
     this.reauthenticating = false
     for (const resolve of this.waiting.splice(0)) resolve()

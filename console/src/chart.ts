@@ -107,7 +107,7 @@ export class DailyChart extends LitElement {
       </figcaption>
       <details class="data-table">
         <summary>Show the numbers</summary>
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0">
           <table>
             <thead>
               <tr>

@@ -72,7 +72,7 @@ export class FeedbackScreen extends Screen<FeedbackData> {
         <h2 id="by-page">By page</h2>
         ${
           pages.length
-            ? html`<div class="table-wrap"><table>
+            ? html`<div class="table-wrap" tabindex="0"><table>
                 <thead><tr><th scope="col">Page</th><th scope="col" class="num">👍</th><th scope="col" class="num">👎</th><th scope="col">Helpful</th><th scope="col" class="num">Total</th></tr></thead>
                 <tbody>
                   ${pages.map((page) => {

@@ -163,7 +163,7 @@ export class GapsScreen extends Screen<GapsData> {
         }
       </div>
       <h3>What readers asked</h3>
-      <div class="table-wrap">
+      <div class="table-wrap" tabindex="0">
         <table>
           <thead><tr><th scope="col">Question</th><th scope="col" class="num">Times</th><th scope="col">Last asked</th></tr></thead>
           <tbody>

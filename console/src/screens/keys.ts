@@ -78,7 +78,7 @@ export class KeysScreen extends Screen<ApiKeyList> {
 
   private table(keys: ApiKey[]) {
     if (keys.length === 0) return emptyState('No keys', 'Create one to reach the API.')
-    return html`<section class="card"><div class="table-wrap"><table>
+    return html`<section class="card"><div class="table-wrap" tabindex="0"><table>
       <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Kind</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>
         ${keys.map(

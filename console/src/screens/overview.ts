@@ -112,7 +112,7 @@ export class OverviewScreen extends Screen<OverviewData> {
           </div>
           ${
             gaps.length
-              ? html`<div class="table-wrap"><table>
+              ? html`<div class="table-wrap" tabindex="0"><table>
                   <thead><tr><th scope="col">What readers could not find</th><th scope="col" class="num">Asked</th><th scope="col">Last asked</th></tr></thead>
                   <tbody>
                     ${[...gaps]

@@ -42,7 +42,7 @@ export class SearchesScreen extends Screen<SearchPage> {
   }
 
   private table(terms: SearchTerm[], top: number, tone = 'accent') {
-    return html`<div class="table-wrap"><table>
+    return html`<div class="table-wrap" tabindex="0"><table>
       <thead><tr><th scope="col">Term</th><th scope="col" class="num">Searches</th><th scope="col" class="num">CTR</th><th scope="col">Top clicked page</th><th scope="col">Last</th></tr></thead>
       <tbody>
         ${terms.map(
