@@ -34,6 +34,7 @@ async function start(dataDir: string): Promise<RunningDocent> {
         allowedOrigins: ['*'],
         agent: { repository: 'local:demo' },
       },
+      { id: 'handbook', organization: 'demo', domain: 'handbook.example', name: 'Handbook', docs: { directory: 'demo/docs' } },
       { id: 'acme-docs', organization: 'acme', domain: 'acme.example', name: 'Acme docs', docs: { directory: 'demo/docs' } },
     ],
   })
@@ -213,6 +214,7 @@ describe.skipIf(skip)('the console in Chromium', () => {
     // The app offers only the organization's own project…
     await page.waitForURL(/\/console\/acme-docs\/overview/)
     expect(await page.locator('.project-name').textContent()).toContain('Acme docs')
+    expect(await page.getByLabel('Project').count()).toBe(0)
     // …and the API refuses the other one's.
     const status = await page.evaluate(async () => (await fetch('/v2/agent/demo/jobs')).status)
     expect(status).toBe(403)
@@ -355,6 +357,23 @@ describe.skipIf(skip)('the console in Chromium', () => {
       expect(errors).toEqual([])
     })
   }
+
+  test('project switcher: the same screen and range on the other project; feedback moves through review', async () => {
+    const { page, fixture } = await open()
+    await signIn(page, server.adminKey, '/console/demo/feedback?range=7d')
+    await page.getByRole('heading', { name: 'Comments and ratings' }).waitFor()
+    await page.getByLabel('Review status of the feedback on /concepts/flags').selectOption('in_progress')
+    await page.locator('.list .chip').filter({ hasText: 'In progress' }).waitFor()
+    expect(fixture!.sent).toEqual([{ method: 'PATCH', path: '/feedback/fb_1', body: { status: 'in_progress' } }])
+    await page.getByLabel('Project').selectOption('handbook')
+    await page.waitForURL(/\/console\/handbook\/feedback\?range=7d$/)
+    await page.getByRole('heading', { name: 'Comments and ratings' }).waitFor()
+    expect(await page.title()).toBe('Feedback · Handbook · Docent console')
+    // The Project screen speaks of the project switched to; a project without an agent offers no new job.
+    await page.getByRole('link', { name: 'Agent' }).click()
+    await page.getByText('This project has no agent configured').waitFor()
+    expect(await page.getByRole('button', { name: 'New job' }).isDisabled()).toBe(true)
+  })
 
   test('laptop and tablet widths: the navigation stays reachable and nothing scrolls sideways', async () => {
     const { page } = await open()

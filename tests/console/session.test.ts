@@ -217,4 +217,16 @@ describe('project endpoint', () => {
     const list = await (await t.app.request('/v2/projects', { headers: bearer(t.keys.admin) })).json()
     expect(list).toEqual({ projects: [{ id: 'demo', name: 'demo', domain: 'demo', agent: true }] })
   })
+
+  test('docs that fail to load: the error is reported, with no revision', async () => {
+    const t = await testDocent({
+      projects: [
+        { id: 'broken', organization: 'demo', domain: 'broken', docs: { repository: 'https://127.0.0.1:9/none.git', ref: 'main' } },
+      ],
+    })
+    const project = ProjectStatus.parse(await (await t.app.request('/v2/projects/broken', { headers: bearer(t.keys.admin) })).json())
+    expect(project.docs).toMatchObject({ kind: 'git', location: 'https://127.0.0.1:9/none.git', ref: 'main', revision: null, pages: 0 })
+    expect(project.docs.error).toBeTruthy()
+    expect(project.agent).toBeNull()
+  })
 })
