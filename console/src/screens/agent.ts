@@ -128,7 +128,7 @@ export class AgentScreen extends Screen<ConsoleJobList> {
       return emptyState('No jobs yet', html`Start one with <strong>New job</strong>, or from a gap with <strong>Fix with agent</strong>.`)
     }
     const selected = jobs.find((job) => job.id === this.itemId)
-    return html`<div class="master-detail">
+    return html`<div class="master-detail ${this.itemId ? 'has-selection' : ''}">
       <section class="card" aria-label="Jobs">
         <ul class="pick-list">
           ${jobs.map(

@@ -103,7 +103,7 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
       ${
         turns.length === 0
           ? emptyState('No conversations in this range', 'Questions asked through the widget, the API or MCP appear here as they come in.')
-          : html`<div class="master-detail">
+          : html`<div class="master-detail ${this.itemId ? 'has-selection' : ''}">
               <section class="card" aria-label="Questions">
                 ${
                   shown.length

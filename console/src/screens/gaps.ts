@@ -112,7 +112,7 @@ export class GapsScreen extends Screen<GapsData> {
       )
     }
     const selected = gaps.find((gap) => gap.id === this.itemId) ?? gaps[0]!
-    return html`<div class="master-detail">
+    return html`<div class="master-detail ${this.itemId ? 'has-selection' : ''}">
       <section class="card" aria-label="Gaps">
         <ul class="pick-list">
           ${gaps.map(
