@@ -475,11 +475,24 @@ describe.skipIf(skip)('the gap loop end to end (needs the analytics API)', () =>
     await form.getByLabel('The facts readers need (optional)').fill('To export flags as CSV, open Flags and choose Export › CSV.')
     await form.getByRole('button', { name: 'Start the job' }).click()
     await page.getByText('The agent is on it.').waitFor()
-    await page.getByRole('button', { name: 'PR open' }).click()
-    await page.getByRole('button', { name: 'Merge' }).waitFor({ timeout: 60_000 })
+    // The gap's status follows the job: open → in progress → PR open. The list is read when the filter changes, so
+    // the test looks again (as a person would reload) until the gap shows under the status it waits for.
+    const showsUnder = async (status: string, timeoutMs = 90_000) => {
+      const until = Date.now() + timeoutMs
+      for (;;) {
+        await page.goto(`${server.url}/console/demo/gaps?status=${status}`)
+        await page.locator('main h1').waitFor()
+        await page.waitForLoadState('networkidle')
+        if ((await page.locator('.pick-list a').filter({ hasText: /csv/i }).count()) > 0) return
+        if (Date.now() > until) throw new Error(`the gap never showed as ${status}`)
+        await page.waitForTimeout(1000)
+      }
+    }
+    await showsUnder('pr_open')
+    await page.locator('.pick-list a').filter({ hasText: /csv/i }).first().click()
     await page.getByRole('button', { name: 'Merge' }).click()
-    await page.getByRole('button', { name: 'Fixed' }).click()
-    await page.locator('.pick-list a').filter({ hasText: /csv/i }).first().waitFor({ timeout: 60_000 })
+    await page.getByText(/Merged\./).waitFor()
+    await showsUnder('fixed')
     await context.close()
   })
 })
