@@ -5,7 +5,7 @@ const onDeno = 'Deno' in globalThis
 
 export default defineConfig({
   test: {
-    include: onDeno ? ['**/*.deno.test.ts'] : ['server/**/*.test.ts', 'shared/**/*.test.ts', 'widget/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: onDeno ? ['**/*.deno.test.ts'] : ['server/**/*.test.ts', 'shared/**/*.test.ts', 'widget/**/*.test.ts', 'console/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'tests/fixtures/**', ...(onDeno ? [] : ['**/*.deno.test.ts'])],
     testTimeout: 60_000,
     hookTimeout: 120_000,

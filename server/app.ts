@@ -6,6 +6,8 @@ import { agentRoutes } from './agent/routes.ts'
 import { reviewRoutes } from './agent/review-routes.ts'
 import { assistantRoutes } from './assistant/routes.ts'
 import { threadRoutes } from './assistant/thread-routes.ts'
+import { consoleFiles } from './console/app-files.ts'
+import { consoleRoutes } from './console/routes.ts'
 import type { DocentContext } from './context.ts'
 import { bodyLimit } from './http/body-limit.ts'
 import { errorHandler } from './http/errors.ts'
@@ -34,6 +36,7 @@ export function declaredRoutes(ctx: DocentContext): Route[] {
     ...searchRoutes(ctx),
     ...threadRoutes(ctx),
     ...agentRoutes(ctx),
+    ...consoleRoutes(ctx),
     ...mcpRoutes(ctx),
     ...reviewRoutes(ctx),
     ...llmsRoutes(ctx),
@@ -78,6 +81,7 @@ export function buildApp(ctx: DocentContext): Hono<AppEnv> {
   )
   app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes }))
   app.route('/', api)
+  app.route('/', consoleFiles())
   app.route('/', siteRoutes(ctx, apiPrefixes(routes)))
   // Returned, not thrown: the 405 check above looks at a 404 response, and skips errors.
   app.notFound((c) => c.json({ error: 'not found', code: 'not_found' }, 404))

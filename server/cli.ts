@@ -10,6 +10,7 @@ const USAGE = `docent: self-hostable docs assistant and docs agent
 Usage:
   docent serve                                   start the server (same as npm start)
   docent keys create --org ORG --kind admin|assistant [--project P] [--name N] [--expires 90d|12h|ISO-date]
+                     [--scope read|write]          admin keys: read sees everything and changes nothing
   docent keys list [--org ORG]
   docent keys revoke KEY_ID
   docent index [--project P]                     reload a project's docs and print the revision
@@ -49,12 +50,16 @@ async function keys(args: string[]) {
       project: { type: 'string' },
       name: { type: 'string' },
       expires: { type: 'string' },
+      scope: { type: 'string' },
     },
   })
   switch (command) {
     case 'create': {
       if (!values.org) fail('keys create: --org is required')
       if (values.kind !== 'admin' && values.kind !== 'assistant') fail('keys create: --kind must be admin or assistant')
+      if (values.scope !== undefined && values.scope !== 'read' && values.scope !== 'write')
+        fail('keys create: --scope must be read or write')
+      if (values.scope === 'read' && values.kind !== 'admin') fail('keys create: --scope read is for admin keys')
       await withStore(async (store, config) => {
         const project = values.project ? config.projects.find((p) => p.id === values.project) : undefined
         if (values.project && !project) fail(`keys create: no project "${values.project}" in the config`)
@@ -67,10 +72,11 @@ async function keys(args: string[]) {
           organization: values.org!,
           projectId: values.kind === 'assistant' ? project!.id : null,
           name: values.name ?? null,
+          scope: (values.scope as 'read' | 'write' | undefined) ?? 'write',
           expiresAt: values.expires ? parseExpiry(values.expires) : null,
         })
         console.log(
-          `Created ${record.kind} key ${record.id} for organization ${record.organization}${
+          `Created ${record.kind === 'admin' ? `${record.scope} ` : ''}${record.kind} key ${record.id} for organization ${record.organization}${
             record.projectId ? `, project ${record.projectId}` : ''
           }.`,
         )
@@ -85,7 +91,7 @@ async function keys(args: string[]) {
         if (list.length === 0) return console.log('no keys')
         const rows = list.map((key) => [
           key.id,
-          key.kind,
+          key.kind === 'admin' ? `admin (${key.scope})` : key.kind,
           key.organization,
           key.projectId ?? '-',
           describeKey(key),

@@ -5,6 +5,12 @@ import type { ResponseDoc, Route } from './http/route.ts'
 const SECURITY_SCHEMES = {
   admin: { type: 'http', scheme: 'bearer', description: 'Admin key (svc_...) of the organization that owns the project' },
   assistant: { type: 'http', scheme: 'bearer', description: 'Assistant key (svc_dsc_...) made for the domain' },
+  console: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'docent_session',
+    description: 'Console session (POST /console/session); state-changing requests also send the X-Docent-Console header',
+  },
 }
 
 /**
@@ -61,22 +67,22 @@ function responseObject(status: number, response: ResponseDoc, schema: (type: z.
         { description: header.description, schema: header.schema ?? { type: 'string' } },
       ]),
     )
-  const content = response.schema
-    ? { 'application/json': { schema: schema(response.schema, 'output') } }
-    : response.content
-      ? {
-          [response.content.type]: {
-            schema: {
-              ...(response.content.type.includes('json') ? {} : { type: 'string' }),
-              ...(response.content.description ? { description: response.content.description } : {}),
-            },
-            // OpenAPI 3.2's `itemSchema` says this for streams; 3.1 (what validators read today) takes it as an extension.
-            ...(response.content.schema ? { 'x-item-schema': schema(response.content.schema, 'output') } : {}),
+  // A route may answer JSON and, when asked (Accept), a stream of the same things: both are listed.
+  const json = response.schema ? { 'application/json': { schema: schema(response.schema, 'output') } } : undefined
+  const other = response.content
+    ? {
+        [response.content.type]: {
+          schema: {
+            ...(response.content.type.includes('json') ? {} : { type: 'string' }),
+            ...(response.content.description ? { description: response.content.description } : {}),
           },
-        }
-      : status >= 400
-        ? { 'application/json': { schema: schema(ErrorBody, 'output') } }
-        : undefined
+          // OpenAPI 3.2's `itemSchema` says this for streams; 3.1 (what validators read today) takes it as an extension.
+          ...(response.content.schema ? { 'x-item-schema': schema(response.content.schema, 'output') } : {}),
+        },
+      }
+    : undefined
+  const content =
+    json || other ? { ...json, ...other } : status >= 400 ? { 'application/json': { schema: schema(ErrorBody, 'output') } } : undefined
   return { description: response.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) }
 }
 

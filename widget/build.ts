@@ -1,13 +1,14 @@
 // npm run build: builds the widget with Vite, writes a brotli and a gzip copy beside each script (the server sends
 // those, so nothing is compressed per request), and prints the sizes against the budgets.
-// `--if-stale` builds only when widget/dist is missing or older than the sources (npm start checks with stale.mjs).
+// `--if-stale` builds only when widget/dist is missing or older than the sources (npm start checks with bin/build-if-stale.mjs).
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { isStale } from './stale.mjs'
+import { isStale as isAppStale } from '../bin/build-if-stale.mjs'
 
-export { isStale }
+/** True when a widget source is newer than the last build (or there is none). */
+export const isStale = (): boolean => isAppStale(root)
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const dist = join(root, 'dist')

@@ -1,7 +1,8 @@
-import { AgentEventList, AgentJob, AgentJobList, ListJobsQuery, PromptBody } from '../../shared/agent.ts'
+import { AgentEvent, AgentEventList, AgentJob, AgentJobList, ListJobsQuery, PromptBody } from '../../shared/agent.ts'
 import type { DocentContext } from '../context.ts'
 import { adminGuard, agentWriteGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
+import { jobEventStream, wantsEventStream } from './job-event-stream.ts'
 import { jobView } from './job-view.ts'
 import { archiveJob, createJob, getJobOr404, sendFollowUp } from './jobs.ts'
 
@@ -79,12 +80,44 @@ export function agentRoutes(ctx: DocentContext): Route[] {
       method: 'get',
       path: '/v2/agent/{projectId}/job/{id}/events',
       tag: 'agent',
-      summary: 'What the agent did (files read and changed, commits, pull request, errors)',
+      summary: 'What the agent did (files read and changed, commits, pull request, errors); live with Accept: text/event-stream',
+      description:
+        'With `Accept: text/event-stream` the events stream as they happen: `agent` events (an AgentEvent; `id` is its ' +
+        'position, and `Last-Event-ID` resumes after it), a `job` event with the AgentJob whenever its status or pull ' +
+        'request changes, and `end` once the job is no longer active. Any server instance sharing the store serves it.',
       guard: admin,
       params: JOB_PARAMS,
-      responses: { 200: { description: 'the events, oldest first', schema: AgentEventList }, 404: NO_JOB },
+      responses: {
+        200: {
+          description: 'the events, oldest first (JSON), or their live stream (text/event-stream)',
+          schema: AgentEventList,
+          content: {
+            type: 'text/event-stream',
+            schema: AgentEvent,
+            description: '`event: agent` (an AgentEvent, `id` its position), `event: job` (the AgentJob), `event: end`',
+          },
+        },
+        404: NO_JOB,
+      },
       handler: async (c, { auth }) => {
         const job = await getJobOr404(ctx, auth.project, c.req.param('id')!)
+        if (wantsEventStream(c.req.header('accept'))) {
+          const lastEventId = Number(c.req.header('last-event-id'))
+          const stream = jobEventStream({
+            store: ctx.store,
+            projectId: auth.project.id,
+            jobId: job.id,
+            after: Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0,
+            signal: c.req.raw.signal,
+          })
+          return new Response(stream, {
+            headers: {
+              'content-type': 'text/event-stream; charset=utf-8',
+              'cache-control': 'no-cache',
+              'x-accel-buffering': 'no',
+            },
+          })
+        }
         return c.json({ events: await ctx.store.listJobEvents(job.id) })
       },
     }),

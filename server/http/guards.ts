@@ -1,5 +1,5 @@
 import type { DocentContext } from '../context.ts'
-import { adminAuth, assistantAuth, type AuthInfo } from './auth.ts'
+import { type AdminIdentity, type AdminIdentityOptions, adminAuth, assistantAuth, type AuthInfo, organizationAuth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { projectCors } from './cors.ts'
 import { rateLimit, type RateRule } from './rate-limit.ts'
@@ -15,6 +15,10 @@ const authOf = (c: AppContext): AuthInfo => c.get('auth')
 const KEY_ERRORS = {
   401: 'no key, a malformed, unknown, revoked or expired key',
   403: 'a key of the wrong kind, or for another organization or domain; or an Origin that is not allowed',
+}
+const ADMIN_ERRORS = {
+  401: 'no key or console session; a malformed, unknown, revoked or expired key; an ended session',
+  403: 'an assistant key, or a key of another organization; a read-only key changing something; a console change without its header',
 }
 
 /** CORS → assistant key for `{domain}` → rate limits: the chain every assistant-key route shares. */
@@ -47,13 +51,23 @@ export function assistantGuard(ctx: DocentContext, { countKeyAndIp }: AssistantG
   }
 }
 
-/** Admin key of the organization that owns `{projectId}`. */
+/** Admin key (or console session) of the organization that owns `{projectId}`; a `read` key only for safe methods. */
 export function adminGuard(ctx: DocentContext): Guard<AuthInfo> {
   return {
-    security: ['admin'],
-    errors: { ...KEY_ERRORS, 404: 'no such project' },
+    security: ['admin', 'console'],
+    errors: { ...ADMIN_ERRORS, 404: 'no such project' },
     middleware: [adminAuth(ctx)],
     auth: authOf,
+  }
+}
+
+/** Admin key (or console session) of any organization, for routes about the organization itself. */
+export function organizationGuard(ctx: DocentContext, options: AdminIdentityOptions = {}): Guard<AdminIdentity> {
+  return {
+    security: ['admin', 'console'],
+    errors: ADMIN_ERRORS,
+    middleware: [organizationAuth(ctx, options)],
+    auth: (c) => c.get('identity'),
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
-import type { AuthInfo } from './auth.ts'
+import type { AdminIdentity, AuthInfo } from './auth.ts'
 import { readJson, readQuery } from './validate.ts'
 
 /** The Hono environment of Docent's app: what middleware put on the context, typed here instead of globally. */
@@ -9,6 +9,8 @@ export interface AppEnv {
     requestId: string
     /** Set by the auth guards; handlers receive it typed through `RouteInput.auth`, not by reading it. */
     auth: AuthInfo
+    /** Set by the organization guard (routes about the organization, not one project). */
+    identity: AdminIdentity
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomId } from '../ids.ts'
-import type { KeyKind, KeyRecord, Store } from '../store/types.ts'
+import type { KeyKind, KeyRecord, KeyScope, Store } from '../store/types.ts'
 
 export const ADMIN_PREFIX = 'svc_'
 export const ASSISTANT_PREFIX = 'svc_dsc_'
@@ -30,6 +30,8 @@ export interface CreateKeyOptions {
   organization: string
   projectId?: string | null
   name?: string | null
+  /** Admin keys only: `read` refuses every change (403). Default `write`. */
+  scope?: KeyScope
   expiresAt?: Date | null
   /** Use this exact secret (seeding from env); otherwise a random one is made. */
   secret?: string
@@ -47,6 +49,7 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
     )
   }
   if (options.kind === 'assistant' && !options.projectId) throw new Error('an assistant key needs a project')
+  if (options.kind === 'assistant' && options.scope === 'read') throw new Error('a read scope is for admin keys')
   const record: KeyRecord = {
     id: `key_${randomToken(12)}`,
     hash: await sha256Hex(secret),
@@ -54,6 +57,7 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
     organization: options.organization,
     projectId: options.projectId ?? null,
     name: options.name ?? null,
+    scope: options.scope ?? 'write',
     last4: secret.slice(-4),
     createdAt: options.now ?? new Date(),
     expiresAt: options.expiresAt ?? null,

@@ -6,7 +6,7 @@ import { type DocsSite, loadDocsSite } from './docs-site.ts'
 import { type Embedder, embedSections, modelEmbedder, type VectorCache } from './embeddings.ts'
 import { openDocsSource } from './sources/open.ts'
 import type { DocsSource } from './sources/types.ts'
-import type { Corpus, SearchService } from './types.ts'
+import type { Corpus, DocsStatus, SearchService } from './types.ts'
 
 export interface SearchServiceDeps {
   config: DocentConfig
@@ -40,6 +40,16 @@ interface ProjectDocs {
   embeddingFailed?: boolean
   /** The first embedding of the docs, in the background while BM25 answers; it swaps in the hybrid corpus when done. */
   embedding?: Promise<void>
+  status?: DocsStatus
+}
+
+function noteFailure(state: ProjectDocs, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error)
+  state.status = {
+    ...(state.status ?? { revision: null, pages: 0, sections: 0, loadedAt: null, loadMs: null, notMdx: [] }),
+    checkedAt: new Date(),
+    error: message,
+  }
 }
 
 /** Loads each project's docs on first use, serves queries from the last good corpus, and rebuilds it when the docs move. */
@@ -79,6 +89,16 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     })
     state.site = site
     const corpus = buildCorpus(site)
+    state.status = {
+      revision: corpus.revision,
+      pages: corpus.pages().length,
+      sections: corpus.sections.length,
+      loadedAt: new Date(),
+      loadMs: Date.now() - started,
+      checkedAt: new Date(),
+      error: null,
+      notMdx: [...site.pages.values()].filter((page) => !page.mdx).map((page) => page.path),
+    }
     log.info('docs indexed', { project: id, pages: corpus.pages().length, revision: corpus.revision, ms: Date.now() - started })
     if (!embedder) return corpus
     // A reload embeds only the changed sections, before its corpus replaces the old one.
@@ -130,7 +150,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         const loading = load(id)
         state.corpus = loading
         // A failed first load is retried by the next query rather than cached.
-        loading.catch(() => {
+        loading.catch((error: unknown) => {
+          noteFailure(state, error)
           if (state.corpus === loading) state.corpus = undefined
         })
       }
@@ -146,16 +167,24 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
           const before = state.corpus ? await state.corpus.catch(() => undefined) : undefined
           const source = await sourceOf(id)
           if (before && !state.embeddingFailed && source.currentRevision && (await source.currentRevision()) === before.revision) {
+            if (state.status) Object.assign(state.status, { checkedAt: new Date(), error: null })
             return { revision: before.revision, changed: false }
           }
           const next = await load(id, before)
           if (next !== before) state.corpus = Promise.resolve(next)
+          if (state.status) Object.assign(state.status, { checkedAt: new Date(), error: null })
           return { revision: next.revision, changed: next !== before }
+        } catch (error) {
+          noteFailure(state, error)
+          throw error
         } finally {
           state.reloading = undefined
         }
       })()
       return state.reloading
+    },
+    status(id) {
+      return projects.get(id)?.status ?? null
     },
     async embedded(id) {
       await service.corpus(id).catch(() => undefined)

@@ -64,8 +64,25 @@ export interface Corpus {
   readonly revision: string
 }
 
+/** How a project's docs loaded: what the console's Project screen shows. */
+export interface DocsStatus {
+  revision: string | null
+  pages: number
+  sections: number
+  loadedAt: Date | null
+  loadMs: number | null
+  /** The last time the source was checked for a new revision (load or refresh), whatever the outcome. */
+  checkedAt: Date | null
+  /** Why the last load or refresh failed; null once one works again. */
+  error: string | null
+  /** Pages that are not valid MDX, read as plain markdown instead. */
+  notMdx: string[]
+}
+
 /** Corpora of all projects, loaded on first use and kept fresh. */
 export interface SearchService {
+  /** The project's docs as last loaded; null before the first load finished or failed. */
+  status?(projectId: string): DocsStatus | null
   corpus(projectId: string): Promise<Corpus>
   /** Reloads a project's docs (for `docent index` and ref checks); queries keep the old corpus until the new one is ready. */
   refresh(projectId: string): Promise<{ revision: string; changed: boolean }>

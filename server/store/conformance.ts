@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { JobRecord, KeyRecord, MessageRecord, Store, ThreadRecord } from './types.ts'
+import type { JobRecord, KeyRecord, MessageRecord, SessionRecord, Store, ThreadRecord } from './types.ts'
 
 const vitest: SuiteApi = { describe, test }
 
@@ -13,6 +13,7 @@ export const sampleKey = (overrides: Partial<KeyRecord> = {}): KeyRecord => ({
   organization: uid('org'),
   projectId: null,
   name: 'ci',
+  scope: 'write',
   last4: 'abcd',
   createdAt: new Date('2026-01-01T00:00:00Z'),
   expiresAt: null,
@@ -88,6 +89,41 @@ export function describeStoreConformance(
       expect(await store.revokeKey('no-such-key', at)).toBe(false)
     })
 
+    test('keys keep their scope', async () => {
+      const store = await open()
+      const read = sampleKey({ scope: 'read' })
+      await store.insertKey(read)
+      expect((await store.findKeyByHash(read.hash))?.scope).toBe('read')
+      expect((await store.listKeys(read.organization)).map((key) => key.scope)).toEqual(['read'])
+    })
+
+    test('sessions: insert, find by hash, delete once, expired ones purged', async () => {
+      const store = await open()
+      const key = sampleKey()
+      const session = (overrides: Partial<SessionRecord> = {}): SessionRecord => ({
+        hash: uid('session'),
+        keyId: key.id,
+        keyHash: key.hash,
+        organization: key.organization,
+        createdAt: new Date(Date.now() - 1000),
+        expiresAt: new Date(Date.now() + 12 * 3_600_000),
+        ...overrides,
+      })
+      const live = session()
+      const old = session({ createdAt: new Date(Date.now() - 86_400_000), expiresAt: new Date(Date.now() - 3_600_000) })
+      await store.insertSession(live)
+      await store.insertSession(old)
+      expect(await store.findSession(live.hash)).toEqual(live)
+      expect(await store.findSession('no-such-session')).toBeNull()
+      expect(await store.findSession('no\u0000such')).toBeNull()
+      expect(await store.deleteExpiredSessions(new Date())).toBeGreaterThanOrEqual(0)
+      expect(await store.findSession(old.hash)).toBeNull()
+      expect(await store.findSession(live.hash)).toEqual(live)
+      expect(await store.deleteSession(live.hash)).toBe(true)
+      expect(await store.deleteSession(live.hash)).toBe(false)
+      expect(await store.findSession(live.hash)).toBeNull()
+    })
+
     test('counters are atomic under concurrent increments', async () => {
       const store = await open()
       const name = uid('counter')
@@ -149,6 +185,9 @@ export function describeStoreConformance(
       const events = await store.listJobEvents(jobId)
       expect(events.map((e) => e.message)).toEqual(['read 0', 'read 1', 'read 2', 'read 3', 'read 4'])
       expect(events[2]!.data).toEqual({ path: 'p2.mdx' })
+      expect((await store.listJobEvents(jobId, { after: 3 })).map((e) => e.message)).toEqual(['read 3', 'read 4'])
+      expect(await store.listJobEvents(jobId, { after: 5 })).toEqual([])
+      expect((await store.listJobEvents(jobId, { after: 0 })).length).toBe(5)
     })
 
     test('runs: per-job order, one claim each, leases, retry after expiry, cancel', async () => {

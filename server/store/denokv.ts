@@ -9,6 +9,7 @@ import type {
   Page,
   PageRequest,
   RunRecord,
+  SessionRecord,
   Store,
   ThreadRecord,
 } from './types.ts'
@@ -55,6 +56,9 @@ async function retry<T>(attempt: () => Promise<T | typeof CONFLICT>): Promise<T>
 const CONFLICT = Symbol('conflict')
 
 const ms = (date: Date) => date.getTime()
+
+/** Keys stored before scopes existed are `write` keys, as they were. */
+const withScope = (key: KeyRecord): KeyRecord => (key.scope ? key : { ...key, scope: 'write' })
 
 /** Store on Deno KV: local (SQLite-backed) under `deno run --unstable-kv`, or Deno Deploy's global KV. */
 export class DenoKvStore implements Store {
@@ -105,12 +109,12 @@ export class DenoKvStore implements Store {
     const id = (await this.kv.get<string>(['key_hash', hash])).value
     if (!id) return null
     const key = (await this.kv.get<KeyRecord>(['key', id])).value
-    return key ? key : null
+    return key ? withScope(key) : null
   }
   async listKeys(organization?: string) {
     const keys: KeyRecord[] = []
     for await (const entry of this.kv.list<KeyRecord>({ prefix: ['key'] })) {
-      if (entry.value && (!organization || entry.value.organization === organization)) keys.push(entry.value)
+      if (entry.value && (!organization || entry.value.organization === organization)) keys.push(withScope(entry.value))
     }
     return keys.sort((a, b) => ms(a.createdAt) - ms(b.createdAt))
   }
@@ -131,6 +135,32 @@ export class DenoKvStore implements Store {
   async countKeys() {
     let count = 0
     for await (const _ of this.kv.list({ prefix: ['key'] })) count++
+    return count
+  }
+
+  // Console sessions ---------------------------------------------------------------------------------------
+
+  async insertSession(session: SessionRecord) {
+    // KV drops the entry itself once it expires; deleteExpiredSessions has nothing left to do.
+    await this.kv.set(['session', session.hash], session, { expireIn: Math.max(1000, ms(session.expiresAt) - Date.now()) })
+  }
+  async findSession(hash: string) {
+    return (await this.kv.get<SessionRecord>(['session', hash])).value ?? null
+  }
+  async deleteSession(hash: string) {
+    const entry = await this.kv.get<SessionRecord>(['session', hash])
+    if (!entry.value) return false
+    await this.kv.delete(['session', hash])
+    return true
+  }
+  async deleteExpiredSessions(now: Date) {
+    let count = 0
+    for await (const entry of this.kv.list<SessionRecord>({ prefix: ['session'] })) {
+      if (entry.value && ms(entry.value.expiresAt) < ms(now)) {
+        await this.kv.delete(entry.key)
+        count++
+      }
+    }
     return count
   }
 
@@ -212,9 +242,14 @@ export class DenoKvStore implements Store {
     const seq = await this.incrementSequence(['event_seq', jobId])
     await this.kv.set(['event', jobId, seq], event)
   }
-  async listJobEvents(jobId: string) {
+  async listJobEvents(jobId: string, { after = 0 }: { after?: number } = {}) {
     const events: AgentEvent[] = []
-    for await (const entry of this.kv.list<AgentEvent>({ prefix: ['event', jobId] })) events.push(entry.value!)
+    // Skipped by count, not by sequence number: a sequence taken by a write that then failed leaves a hole.
+    let skipped = 0
+    for await (const entry of this.kv.list<AgentEvent>({ prefix: ['event', jobId] })) {
+      if (skipped++ < after) continue
+      events.push(entry.value!)
+    }
     return events
   }
 

@@ -9,6 +9,7 @@ import type {
   Page,
   PageRequest,
   RunRecord,
+  SessionRecord,
   Store,
   ThreadRecord,
 } from './types.ts'
@@ -28,6 +29,7 @@ function pageOf<T extends { id: string }>(items: T[], at: (item: T) => Date, pag
 export class MemoryStore implements Store {
   readonly kind = 'memory'
   private keys = new Map<string, KeyRecord>()
+  private sessions = new Map<string, SessionRecord>()
   private counters = new Map<string, { value: number; expiresAt: Date }>()
   private jobs = new Map<string, JobRecord>()
   private events = new Map<string, AgentEvent[]>()
@@ -59,6 +61,27 @@ export class MemoryStore implements Store {
   }
   async countKeys() {
     return this.keys.size
+  }
+
+  async insertSession(session: SessionRecord) {
+    this.sessions.set(session.hash, clone(session))
+  }
+  async findSession(hash: string) {
+    const session = this.sessions.get(hash)
+    return session ? clone(session) : null
+  }
+  async deleteSession(hash: string) {
+    return this.sessions.delete(hash)
+  }
+  async deleteExpiredSessions(now: Date) {
+    let count = 0
+    for (const [hash, session] of this.sessions) {
+      if (session.expiresAt.getTime() < now.getTime()) {
+        this.sessions.delete(hash)
+        count++
+      }
+    }
+    return count
   }
 
   async incrementCounter(key: string, expiresAt: Date) {
@@ -98,8 +121,8 @@ export class MemoryStore implements Store {
     list.push(clone(event))
     this.events.set(jobId, list)
   }
-  async listJobEvents(jobId: string) {
-    return clone(this.events.get(jobId) ?? [])
+  async listJobEvents(jobId: string, { after = 0 }: { after?: number } = {}) {
+    return clone((this.events.get(jobId) ?? []).slice(after))
   }
 
   async enqueueRun(run: Parameters<Store['enqueueRun']>[0]) {

@@ -2,6 +2,8 @@ import type { AgentEvent, AgentJobStatus } from '../../shared/agent.ts'
 import type { Source } from '../../shared/assistant.ts'
 
 export type KeyKind = 'admin' | 'assistant'
+/** What an admin key may do: `write` (everything, the default) or `read` (every GET; any change is refused with 403). */
+export type KeyScope = 'read' | 'write'
 
 export interface KeyRecord {
   id: string
@@ -12,11 +14,27 @@ export interface KeyRecord {
   /** Assistant keys belong to one project; admin keys to the whole organization (null). */
   projectId: string | null
   name: string | null
+  /** Admin keys: `read` or `write`. Assistant keys are always `write` (their endpoints are the assistant's own). */
+  scope: KeyScope
   /** Last four characters, to tell keys apart in listings. */
   last4: string
   createdAt: Date
   expiresAt: Date | null
   revokedAt: Date | null
+}
+
+/**
+ * A console sign-in: the cookie holds a random id, the store only its SHA-256 hash. The session acts with the key it
+ * was made from (found again by `keyHash` on every request), so revoking or expiring that key ends the session too.
+ */
+export interface SessionRecord {
+  /** SHA-256 of the session id the cookie holds, hex. */
+  hash: string
+  keyId: string
+  keyHash: string
+  organization: string
+  createdAt: Date
+  expiresAt: Date
 }
 
 export interface PullRequestRef {
@@ -120,6 +138,15 @@ export interface Store {
   revokeKey(id: string, at: Date): Promise<boolean>
   countKeys(): Promise<number>
 
+  // Console sessions
+  insertSession(session: SessionRecord): Promise<void>
+  /** The session with this id hash, expired or not (the caller checks `expiresAt`); null when there is none. */
+  findSession(hash: string): Promise<SessionRecord | null>
+  /** Ends a session (sign-out); false when there was none. */
+  deleteSession(hash: string): Promise<boolean>
+  /** Drops sessions that expired before `now`; returns how many. */
+  deleteExpiredSessions(now: Date): Promise<number>
+
   // Rate-limit counters (fixed windows)
   /** Atomically adds one to the counter and returns the new value; the counter may be dropped after `expiresAt`. */
   incrementCounter(key: string, expiresAt: Date): Promise<number>
@@ -139,7 +166,8 @@ export interface Store {
   /** Newest first. */
   listJobs(projectId: string, page: PageRequest): Promise<Page<JobRecord>>
   appendJobEvent(jobId: string, event: AgentEvent): Promise<void>
-  listJobEvents(jobId: string): Promise<AgentEvent[]>
+  /** Oldest first; `after` skips that many (a live view asks only for what it has not seen). */
+  listJobEvents(jobId: string, options?: { after?: number }): Promise<AgentEvent[]>
 
   // Run queue
   /** Appends a run to its job's queue; `seq` is assigned by the store. */

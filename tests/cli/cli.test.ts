@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { consoleLogger } from '../../server/log.ts'
+import { createDocent } from '../../server/mod.ts'
+import { bearer, json } from '../support/app.ts'
 import { pgliteDataDir } from '../support/pglite.ts'
 import { startServer } from '../support/server-process.ts'
 
@@ -81,3 +84,35 @@ test('keys create, list, revoke; the server honours them; index prints the docs 
     await server.stop()
   }
 }, 180_000)
+
+// `--scope read`, then a server on the same data directory: the key reads and is refused every change.
+test('keys create --scope read makes a key that reads and changes nothing; list shows the scope', async () => {
+  const created = await docent('keys', 'create', '--org', 'demo', '--kind', 'admin', '--scope', 'read', '--name', 'viewer')
+  expect(created.code).toBe(0)
+  expect(created.stdout).toMatch(/Created read admin key key_\w+/)
+  const secret = /^svc_\w+$/m.exec(created.stdout)![0]
+  expect((await docent('keys', 'list', '--org', 'demo')).stdout).toMatch(/admin \(read\)/)
+  expect((await docent('keys', 'create', '--org', 'demo', '--kind', 'admin', '--scope', 'admin')).stderr).toMatch(
+    /--scope must be read or write/,
+  )
+  expect((await docent('keys', 'create', '--org', 'demo', '--kind', 'assistant', '--project', 'demo', '--scope', 'read')).stderr).toMatch(
+    /--scope read is for admin keys/,
+  )
+
+  const server = await createDocent(
+    {
+      dataDir,
+      projects: [
+        { id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' }, agent: { repository: 'local:demo' } },
+      ],
+      worker: false,
+    },
+    { log: consoleLogger('silent') },
+  )
+  try {
+    expect((await server.app.request('/v2/agent/demo/jobs', { headers: bearer(secret) })).status).toBe(200)
+    expect((await server.app.request('/v2/agent/demo/job', json({ prompt: 'Fix misspellings' }, bearer(secret)))).status).toBe(403)
+  } finally {
+    await server.stop()
+  }
+})

@@ -97,6 +97,23 @@ export const migrations: Array<{ version: number; name: string; statements: stri
       )`,
     ],
   },
+  {
+    // Numbered 4: the analytics and automations branches add 2 and 3 at the same time (renumbered at merge if needed).
+    version: 4,
+    name: 'key scopes and console sessions',
+    statements: [
+      `ALTER TABLE docent_keys ADD COLUMN scope text NOT NULL DEFAULT 'write'`,
+      `CREATE TABLE docent_sessions (
+        hash text COLLATE "C" PRIMARY KEY,
+        key_id text NOT NULL,
+        key_hash text NOT NULL,
+        organization text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX docent_sessions_expiry ON docent_sessions (expires_at)`,
+    ],
+  },
 ]
 
 /** Arbitrary but fixed: the advisory lock that serializes migrations across every instance sharing the database. */

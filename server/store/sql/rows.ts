@@ -1,4 +1,4 @@
-import type { JobRecord, KeyRecord, MessageRecord, RunRecord, ThreadRecord } from '../types.ts'
+import type { JobRecord, KeyRecord, MessageRecord, RunRecord, SessionRecord, ThreadRecord } from '../types.ts'
 import type { Row } from './client.ts'
 
 // Row <-> record mapping. Both drivers parse timestamptz to Date, json to values and integer to number.
@@ -17,6 +17,7 @@ export const keyFromRow = (row: Row): KeyRecord => ({
   organization: row.organization as string,
   projectId: (row.project_id as string | null) ?? null,
   name: (row.name as string | null) ?? null,
+  scope: row.scope === 'read' ? 'read' : 'write',
   last4: row.last4 as string,
   createdAt: date(row.created_at),
   expiresAt: dateOrNull(row.expires_at),
@@ -82,4 +83,13 @@ export const messageFromRow = (row: Row): MessageRecord => ({
   content: row.content as string,
   ...(row.sources != null ? { sources: row.sources as MessageRecord['sources'] } : {}),
   createdAt: date(row.created_at),
+})
+
+export const sessionFromRow = (row: Row): SessionRecord => ({
+  hash: row.hash as string,
+  keyId: row.key_id as string,
+  keyHash: row.key_hash as string,
+  organization: row.organization as string,
+  createdAt: date(row.created_at),
+  expiresAt: date(row.expires_at),
 })

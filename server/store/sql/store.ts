@@ -1,8 +1,19 @@
 import type { AgentEvent } from '../../../shared/agent.ts'
 import { decodeCursor, encodeCursor } from '../cursor.ts'
-import type { ClaimOptions, FeedbackRecord, JobRecord, KeyRecord, MessageRecord, Page, PageRequest, Store, ThreadRecord } from '../types.ts'
+import type {
+  ClaimOptions,
+  FeedbackRecord,
+  JobRecord,
+  KeyRecord,
+  MessageRecord,
+  Page,
+  PageRequest,
+  SessionRecord,
+  Store,
+  ThreadRecord,
+} from '../types.ts'
 import type { Row, SqlClient } from './client.ts'
-import { iso, jobColumns, jobFromRow, json, keyFromRow, messageFromRow, runFromRow, threadFromRow } from './rows.ts'
+import { iso, jobColumns, jobFromRow, json, keyFromRow, messageFromRow, runFromRow, sessionFromRow, threadFromRow } from './rows.ts'
 
 /** Postgres text cannot hold U+0000: an id or hash containing one names nothing that was ever stored. */
 const unstorable = (...values: Array<string | undefined>) => values.some((value) => value?.includes('\u0000'))
@@ -31,8 +42,8 @@ export class SqlStore implements Store {
   async insertKey(key: KeyRecord) {
     // One hash is one secret: instances starting together may both seed the same key from env; the first one stays.
     await this.db.query(
-      `INSERT INTO docent_keys (id, hash, kind, organization, project_id, name, last4, created_at, expires_at, revoked_at)
-       VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8::timestamptz, $9::timestamptz, $10::timestamptz)
+      `INSERT INTO docent_keys (id, hash, kind, organization, project_id, name, last4, created_at, expires_at, revoked_at, scope)
+       VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8::timestamptz, $9::timestamptz, $10::timestamptz, coalesce($11::text, 'write'))
        ON CONFLICT (hash) DO NOTHING`,
       [
         key.id,
@@ -45,6 +56,7 @@ export class SqlStore implements Store {
         iso(key.createdAt),
         iso(key.expiresAt),
         iso(key.revokedAt),
+        key.scope ?? null,
       ],
     )
   }
@@ -73,6 +85,28 @@ export class SqlStore implements Store {
   async countKeys() {
     const [row] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM docent_keys`)
     return row!.n
+  }
+
+  // Console sessions ---------------------------------------------------------------------------------------
+
+  async insertSession(session: SessionRecord) {
+    await this.db.query(
+      `INSERT INTO docent_sessions (hash, key_id, key_hash, organization, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
+      [session.hash, session.keyId, session.keyHash, session.organization, iso(session.createdAt), iso(session.expiresAt)],
+    )
+  }
+  async findSession(hash: string) {
+    if (unstorable(hash)) return null
+    const [row] = await this.db.query(`SELECT * FROM docent_sessions WHERE hash = $1`, [hash])
+    return row ? sessionFromRow(row) : null
+  }
+  async deleteSession(hash: string) {
+    if (unstorable(hash)) return false
+    return (await this.db.query(`DELETE FROM docent_sessions WHERE hash = $1 RETURNING hash`, [hash])).length === 1
+  }
+  async deleteExpiredSessions(now: Date) {
+    return (await this.db.query(`DELETE FROM docent_sessions WHERE expires_at < $1::timestamptz RETURNING hash`, [iso(now)])).length
   }
 
   // Rate-limit counters ------------------------------------------------------------------------------------
@@ -154,11 +188,12 @@ export class SqlStore implements Store {
   async appendJobEvent(jobId: string, event: AgentEvent) {
     await this.db.query(`INSERT INTO docent_job_events (job_id, event) VALUES ($1, $2::text::json)`, [jobId, json(event)])
   }
-  async listJobEvents(jobId: string) {
+  async listJobEvents(jobId: string, { after = 0 }: { after?: number } = {}) {
     if (unstorable(jobId)) return []
-    const rows = await this.db.query<{ event: AgentEvent }>(`SELECT event FROM docent_job_events WHERE job_id = $1 ORDER BY position`, [
-      jobId,
-    ])
+    const rows = await this.db.query<{ event: AgentEvent }>(
+      `SELECT event FROM docent_job_events WHERE job_id = $1 ORDER BY position OFFSET $2`,
+      [jobId, Math.max(0, Math.floor(after))],
+    )
     return rows.map((row) => row.event)
   }
 

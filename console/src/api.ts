@@ -1,0 +1,74 @@
+import { CONSOLE_HEADER } from '../../shared/console-names.ts'
+
+/** An error answer of the API: its status, stable code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message)
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/**
+ * Called when a request meets an ended session (401): resolves once the person has signed in again (the app shows
+ * its sign-in dialog over the screen, so nothing typed is lost), then the request is sent once more.
+ */
+let reauthenticate: (() => Promise<void>) | null = null
+export function onSessionEnded(handler: () => Promise<void>) {
+  reauthenticate = handler
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  return fetch(path, {
+    method: options.method ?? 'GET',
+    credentials: 'same-origin',
+    signal: options.signal,
+    headers: {
+      accept: 'application/json',
+      // Every request carries it: the server requires it on changes made with the session cookie (CSRF).
+      [CONSOLE_HEADER]: '1',
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as { error?: string; code?: string }
+  const retry = Number(response.headers.get('retry-after'))
+  return new ApiError(
+    response.status,
+    body.code ?? 'unknown',
+    body.error ?? `the server answered ${response.status}`,
+    Number.isFinite(retry) && retry > 0 ? retry : null,
+  )
+}
+
+/** A JSON request of the admin API with the session cookie; an ended session is renewed by signing in, then retried. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options)
+  if (response.status === 401 && reauthenticate) {
+    await reauthenticate()
+    response = await send(path, options)
+  }
+  if (!response.ok) throw await errorOf(response)
+  if (response.status === 204) return undefined as T
+  return (await response.json()) as T
+}
+
+/** Sign-in itself: no retry loop, the caller shows the error. */
+export async function apiNoRetry<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options)
+  if (!response.ok) throw await errorOf(response)
+  if (response.status === 204) return undefined as T
+  return (await response.json()) as T
+}

@@ -1,0 +1,38 @@
+const numberFormat = new Intl.NumberFormat(undefined)
+const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 })
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+
+export const count = (n: number) => numberFormat.format(n)
+export const percent = (share: number | null) => (share === null || Number.isNaN(share) ? '–' : percentFormat.format(share))
+export const date = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '–')
+export const dateTime = (iso: string | null) => (iso ? dateTimeFormat.format(new Date(iso)) : '–')
+
+/** "3 minutes ago", "yesterday", with the exact time in a tooltip by the caller. */
+export function ago(iso: string | null, now = Date.now()): string {
+  if (!iso) return '–'
+  const seconds = (new Date(iso).getTime() - now) / 1000
+  const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['week', 604_800],
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ]
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit)
+  }
+  return 'just now'
+}
+
+/** The path of a page URL (`https://docs.acme.com/guides/x#y` → `/guides/x`), for compact display. */
+export function pathOf(url: string | null): string {
+  if (!url) return '–'
+  try {
+    return new URL(url, 'http://x').pathname
+  } catch {
+    return url
+  }
+}

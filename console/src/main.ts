@@ -1,0 +1,9 @@
+import './styles.css'
+import { DocentConsole } from './app.ts'
+import { SignInDialog, SignInForm } from './sign-in.ts'
+import { applyTheme, storedTheme } from './theme.ts'
+
+applyTheme(storedTheme())
+customElements.define('sign-in-form', SignInForm)
+customElements.define('sign-in-dialog', SignInDialog)
+customElements.define('docent-console', DocentConsole)

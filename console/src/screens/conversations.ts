@@ -1,0 +1,166 @@
+import { html, nothing, type PropertyValues } from 'lit'
+import type { Conversation, Thread } from '../analytics-types.ts'
+import { analyticsBase, conversationsOf, MAX_TURNS } from '../analytics.ts'
+import { api } from '../api.ts'
+import { ago, count, dateTime, pathOf } from '../format.ts'
+import { hrefOf } from '../router.ts'
+import { Screen } from '../screen.ts'
+import { chip, emptyState, errorState, header, loadingState, rangePicker } from '../ui.ts'
+
+interface Filters {
+  category: string
+  resolution: '' | 'answered' | 'unanswered'
+  rating: '' | 'up' | 'down'
+  page: string
+}
+
+/** Every question readers asked, filterable, with the transcript, its sources and the reader's rating. */
+export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncated: boolean }> {
+  static override properties = { ...Screen.properties, filters: { state: true }, thread: { state: true } }
+  declare filters: Filters
+  declare thread: Thread | null | 'loading'
+
+  constructor() {
+    super()
+    this.filters = { category: '', resolution: '', rating: '', page: '' }
+    this.thread = null
+  }
+
+  protected async fetchData(signal: AbortSignal) {
+    return conversationsOf(this.project.id, this.range, signal)
+  }
+
+  protected override willUpdate(changed: PropertyValues) {
+    super.willUpdate(changed)
+    if (changed.has('itemId') || changed.has('data')) void this.loadThread()
+  }
+
+  private selected(): Conversation | undefined {
+    return this.data?.turns.find((turn) => turn.id === this.itemId)
+  }
+
+  private async loadThread() {
+    const turn = this.selected()
+    if (!turn?.threadId) {
+      this.thread = null
+      return
+    }
+    this.thread = 'loading'
+    try {
+      this.thread = await api<Thread>(`${analyticsBase(this.project.id)}/assistant/threads/${encodeURIComponent(turn.threadId)}`)
+    } catch {
+      this.thread = null
+    }
+  }
+
+  private visible(turns: Conversation[]) {
+    const { category, resolution, rating, page } = this.filters
+    return turns.filter(
+      (turn) =>
+        (!category || (turn.queryCategory ?? 'Uncategorized') === category) &&
+        (!resolution || turn.resolutionStatus === resolution) &&
+        (!rating || turn.rating === rating) &&
+        (!page || (turn.pageUrl ?? '').toLowerCase().includes(page.toLowerCase())),
+    )
+  }
+
+  private set(patch: Partial<Filters>) {
+    this.filters = { ...this.filters, ...patch }
+  }
+
+  override render() {
+    return html`${header('Conversations', 'Each question readers asked, the answer they got, its sources and their rating.', rangePicker(this.range))}
+    ${this.error ? errorState(this.error, () => this.reload()) : !this.data ? loadingState() : this.body(this.data.turns, this.data.truncated)}`
+  }
+
+  private body(turns: Conversation[], truncated: boolean) {
+    const categories = [...new Set(turns.map((turn) => turn.queryCategory ?? 'Uncategorized'))].sort()
+    const shown = this.visible(turns)
+    const selected = this.selected()
+    return html`
+      <form class="row card" style="margin-bottom:16px" aria-label="Filter conversations" @submit=${(e: Event) => e.preventDefault()}>
+        <label class="row">Category
+          <select @change=${(e: Event) => this.set({ category: (e.target as HTMLSelectElement).value })}>
+            <option value="">All</option>
+            ${categories.map((name) => html`<option ?selected=${this.filters.category === name}>${name}</option>`)}
+          </select>
+        </label>
+        <label class="row">Answer
+          <select @change=${(e: Event) => this.set({ resolution: (e.target as HTMLSelectElement).value as Filters['resolution'] })}>
+            <option value="">All</option><option value="answered">Answered</option><option value="unanswered">Unanswered</option>
+          </select>
+        </label>
+        <label class="row">Rating
+          <select @change=${(e: Event) => this.set({ rating: (e.target as HTMLSelectElement).value as Filters['rating'] })}>
+            <option value="">Any</option><option value="up">👍 Helpful</option><option value="down">👎 Not helpful</option>
+          </select>
+        </label>
+        <label class="row">Page
+          <input type="search" placeholder="/guides/…" .value=${this.filters.page} @input=${(e: Event) => this.set({ page: (e.target as HTMLInputElement).value })} />
+        </label>
+        <span class="muted" role="status">${count(shown.length)} of ${count(turns.length)}${truncated ? ` (latest ${count(MAX_TURNS)})` : ''}</span>
+      </form>
+      ${
+        turns.length === 0
+          ? emptyState('No conversations in this range', 'Questions asked through the widget, the API or MCP appear here as they come in.')
+          : html`<div class="master-detail ${this.itemId ? 'has-selection' : ''}">
+              <section class="card" aria-label="Questions">
+                ${
+                  shown.length
+                    ? html`<ul class="pick-list">
+                        ${shown.map(
+                          (turn) =>
+                            html`<li>
+                              <a href=${hrefOf(this.project.id, 'conversations', turn.id, this.search)} aria-current=${turn.id === this.itemId ? 'true' : 'false'}>
+                                <span class="pick-title">${turn.query}</span>
+                                <span class="pick-meta">
+                                  ${chip(turn.resolutionStatus)} ${turn.rating ? html`<span>${turn.rating === 'up' ? '👍' : '👎'}</span>` : nothing}
+                                  <span>${turn.queryCategory ?? 'Uncategorized'}</span>
+                                  <time datetime=${turn.timestamp} title=${dateTime(turn.timestamp)}>${ago(turn.timestamp)}</time>
+                                </span>
+                              </a>
+                            </li>`,
+                        )}
+                      </ul>`
+                    : emptyState('Nothing matches', 'Change the filters to see more.')
+                }
+              </section>
+              <section class="card" aria-label="Transcript">${selected ? this.transcript(selected) : emptyState('Pick a question', 'Its transcript, sources and rating show here.')}</section>
+            </div>`
+      }
+    `
+  }
+
+  private transcript(turn: Conversation) {
+    const thread = this.thread
+    const messages =
+      thread && thread !== 'loading'
+        ? thread.messages
+        : [
+            { id: `${turn.id}-q`, role: 'user' as const, content: turn.query, createdAt: turn.timestamp },
+            { id: `${turn.id}-a`, role: 'assistant' as const, content: turn.response, createdAt: turn.timestamp },
+          ]
+    return html`<div class="spread" style="margin-bottom:12px">
+        <h2>Transcript</h2>
+        <span class="row">${chip(turn.resolutionStatus)} ${turn.rating ? html`<span>${turn.rating === 'up' ? '👍 Helpful' : '👎 Not helpful'}</span>` : nothing}</span>
+      </div>
+      <dl class="facts" style="margin-bottom:16px">
+        <dt>Asked</dt><dd>${dateTime(turn.timestamp)}</dd>
+        <dt>Page</dt><dd>${turn.pageUrl ? html`<a href=${turn.pageUrl} rel="noreferrer" target="_blank">${pathOf(turn.pageUrl)}</a>` : 'not known'}</dd>
+        <dt>Category</dt><dd>${turn.queryCategory ?? 'Uncategorized'}</dd>
+        ${turn.caller ? html`<dt>From</dt><dd>${turn.caller === 'web' ? 'Docs site' : turn.caller === 'api' ? 'API' : 'MCP or other'}</dd>` : nothing}
+      </dl>
+      ${thread === 'loading' ? html`<p class="muted" role="status">Loading the whole conversation…</p>` : nothing}
+      ${messages.map((message) => html`<p class="bubble ${message.role}"><span class="sr-only">${message.role === 'user' ? 'Reader' : 'Assistant'}: </span>${message.content}</p>`)}
+      <h3>Sources</h3>
+      ${
+        turn.sources.length
+          ? html`<ol class="sources">
+              ${turn.sources.map((source) => html`<li><a href=${source.url} target="_blank" rel="noreferrer">${source.title}</a> <span class="muted">${pathOf(source.url)}</span></li>`)}
+            </ol>`
+          : html`<p class="muted">No sources: the docs had nothing close enough.</p>`
+      }`
+  }
+}
+
+customElements.define('screen-conversations', ConversationsScreen)

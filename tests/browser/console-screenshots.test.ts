@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildConsoleIfStale } from '../../console/build.ts'
+import { serveAnalyticsFixture } from './console-fixtures.ts'
+import { browserSkipReason, launchBrowser, type RunningDocent, startDocent } from './support.ts'
+
+// Screenshots of the console for the README (docs/screenshots/console-*.png): the overview, a gap being fixed and a
+// job's live view, light and dark. Analytics come from the contract-shaped fixture.
+
+const skip = browserSkipReason()
+const DIR = 'docs/screenshots'
+
+describe.skipIf(skip)('console screenshots', () => {
+  let browser: Browser
+  let server: RunningDocent
+  let dataDir: string
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'docent-console-shots-'))
+    mkdirSync(DIR, { recursive: true })
+    await buildConsoleIfStale()
+    ;[browser, server] = await Promise.all([
+      launchBrowser(),
+      startDocent({
+        dataDir,
+        worker: true,
+        projects: [
+          {
+            id: 'demo',
+            organization: 'demo',
+            domain: 'demo',
+            name: 'Lumen docs',
+            docs: { directory: 'demo/docs' },
+            agent: { repository: 'local:demo' },
+          },
+        ],
+      }),
+    ])
+    await server.docent.start()
+  }, 180_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  async function signedIn(colorScheme: 'light' | 'dark'): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme, reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await serveAnalyticsFixture(page)
+    await page.goto(`${server.url}/console`)
+    await page.getByLabel('Admin key').fill(server.adminKey)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.locator('main h1').waitFor()
+    return page
+  }
+
+  const shoot = async (page: Page, name: string) => {
+    const image = await page.screenshot({ path: `${DIR}/${name}.png` })
+    expect(image.length).toBeGreaterThan(10_000)
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`overview, a gap being fixed, a job live (${scheme})`, async () => {
+      const page = await signedIn(scheme)
+      await page.locator('.chart canvas').first().waitFor()
+      await page.mouse.move(0, 0)
+      await shoot(page, `console-overview-${scheme}`)
+
+      await page.goto(`${server.url}/console/demo/gaps/gap_export_csv`)
+      await page.getByRole('button', { name: 'Fix with agent' }).click()
+      await page
+        .getByLabel('The facts readers need (optional)')
+        .fill('Open Flags, choose Export › CSV: every flag with its rules and targeting, one row each.')
+      await shoot(page, `console-gap-fix-${scheme}`)
+
+      await page.goto(`${server.url}/console/demo/agent`)
+      await page.getByRole('button', { name: 'New job' }).click()
+      await page
+        .getByLabel('Prompt')
+        .fill('Append a section "Export to CSV" to concepts/flags with the text "Open Flags, choose Export › CSV."')
+      await page.getByRole('button', { name: 'Start' }).click()
+      await page.getByRole('link', { name: /\/review\// }).waitFor()
+      await shoot(page, `console-job-${scheme}`)
+      await page.context().close()
+    })
+  }
+})
