@@ -37,6 +37,12 @@ describe('config', () => {
 
   test('a bad config names the field', () => {
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT: must be an integer/)
+    expect(() => configFromEnv({ DOCENT_AGENT_LEASE_MS: '30s' })).toThrow(/DOCENT_AGENT_LEASE_MS: must be an integer/)
+    expect(() => configFromEnv({ DOCENT_AGENT_POLL_MS: '1' })).toThrow(/agentWorker\.pollMs: must be at least 10/)
+    expect(configFromEnv({ DOCENT_AGENT_LEASE_MS: '4000', DOCENT_AGENT_POLL_MS: '200' }).agentWorker).toEqual({
+      leaseMs: 4000,
+      pollMs: 200,
+    })
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(ConfigError)
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(/store\.kind/)
     expect(() => parseConfig({ projects: [{ id: 'bad id!', organization: 'o', domain: 'd', docs: { directory: 'x' } }] })).toThrow(

@@ -130,6 +130,16 @@ export const DocentConfig = z.object({
     .prefault({}),
   /** Start the agent worker in this process. */
   worker: z.boolean().default(true),
+  /**
+   * How long a worker's claim on a run holds without renewal (a killed server's runs are retried after it), and how
+   * often an idle worker looks for work (runs queued by the same process wake it at once).
+   */
+  agentWorker: z
+    .object({
+      leaseMs: z.number().int().min(100).default(30_000),
+      pollMs: z.number().int().min(10).default(1_000),
+    })
+    .prefault({}),
   /** Demo organization bootstrapping: create and print keys on first start. */
   seedDemoKeys: z.boolean().default(false),
   adminKey: z.string().optional(),
@@ -306,5 +316,19 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
     assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
     trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
     worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
+    agentWorker: {
+      ...(file.agentWorker as Record<string, unknown> | undefined),
+      ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
+      ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
+    },
   })
+}
+
+/** `{ [field]: n }` from an integer environment variable, `{}` when unset; a ConfigError names the variable otherwise. */
+function integerFromEnv(env: Env, name: string, field: string): Record<string, number> {
+  const value = env[name]
+  if (value === undefined || value === '') return {}
+  const number = Number(value)
+  if (!Number.isInteger(number)) throw new ConfigError(`invalid config: ${name}: must be an integer`)
+  return { [field]: number }
 }
