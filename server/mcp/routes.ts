@@ -121,7 +121,13 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
           if (error instanceof ApiError && error.status === 429) return rpcErrorResponse(error, cors)
           throw error
         }
-        return c.res
+        // The transport's own Response replaced the context's: the grant set earlier is not on it.
+        const response = c.res
+        for (const [name, value] of Object.entries(cors)) {
+          if (name === 'vary') response.headers.append(name, value)
+          else response.headers.set(name, value)
+        }
+        return response
       },
     }),
     stateless('get'),

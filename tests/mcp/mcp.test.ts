@@ -218,6 +218,35 @@ describe('MCP auth', () => {
     expect(open.status).toBe(204)
     expect(open.headers.get('access-control-allow-origin')).toBe('*')
   })
+
+  test('CORS: answers carry the grant too, not only refusals, so a browser client reads them', async () => {
+    const ping = (domain: string, origin: string, key?: string) =>
+      t.app.request(`/mcp/${domain}`, {
+        method: 'POST',
+        headers: {
+          origin,
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      })
+    const open = await ping('acme.example', 'http://localhost:6274')
+    expect(open.status).toBe(200)
+    expect(open.headers.get('access-control-allow-origin')).toBe('*')
+    expect(open.headers.get('access-control-expose-headers')).toMatch(/mcp-session-id/)
+    const keyed = await ping('demo', 'https://docs.example.com', t.keys.assistant)
+    expect(keyed.status).toBe(200)
+    expect(keyed.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
+    expect(keyed.headers.get('vary')).toMatch(/Origin/)
+    const notification = await t.app.request('/mcp/acme.example', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:6274', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    })
+    expect(notification.status).toBe(202)
+    expect(notification.headers.get('access-control-allow-origin')).toBe('*')
+  })
 })
 
 describe('MCP rate limits', () => {
