@@ -63,8 +63,13 @@ export type ProjectConfig = z.infer<typeof ProjectConfig>
 export const DocentConfig = z.object({
   port: z.number().int().min(0).max(65535).default(8787),
   dataDir: z.string().default('.docent'),
-  /** Public base URL of this server (links in job PRs, review pages); defaults to http://localhost:PORT. */
-  publicUrl: z.string().optional(),
+  /** Public base URL of this server (source links, llms.txt, MCP results, job PRs, review pages). */
+  publicUrl: z.string().url().optional(),
+  /**
+   * Without `publicUrl`, links use the request's origin only when its host is loopback or listed here (`docs.acme.com`,
+   * or `docs.acme.com:8443` for one port); any other Host header gets links to http://localhost:PORT.
+   */
+  trustedHosts: z.array(z.string().min(1)).default([]),
   store: z
     .object({
       kind: z.enum(['memory', 'pglite', 'postgres', 'denokv']).default('pglite'),
@@ -194,6 +199,15 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
     adminKey: env.DOCENT_ADMIN_KEY || file.adminKey,
     assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
     trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
+    publicUrl: env.DOCENT_PUBLIC_URL || file.publicUrl,
+    trustedHosts: env.DOCENT_TRUSTED_HOSTS ? listOf(env.DOCENT_TRUSTED_HOSTS) : file.trustedHosts,
     worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
   })
 }
+
+/** `a, b,c` → `['a', 'b', 'c']`. */
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)

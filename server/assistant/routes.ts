@@ -4,6 +4,7 @@ import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import { assistantGuard } from '../http/guards.ts'
 import { type AppContext, type Route, route } from '../http/route.ts'
+import { serverBase } from '../llms/links.ts'
 import { answerModel } from '../models/registry.ts'
 import { DATA_STREAM_HEADERS, dataStream } from './data-stream.ts'
 import { type Answer, startAnswer } from './pipeline.ts'
@@ -25,7 +26,7 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
       filter: body.filter,
       currentPath: body.currentPath,
       context: body.context,
-      origin: new URL(c.req.url).origin,
+      origin: serverBase(ctx.config, c.req.url),
     })
 
   return [

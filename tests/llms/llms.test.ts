@@ -6,7 +6,7 @@ import { absoluteLinks } from '../../server/llms/absolute-links.ts'
 import type { PageInfo } from '../../server/search/types.ts'
 import { testDocent } from '../support/app.ts'
 
-const t = await testDocent()
+const t = await testDocent({ trustedHosts: ['docs.test', 'other.test'] })
 let pages: PageInfo[] = []
 
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('/llms.txt', () => {
     expect(await again.text()).toBe('')
     const listed = await t.app.request('http://docs.test/llms.txt', { headers: { 'if-none-match': `"other", W/${etag}` } })
     expect(listed.status).toBe(304)
-    // Another host gets its own links.
+    // Another trusted host gets its own links.
     const other = await (await t.app.request('http://other.test/llms.txt')).text()
     expect(other).toContain('http://other.test/quickstart.md')
   })

@@ -25,7 +25,7 @@ async function connect(app: Pick<Hono, 'request'>, domain: string, key?: string,
 
 const text = (result: unknown) => ((result as CallToolResult).content[0] as TextContent).text
 
-const t = await testDocent({ projects })
+const t = await testDocent({ projects, trustedHosts: ['docs.test'] })
 afterAll(async () => {
   await t.docent.stop()
 })
