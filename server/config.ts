@@ -4,9 +4,16 @@ import { formatIssues } from '../shared/errors.ts'
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
 const EnvRef = z.object({ env: z.string().min(1) })
 
+/**
+ * Whether anyone may read the docs without the project's assistant key: llms.txt, llms-full.txt, page markdown, the
+ * search and page endpoints and MCP. Unset: `mcp.public` (its older name), else false.
+ */
+const docsPublic = { public: z.boolean().optional() }
+
 const DocsSource = z.union([
-  z.object({ directory: z.string().min(1) }),
+  z.object({ directory: z.string().min(1), ...docsPublic }),
   z.object({
+    ...docsPublic,
     repository: z.string().min(1),
     ref: z.string().min(1).default('main'),
     /** Sub-folder of the repository that holds docs.json and the pages. */
@@ -46,6 +53,7 @@ export const ProjectConfig = z.object({
   /** Public URL of the docs site, used for source links; defaults to the demo site served by Docent. */
   siteUrl: z.string().optional(),
   allowedOrigins: z.array(z.string()).default([]),
+  /** Deprecated: `docs.public` decides for MCP as for every other way of reading the docs. */
   mcp: z.object({ public: z.boolean().default(false) }).default({ public: false }),
   agent: z
     .object({
@@ -59,6 +67,11 @@ export const ProjectConfig = z.object({
     .optional(),
 })
 export type ProjectConfig = z.infer<typeof ProjectConfig>
+
+/** The one setting that decides whether a project's docs may be read without its assistant key. */
+export function docsArePublic(project: ProjectConfig): boolean {
+  return project.docs.public ?? project.mcp.public
+}
 
 export const DocentConfig = z.object({
   port: z.number().int().min(0).max(65535).default(8787),
@@ -96,9 +109,19 @@ export const DocentConfig = z.object({
         .int()
         .positive()
         .default(1024 * 1024),
+      // Answers (the v1 and v2 message endpoints).
       assistantKeyPerMonth: z.number().int().positive().default(10_000),
-      organizationPerHour: z.number().int().positive().default(10_000),
       ipPerDay: z.number().int().positive().default(10_000),
+      /** Well under the organization's hour, so one client cannot spend it for every reader. */
+      assistantIpPerHour: z.number().int().positive().default(300),
+      /** Every assistant-key request (answers, docs, feedback) of the organization's projects. */
+      organizationPerHour: z.number().int().positive().default(10_000),
+      // Reading the docs: search, page, MCP, and the llms.txt / .md files of a project whose docs are not public.
+      docsKeyPerMonth: z.number().int().positive().default(300_000),
+      docsIpPerHour: z.number().int().positive().default(1_000),
+      // Feedback on answers.
+      feedbackKeyPerMonth: z.number().int().positive().default(10_000),
+      feedbackIpPerHour: z.number().int().positive().default(100),
       agentPerProjectPerHour: z.number().int().positive().default(100),
       agentMaxSteps: z.number().int().positive().default(40),
       agentRunSeconds: z.number().int().positive().default(600),
@@ -150,9 +173,9 @@ export function demoProject(env: Env): ProjectConfig {
     organization: 'demo',
     domain: 'demo',
     name: 'Demo docs',
-    docs: { directory: docsDir },
+    // The demo's docs are public (as a product's docs site usually is): every other project's are not unless it says so.
+    docs: { directory: docsDir, public: true },
     allowedOrigins: ['*'],
-    mcp: { public: true },
     agent: { repository: 'local:demo', ref: 'main' },
   })
 }

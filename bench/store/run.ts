@@ -26,7 +26,17 @@ async function timed(label: string, count: number, op: (i: number) => Promise<un
 
 async function operations(store: Store, concurrency: number) {
   const expires = new Date(Date.now() + 3_600_000)
-  await timed('incrementCounter', 2000, (i) => store.incrementCounter(`bench:${i % 10}`, expires), concurrency)
+  // A request's admission: its three counters (key, organization, IP) checked and counted together.
+  await timed(
+    'admit (3 counters)',
+    2000,
+    (i) =>
+      store.admit(
+        [`bench:key:${i % 10}`, 'bench:org', `bench:ip:${i % 100}`].map((key) => ({ key, limit: 1_000_000, expiresAt: expires })),
+        new Date(),
+      ),
+    concurrency,
+  )
   const jobs = Array.from({ length: 20 }, (_, i) => `bench-job-${crypto.randomUUID()}-${i}`)
   await timed(
     'enqueueRun',

@@ -15,7 +15,7 @@ const THREAD_HEADER = { 'X-Thread-Id': { description: 'the thread this answer be
 /** The reader-facing assistant endpoints: v1 and v2 share everything but message parsing and the stream encoder. */
 export function assistantRoutes(ctx: DocentContext): Route[] {
   const model = answerModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })
-  const messageGuard = assistantGuard(ctx, { countKeyAndIp: true })
+  const messageGuard = assistantGuard(ctx, { quota: 'answer' })
 
   const answer = (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> =>
     startAnswer(ctx, c.get('auth').project, model, {
@@ -75,7 +75,7 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
       path: '/discovery/v1/assistant/{domain}/feedback',
       tag: 'assistant',
       summary: 'Rate an answer',
-      guard: assistantGuard(ctx, { countKeyAndIp: false }),
+      guard: assistantGuard(ctx, { quota: 'feedback' }),
       body: FeedbackBody,
       responses: {
         204: { description: 'recorded (a second rating replaces the first)' },

@@ -16,7 +16,7 @@ async function withPageKey(then: (key: string, docent: Awaited<ReturnType<typeof
       dataDir,
       store: { kind: 'pglite' },
       worker: false,
-      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
+      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs', public: true } }],
     },
     { log: consoleLogger('silent') },
   )

@@ -1,6 +1,8 @@
 import type { AgentEvent } from '../../shared/agent.ts'
 import { decodeCursor, encodeCursor, isBefore } from './cursor.ts'
+import { LocalCounters } from './local-counters.ts'
 import type {
+  CounterLimit,
   ClaimOptions,
   FeedbackRecord,
   JobRecord,
@@ -28,7 +30,7 @@ function pageOf<T extends { id: string }>(items: T[], at: (item: T) => Date, pag
 export class MemoryStore implements Store {
   readonly kind = 'memory'
   private keys = new Map<string, KeyRecord>()
-  private counters = new Map<string, { value: number; expiresAt: Date }>()
+  private counters = new LocalCounters()
   private jobs = new Map<string, JobRecord>()
   private events = new Map<string, AgentEvent[]>()
   private runs = new Map<string, RunRecord>()
@@ -61,18 +63,8 @@ export class MemoryStore implements Store {
     return this.keys.size
   }
 
-  async incrementCounter(key: string, expiresAt: Date) {
-    const now = Date.now()
-    if (this.counters.size > 10_000) {
-      for (const [name, counter] of this.counters) if (counter.expiresAt.getTime() < now) this.counters.delete(name)
-    }
-    const counter = this.counters.get(key)
-    if (!counter || counter.expiresAt.getTime() < now) {
-      this.counters.set(key, { value: 1, expiresAt })
-      return 1
-    }
-    counter.value += 1
-    return counter.value
+  async admit(counters: CounterLimit[], now: Date) {
+    return this.counters.admit(counters, now)
   }
 
   async insertJob(job: JobRecord) {

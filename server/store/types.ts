@@ -98,6 +98,20 @@ export interface PageRequest {
   cursor?: string
 }
 
+export interface CounterLimit {
+  /** The counter's name: one per rule, subject and window (`rl:ip-day:10.0.0.1:2026-02-15T00:00:00.000Z`). */
+  key: string
+  limit: number
+  /** The end of the counter's window: it may be dropped after. */
+  expiresAt: Date
+}
+
+export interface Admission {
+  admitted: boolean
+  /** Each counter's value after the call, in the order given: one more than before when admitted, unchanged when not. */
+  counts: number[]
+}
+
 export interface ClaimOptions {
   owner: string
   leaseMs: number
@@ -121,8 +135,12 @@ export interface Store {
   countKeys(): Promise<number>
 
   // Rate-limit counters (fixed windows)
-  /** Atomically adds one to the counter and returns the new value; the counter may be dropped after `expiresAt`. */
-  incrementCounter(key: string, expiresAt: Date): Promise<number>
+  /**
+   * Checks every counter against its limit and, only when all have room, adds one to each: atomically, so a refused
+   * request counts nowhere and concurrent callers (other instances too) never overshoot a limit. A counter whose
+   * `expiresAt` has passed (by `now`) counts from zero again.
+   */
+  admit(counters: CounterLimit[], now: Date): Promise<Admission>
 
   // Agent jobs
   insertJob(job: JobRecord): Promise<void>

@@ -108,7 +108,7 @@ describe('MCP server over Streamable HTTP (SDK client, demo docs)', () => {
     const read = await client.readResource({ uri: go.uri })
     expect((read.contents[0] as { text: string }).text).toMatch(/^# Go SDK/)
     // The resource URI is a real URL: the same markdown is served there.
-    const served = await t.app.request(go.uri)
+    const served = await t.app.request(go.uri, { headers: { authorization: `Bearer ${t.keys.assistant}` } })
     expect(served.status).toBe(200)
     expect(await served.text()).toBe((read.contents[0] as { text: string }).text)
     await expect(client.readResource({ uri: `${BASE}/nope.md` })).rejects.toThrow(/no docs page/)
@@ -310,8 +310,8 @@ describe('MCP rate limits', () => {
     }
   })
 
-  test('the per-IP daily limit counts MCP requests too', async () => {
-    const limited = await testDocent({ projects, limits: { ipPerDay: 2 } })
+  test('the per-IP hourly docs limit counts MCP requests too', async () => {
+    const limited = await testDocent({ projects, limits: { docsIpPerHour: 2 } })
     try {
       const error = await connect(limited.app, 'acme.example', undefined, '10.9.9.9')
         .then((client) => client.listTools())

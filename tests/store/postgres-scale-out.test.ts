@@ -149,12 +149,20 @@ if ('skip' in server) {
       expect(['k-a', 'k-b']).toContain((await b!.findKeyByHash('same-secret-hash'))?.id)
     })
 
-    test('rate-limit counters shared by two instances count every request once', async () => {
+    test('rate-limit admissions shared by two instances: exact limit, refusals count nowhere', async () => {
       const url = await server.createDatabase('docent_counters')
       const [a, b] = await Promise.all([open(url), open(url)])
       const expires = new Date(Date.now() + 60_000)
-      const values = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a! : b!).incrementCounter('key:month', expires)))
-      expect([...values].sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1))
+      const counters = [
+        { key: 'key:month', limit: 70, expiresAt: expires },
+        { key: 'org:hour', limit: 1000, expiresAt: expires },
+      ]
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a! : b!).admit(counters, new Date())))
+      const admitted = results.filter((r) => r.admitted)
+      expect(admitted).toHaveLength(70)
+      expect(admitted.map((r) => r.counts[0]).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 70 }, (_, i) => i + 1))
+      // The 30 refused requests did not count on the other counter either.
+      expect(await a!.admit([counters[1]!], new Date())).toEqual({ admitted: true, counts: [71] })
     })
   })
 }

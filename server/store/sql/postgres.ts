@@ -48,5 +48,5 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await sql?.end({ timeout: 1 }).catch(() => {})
     throw new Error(`could not open the PostgreSQL store at ${redact(url)}: ${(error as Error).message}`, { cause: error })
   }
-  return new SqlStore('postgres', postgresClient(sql))
+  return SqlStore.open('postgres', postgresClient(sql))
 }

@@ -1,28 +1,73 @@
 import type { AgentEvent } from '../../../shared/agent.ts'
 import { decodeCursor, encodeCursor } from '../cursor.ts'
-import type { ClaimOptions, FeedbackRecord, JobRecord, KeyRecord, MessageRecord, Page, PageRequest, Store, ThreadRecord } from '../types.ts'
+import { LocalCounters } from '../local-counters.ts'
+import type {
+  Admission,
+  ClaimOptions,
+  CounterLimit,
+  FeedbackRecord,
+  JobRecord,
+  KeyRecord,
+  MessageRecord,
+  Page,
+  PageRequest,
+  Store,
+  ThreadRecord,
+} from '../types.ts'
 import type { Row, SqlClient } from './client.ts'
 import { iso, jobColumns, jobFromRow, json, keyFromRow, messageFromRow, runFromRow, threadFromRow } from './rows.ts'
 
 /** Postgres text cannot hold U+0000: an id or hash containing one names nothing that was ever stored. */
 const unstorable = (...values: Array<string | undefined>) => values.some((value) => value?.includes('\u0000'))
 
-/** Expired rate-limit counters are swept once every this many increments (per instance). */
+/** Expired rate-limit counters are swept from the table once every this many admissions or flushes (per instance). */
 const SWEEP_EVERY = 500
 
+export interface SqlStoreOptions {
+  /**
+   * This process alone uses the database (embedded PGlite): rate-limit counters are then kept in memory and written in
+   * batches every `counterFlushMs`, instead of a statement per request. A crash loses at most that long of counting.
+   */
+  exclusive?: { counterFlushMs: number }
+}
+
 /**
- * The Store in SQL, the same statements on PGlite (embedded) and on a PostgreSQL server. Counters are one upsert,
- * run claims one `FOR UPDATE SKIP LOCKED` update, so several server processes sharing one database stay correct.
+ * The Store in SQL, the same statements on PGlite (embedded) and on a PostgreSQL server. Admissions are one function
+ * call, run claims one `FOR UPDATE SKIP LOCKED` update, so several server processes sharing one database stay correct.
  */
 export class SqlStore implements Store {
-  private increments = 0
+  private sweeps = 0
+  private local?: LocalCounters
+  private flushTimer?: ReturnType<typeof setInterval>
+  private flushing: Promise<void> = Promise.resolve()
 
-  constructor(
+  private constructor(
     readonly kind: string,
     private readonly db: SqlClient,
   ) {}
 
-  close() {
+  static async open(kind: string, db: SqlClient, options: SqlStoreOptions = {}): Promise<SqlStore> {
+    const store = new SqlStore(kind, db)
+    if (options.exclusive) {
+      const now = new Date()
+      const rows = await db.query<{ key: string; value: number; expires_at: Date }>(
+        `SELECT key, value, expires_at FROM docent_counters WHERE expires_at > $1::timestamptz`,
+        [iso(now)],
+      )
+      store.local = new LocalCounters(true)
+      store.local.load(
+        rows.map((row) => ({ key: row.key, value: row.value, expiresAt: new Date(row.expires_at) })),
+        now,
+      )
+      store.flushTimer = setInterval(() => void store.flushCounters(), options.exclusive.counterFlushMs)
+      ;(store.flushTimer as { unref?: () => void }).unref?.()
+    }
+    return store
+  }
+
+  async close() {
+    if (this.flushTimer) clearInterval(this.flushTimer)
+    await this.flushCounters()
     return this.db.close()
   }
 
@@ -77,21 +122,41 @@ export class SqlStore implements Store {
 
   // Rate-limit counters ------------------------------------------------------------------------------------
 
-  async incrementCounter(key: string, expiresAt: Date) {
+  async admit(counters: CounterLimit[], now: Date): Promise<Admission> {
+    if (counters.length === 0) return { admitted: true, counts: [] }
+    if (this.local) return this.local.admit(counters, now)
     // The application's clock decides expiry (as in every adapter), so windows agree whatever the database's clock says.
-    const now = new Date()
-    if (++this.increments % SWEEP_EVERY === 0) {
-      await this.db.query(`DELETE FROM docent_counters WHERE expires_at < $1::timestamptz`, [iso(now)])
-    }
-    const [row] = await this.db.query<{ value: number }>(
-      `INSERT INTO docent_counters AS c (key, value, expires_at) VALUES ($1, 1, $2::timestamptz)
-       ON CONFLICT (key) DO UPDATE SET
-         value = CASE WHEN c.expires_at < $3::timestamptz THEN 1 ELSE c.value + 1 END,
-         expires_at = CASE WHEN c.expires_at < $3::timestamptz THEN EXCLUDED.expires_at ELSE c.expires_at END
-       RETURNING value`,
-      [key, iso(expiresAt), iso(now)],
+    if (++this.sweeps % SWEEP_EVERY === 0) await this.sweepCounters(now)
+    const [row] = await this.db.query<{ admitted: boolean; counts: number[] }>(
+      `SELECT admitted, counts FROM docent_admit($1::text[], $2::integer[], $3::timestamptz[], $4::timestamptz)`,
+      [counters.map((c) => c.key), counters.map((c) => c.limit), counters.map((c) => iso(c.expiresAt)), iso(now)],
     )
-    return row!.value
+    return { admitted: row!.admitted, counts: row!.counts.map(Number) }
+  }
+
+  /** Writes the in-memory counters that changed (embedded store only): one statement for the whole batch. */
+  private flushCounters(): Promise<void> {
+    const rows = this.local?.drain() ?? []
+    if (rows.length === 0) return this.flushing
+    this.flushing = this.flushing.then(async () => {
+      try {
+        await this.db.query(
+          `INSERT INTO docent_counters (key, value, expires_at)
+           SELECT * FROM unnest($1::text[], $2::integer[], $3::timestamptz[])
+           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
+          [rows.map((r) => r.key), rows.map((r) => r.value), rows.map((r) => iso(r.expiresAt))],
+        )
+        if (++this.sweeps % SWEEP_EVERY === 0) await this.sweepCounters(new Date())
+      } catch {
+        // The database is failing: the counts stay in memory (where limits are decided) and go with the next batch.
+        this.local?.undrain(rows.map((r) => r.key))
+      }
+    })
+    return this.flushing
+  }
+
+  private async sweepCounters(now: Date) {
+    await this.db.query(`DELETE FROM docent_counters WHERE expires_at < $1::timestamptz`, [iso(now)])
   }
 
   // Jobs ---------------------------------------------------------------------------------------------------
