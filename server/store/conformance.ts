@@ -356,6 +356,33 @@ export function describeStoreConformance(
       expect(await store.listThreads(uid('project'), { limit: 10 })).toEqual({ items: [], nextCursor: null })
     })
 
+    test('saveThreads: creates missing threads, appends in order, bumps counts; several threads in one batch', async () => {
+      const store = await open()
+      const at = (minute: number) => new Date(Date.UTC(2026, 0, 6, 0, minute))
+      const existing = sampleThread({ createdAt: at(0), updatedAt: at(0) })
+      await store.createThread(existing)
+      const fresh = sampleThread({ projectId: existing.projectId, createdAt: at(1), updatedAt: at(1) })
+      const q1 = message(fresh.id, 'user', 'first question', at(1))
+      const a1 = { ...message(fresh.id, 'assistant', 'first answer', at(2)), sources: [{ title: 'T', path: 'p', url: '/p' }] }
+      const q2 = message(existing.id, 'user', 'another \u0000 question', at(3))
+      await store.saveThreads([
+        { thread: fresh, messages: [q1], at: at(1) },
+        { thread: existing, messages: [q2], at: at(3) },
+        { thread: fresh, messages: [a1], at: at(2) },
+      ])
+      expect((await store.listMessages(fresh.id)).map((m) => m.content)).toEqual(['first question', 'first answer'])
+      expect((await store.listMessages(fresh.id))[1]).toMatchObject({ sources: [{ title: 'T', path: 'p', url: '/p' }] })
+      expect((await store.listMessages(existing.id)).map((m) => m.content)).toEqual(['another \u0000 question'])
+      expect(await store.getThread(fresh.projectId, fresh.id)).toMatchObject({ messageCount: 2, updatedAt: at(2), createdAt: at(1) })
+      expect(await store.getThread(existing.projectId, existing.id)).toMatchObject({ messageCount: 1, updatedAt: at(3) })
+      // A thread already stored is not replaced: a later write only appends.
+      await store.saveThreads([
+        { thread: { ...fresh, fp: 'someone else' }, messages: [message(fresh.id, 'user', 'third', at(4))], at: at(4) },
+      ])
+      expect(await store.getThread(fresh.projectId, fresh.id)).toMatchObject({ fp: fresh.fp, messageCount: 3 })
+      await store.saveThreads([])
+    })
+
     if (reopen) {
       test('data survives a restart', async () => {
         const store = await open()

@@ -13,6 +13,7 @@ import type {
   RunRecord,
   Store,
   ThreadRecord,
+  ThreadWrite,
 } from './types.ts'
 
 // The few Deno KV types used here (the project type-checks with Node's tsc, which has no Deno lib).
@@ -371,6 +372,18 @@ export class DenoKvStore implements Store {
       )
       return (await op.commit()).ok ? true : CONFLICT
     })
+  }
+  async saveThreads(writes: ThreadWrite[]) {
+    for (const { thread, messages, at } of writes) {
+      // Created only when missing: the check makes a second writer's create a no-op.
+      await this.kv
+        .atomic()
+        .check({ key: ['thread', thread.id], versionstamp: null })
+        .set(['thread', thread.id], thread)
+        .set(['thread_by_project', thread.projectId, ms(thread.updatedAt), thread.id], thread.id)
+        .commit()
+      await this.appendMessages(thread.id, messages, at)
+    }
   }
   async listThreads(projectId: string, page: PageRequest): Promise<Page<ThreadRecord>> {
     const ids = await this.pageIds(['thread_by_project', projectId], page)

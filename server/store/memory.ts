@@ -13,6 +13,7 @@ import type {
   RunRecord,
   Store,
   ThreadRecord,
+  ThreadWrite,
 } from './types.ts'
 
 const clone = <T>(value: T): T => structuredClone(value)
@@ -175,6 +176,12 @@ export class MemoryStore implements Store {
     this.messages.get(threadId)!.push(...messages.map(clone))
     thread.messageCount += messages.length
     thread.updatedAt = at
+  }
+  async saveThreads(writes: ThreadWrite[]) {
+    for (const { thread, messages, at } of writes) {
+      if (!this.threads.has(thread.id)) await this.createThread(thread)
+      await this.appendMessages(thread.id, messages, at)
+    }
   }
   async listThreads(projectId: string, page: PageRequest) {
     const threads = [...this.threads.values()].filter((thread) => thread.projectId === projectId)

@@ -80,6 +80,13 @@ export interface MessageRecord {
   createdAt: Date
 }
 
+/** One batch item of `saveThreads`: messages for a thread, which is created (as `thread`) if it is not stored yet. */
+export interface ThreadWrite {
+  thread: ThreadRecord
+  messages: MessageRecord[]
+  at: Date
+}
+
 export interface FeedbackRecord {
   threadId: string
   messageId: string
@@ -184,6 +191,12 @@ export interface Store {
   getThread(projectId: string, id: string): Promise<ThreadRecord | null>
   /** Appends messages and bumps updatedAt and messageCount, atomically. */
   appendMessages(threadId: string, messages: MessageRecord[], at: Date): Promise<void>
+  /**
+   * Writes many threads' messages at once (the assistant batches the writes of concurrent answers): each thread is
+   * created first when missing, its messages appended in order, messageCount and updatedAt bumped. One transaction
+   * where the store has them.
+   */
+  saveThreads(writes: ThreadWrite[]): Promise<void>
   /** Most recently updated first. */
   listThreads(projectId: string, page: PageRequest): Promise<Page<ThreadRecord>>
   listMessages(threadId: string): Promise<Array<MessageRecord & { feedback?: Pick<FeedbackRecord, 'rating' | 'comment'> }>>

@@ -33,6 +33,8 @@ function redact(url: string): string {
 export interface PostgresStoreOptions {
   /** Connections in this instance's pool. */
   max?: number
+  /** How long a verified key is trusted before it is read again (`KEY_CACHE_MS` by default). */
+  keyCacheMs?: number
 }
 
 /**
@@ -48,5 +50,5 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await sql?.end({ timeout: 1 }).catch(() => {})
     throw new Error(`could not open the PostgreSQL store at ${redact(url)}: ${(error as Error).message}`, { cause: error })
   }
-  return SqlStore.open('postgres', postgresClient(sql))
+  return SqlStore.open('postgres', postgresClient(sql), { keyCacheMs: options.keyCacheMs })
 }

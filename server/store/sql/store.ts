@@ -13,6 +13,7 @@ import type {
   PageRequest,
   Store,
   ThreadRecord,
+  ThreadWrite,
 } from '../types.ts'
 import type { Row, SqlClient } from './client.ts'
 import { iso, jobColumns, jobFromRow, json, keyFromRow, messageFromRow, runFromRow, threadFromRow } from './rows.ts'
@@ -23,7 +24,17 @@ const unstorable = (...values: Array<string | undefined>) => values.some((value)
 /** Expired rate-limit counters are swept from the table once every this many admissions or flushes (per instance). */
 const SWEEP_EVERY = 500
 
+/**
+ * How long a key looked up by hash is trusted in this process before it is read again: the bound on how late a
+ * revocation made by another instance (or the CLI, on PostgreSQL) takes effect here. Revocations and new keys made
+ * through this instance take effect at once.
+ */
+export const KEY_CACHE_MS = 5_000
+const KEY_CACHE_MAX = 10_000
+
 export interface SqlStoreOptions {
+  /** Override of `KEY_CACHE_MS` (tests). */
+  keyCacheMs?: number
   /**
    * This process alone uses the database (embedded PGlite): rate-limit counters are then kept in memory and written in
    * batches every `counterFlushMs`, instead of a statement per request. A crash loses at most that long of counting.
@@ -40,14 +51,17 @@ export class SqlStore implements Store {
   private local?: LocalCounters
   private flushTimer?: ReturnType<typeof setInterval>
   private flushing: Promise<void> = Promise.resolve()
+  /** Keys by hash (null: no such key), each with the time it stops being trusted. */
+  private keys = new Map<string, { key: KeyRecord | null; until: number }>()
 
   private constructor(
     readonly kind: string,
     private readonly db: SqlClient,
+    private readonly keyCacheMs: number,
   ) {}
 
   static async open(kind: string, db: SqlClient, options: SqlStoreOptions = {}): Promise<SqlStore> {
-    const store = new SqlStore(kind, db)
+    const store = new SqlStore(kind, db, options.keyCacheMs ?? KEY_CACHE_MS)
     if (options.exclusive) {
       const now = new Date()
       const rows = await db.query<{ key: string; value: number; expires_at: Date }>(
@@ -92,11 +106,19 @@ export class SqlStore implements Store {
         iso(key.revokedAt),
       ],
     )
+    this.keys.delete(key.hash)
   }
   async findKeyByHash(hash: string) {
     if (unstorable(hash)) return null
+    const now = Date.now()
+    const cached = this.keys.get(hash)
+    if (cached && cached.until > now) return cached.key
     const [row] = await this.db.query(`SELECT * FROM docent_keys WHERE hash = $1`, [hash])
-    return row ? keyFromRow(row) : null
+    const key = row ? keyFromRow(row) : null
+    this.keys.delete(hash)
+    if (this.keys.size >= KEY_CACHE_MAX) this.keys.delete(this.keys.keys().next().value!)
+    this.keys.set(hash, { key, until: now + this.keyCacheMs })
+    return key
   }
   async listKeys(organization?: string) {
     const rows =
@@ -113,6 +135,7 @@ export class SqlStore implements Store {
       `UPDATE docent_keys SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
       [id, iso(at)],
     )
+    for (const [hash, cached] of this.keys) if (cached.key?.id === id) this.keys.delete(hash)
     return rows.length === 1
   }
   async countKeys() {
@@ -333,6 +356,54 @@ export class SqlStore implements Store {
         return `($1, $${n - 4}, $${n - 3}, $${n - 2}::text::json, $${n - 1}::text::json, $${n}::timestamptz)`
       })
       await tx.query(`INSERT INTO docent_messages (thread_id, id, role, content, sources, created_at) VALUES ${values.join(', ')}`, params)
+    })
+  }
+  async saveThreads(writes: ThreadWrite[]) {
+    if (writes.length === 0) return
+    const threads = [...new Map(writes.map((w) => [w.thread.id, w.thread])).values()]
+    const bumps = new Map<string, { count: number; at: Date }>()
+    for (const { thread, messages, at } of writes) {
+      const bump = bumps.get(thread.id) ?? { count: 0, at }
+      bumps.set(thread.id, { count: bump.count + messages.length, at: new Date(Math.max(at.getTime(), bump.at.getTime())) })
+    }
+    const messages = writes.flatMap((w) => w.messages.map((message) => ({ ...message, threadId: w.thread.id })))
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO docent_threads (id, project_id, fp, created_at, updated_at, message_count)
+         SELECT id, project_id, fp, created_at, updated_at, 0
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[]) AS t(id, project_id, fp, created_at, updated_at)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          threads.map((t) => t.id),
+          threads.map((t) => t.projectId),
+          threads.map((t) => t.fp),
+          threads.map((t) => iso(t.createdAt)),
+          threads.map((t) => iso(t.updatedAt)),
+        ],
+      )
+      if (messages.length > 0) {
+        // WITH ORDINALITY keeps the batch's order in the identity column, which is the thread's message order.
+        await tx.query(
+          `INSERT INTO docent_messages (thread_id, id, role, content, sources, created_at)
+           SELECT thread_id, id, role, content::json, sources::json, created_at
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+             WITH ORDINALITY AS m(thread_id, id, role, content, sources, created_at, n)
+           ORDER BY n`,
+          [
+            messages.map((m) => m.threadId),
+            messages.map((m) => m.id),
+            messages.map((m) => m.role),
+            messages.map((m) => json(m.content)),
+            messages.map((m) => json(m.sources)),
+            messages.map((m) => iso(m.createdAt)),
+          ],
+        )
+      }
+      await tx.query(
+        `UPDATE docent_threads t SET message_count = t.message_count + b.count, updated_at = GREATEST(t.updated_at, b.at)
+         FROM unnest($1::text[], $2::integer[], $3::timestamptz[]) AS b(id, count, at) WHERE t.id = b.id`,
+        [[...bumps.keys()], [...bumps.values()].map((b) => b.count), [...bumps.values()].map((b) => iso(b.at))],
+      )
     })
   }
   async listThreads(projectId: string, page: PageRequest) {
