@@ -361,8 +361,9 @@ export function describeStoreConformance(
       const at = (minute: number) => new Date(Date.UTC(2026, 0, 6, 0, minute))
       const existing = sampleThread({ createdAt: at(0), updatedAt: at(0) })
       await store.createThread(existing)
-      const fresh = sampleThread({ projectId: existing.projectId, createdAt: at(1), updatedAt: at(1) })
-      const q1 = message(fresh.id, 'user', 'first question', at(1))
+      // Quotes and backslashes of every kind reach the store unchanged (some stores write these as SQL literals).
+      const fresh = sampleThread({ projectId: existing.projectId, fp: "o'brien \\' \\\\ $$ E'x'); --", createdAt: at(1), updatedAt: at(1) })
+      const q1 = message(fresh.id, 'user', "first question: it's a \\n 'quote' \\ and \\' \"double\" \u2028", at(1))
       const a1 = { ...message(fresh.id, 'assistant', 'first answer', at(2)), sources: [{ title: 'T', path: 'p', url: '/p' }] }
       const q2 = message(existing.id, 'user', 'another \u0000 question', at(3))
       await store.saveThreads([
@@ -370,7 +371,8 @@ export function describeStoreConformance(
         { thread: existing, messages: [q2], at: at(3) },
         { thread: fresh, messages: [a1], at: at(2) },
       ])
-      expect((await store.listMessages(fresh.id)).map((m) => m.content)).toEqual(['first question', 'first answer'])
+      expect((await store.listMessages(fresh.id)).map((m) => m.content)).toEqual([q1.content, 'first answer'])
+      expect((await store.getThread(fresh.projectId, fresh.id))?.fp).toBe(fresh.fp)
       expect((await store.listMessages(fresh.id))[1]).toMatchObject({ sources: [{ title: 'T', path: 'p', url: '/p' }] })
       expect((await store.listMessages(existing.id)).map((m) => m.content)).toEqual(['another \u0000 question'])
       expect(await store.getThread(fresh.projectId, fresh.id)).toMatchObject({ messageCount: 2, updatedAt: at(2), createdAt: at(1) })

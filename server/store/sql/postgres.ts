@@ -8,6 +8,7 @@ type Sql = postgres.Sql | postgres.TransactionSql
 const queries = (sql: Sql): SqlQueries => ({
   query: async <T>(text: string, params: unknown[] = []) =>
     [...(await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[],
+  simple: async (text: string) => void (await sql.unsafe(text).simple()),
 })
 
 /** Wraps a porsager `postgres` pool. */

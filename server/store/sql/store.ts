@@ -16,7 +16,7 @@ import type {
   ThreadWrite,
 } from '../types.ts'
 import type { Row, SqlClient } from './client.ts'
-import { iso, jobColumns, jobFromRow, json, keyFromRow, messageFromRow, runFromRow, threadFromRow } from './rows.ts'
+import { iso, jobColumns, jobFromRow, json, keyFromRow, messageFromRow, runFromRow, sqlLiteral, threadFromRow } from './rows.ts'
 
 /** Postgres text cannot hold U+0000: an id or hash containing one names nothing that was ever stored. */
 const unstorable = (...values: Array<string | undefined>) => values.some((value) => value?.includes('\u0000'))
@@ -367,44 +367,36 @@ export class SqlStore implements Store {
       bumps.set(thread.id, { count: bump.count + messages.length, at: new Date(Math.max(at.getTime(), bump.at.getTime())) })
     }
     const messages = writes.flatMap((w) => w.messages.map((message) => ({ ...message, threadId: w.thread.id })))
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO docent_threads (id, project_id, fp, created_at, updated_at, message_count)
-         SELECT id, project_id, fp, created_at, updated_at, 0
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[]) AS t(id, project_id, fp, created_at, updated_at)
-         ON CONFLICT (id) DO NOTHING`,
-        [
-          threads.map((t) => t.id),
-          threads.map((t) => t.projectId),
-          threads.map((t) => t.fp),
-          threads.map((t) => iso(t.createdAt)),
-          threads.map((t) => iso(t.updatedAt)),
-        ],
-      )
-      if (messages.length > 0) {
-        // WITH ORDINALITY keeps the batch's order in the identity column, which is the thread's message order.
-        await tx.query(
-          `INSERT INTO docent_messages (thread_id, id, role, content, sources, created_at)
-           SELECT thread_id, id, role, content::json, sources::json, created_at
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
-             WITH ORDINALITY AS m(thread_id, id, role, content, sources, created_at, n)
-           ORDER BY n`,
-          [
-            messages.map((m) => m.threadId),
-            messages.map((m) => m.id),
-            messages.map((m) => m.role),
-            messages.map((m) => json(m.content)),
-            messages.map((m) => json(m.sources)),
-            messages.map((m) => iso(m.createdAt)),
-          ],
-        )
-      }
-      await tx.query(
-        `UPDATE docent_threads t SET message_count = t.message_count + b.count, updated_at = GREATEST(t.updated_at, b.at)
-         FROM unnest($1::text[], $2::integer[], $3::timestamptz[]) AS b(id, count, at) WHERE t.id = b.id`,
-        [[...bumps.keys()], [...bumps.values()].map((b) => b.count), [...bumps.values()].map((b) => iso(b.at))],
-      )
+    const time = (at: Date) => `${sqlLiteral(at.toISOString())}::timestamptz`
+    const batch = threads.map((t) => {
+      const { count, at } = bumps.get(t.id)!
+      return `(${sqlLiteral(t.id)}, ${sqlLiteral(t.projectId)}, ${sqlLiteral(t.fp)}, ${time(t.createdAt)}, ${count}, ${time(at)})`
     })
+    const rows = messages.map(
+      (m) =>
+        `(${sqlLiteral(m.threadId)}, ${sqlLiteral(m.id)}, ${sqlLiteral(m.role)}, ${sqlLiteral(json(m.content))}::json, ` +
+        `${sqlLiteral(json(m.sources))}::json, ${time(m.createdAt)})`,
+    )
+    // One statement, atomic as a whole, with no parameters (see `SqlQueries.simple`): this runs for every answer. A new
+    // thread is inserted with its counts; the UPDATE, which cannot see rows inserted by the same statement, bumps the
+    // threads already stored. Thread ids are made per answer, so no other writer inserts the same new thread.
+    await this.db.simple(
+      `WITH batch (id, project_id, fp, created_at, count, at) AS (VALUES ${batch.join(', ')}),
+       created AS (
+         INSERT INTO docent_threads (id, project_id, fp, created_at, updated_at, message_count)
+         SELECT id, project_id, fp, created_at, greatest(created_at, at), count FROM batch
+         ON CONFLICT (id) DO NOTHING
+       ),
+       bumped AS (
+         UPDATE docent_threads t SET message_count = t.message_count + b.count, updated_at = greatest(t.updated_at, b.at)
+         FROM batch b WHERE t.id = b.id
+       )
+       ${
+         rows.length > 0
+           ? `INSERT INTO docent_messages (thread_id, id, role, content, sources, created_at) VALUES ${rows.join(', ')}`
+           : 'SELECT 1'
+       }`,
+    )
   }
   async listThreads(projectId: string, page: PageRequest) {
     if (unstorable(projectId)) return { items: [], nextCursor: null }
