@@ -76,7 +76,7 @@ export function buildApp(ctx: DocentContext): Hono<AppEnv> {
         }),
     }),
   )
-  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes }))
+  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes, timeoutSeconds: ctx.config.limits.bodySeconds }))
   app.route('/', api)
   app.route('/', siteRoutes(ctx, apiPrefixes(routes)))
   // Returned, not thrown: the 405 check above looks at a 404 response, and skips errors.

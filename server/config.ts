@@ -75,6 +75,12 @@ export function docsArePublic(project: ProjectConfig): boolean {
 
 export const DocentConfig = z.object({
   port: z.number().int().min(0).max(65535).default(8787),
+  /**
+   * The address the server listens on. Loopback by default: a first start prints an admin key and serves a demo with
+   * its keys, so nothing should reach it from the network until someone decides it should (`0.0.0.0` in a container or
+   * behind a reverse proxy on another host; `::` for IPv6 too).
+   */
+  host: z.string().min(1).default('127.0.0.1'),
   dataDir: z.string().default('.docent'),
   /** Public base URL of this server (source links, llms.txt, MCP results, job PRs, review pages). */
   publicUrl: z.string().url().optional(),
@@ -131,6 +137,9 @@ export const DocentConfig = z.object({
         .positive()
         .default(2 * 1024 * 1024),
       agentMaxFilesTouched: z.number().int().positive().default(200),
+      /** A client must send its request headers within this, and its whole body within `bodySeconds` (slow clients). */
+      headersSeconds: z.number().positive().default(10),
+      bodySeconds: z.number().positive().default(30),
     })
     .prefault({}),
   /** Start the agent worker in this process. */
@@ -164,6 +173,19 @@ export function parseConfig(input: unknown): DocentConfig {
 }
 
 export type Env = Record<string, string | undefined>
+
+/** The values of every secret the configuration names (`{ env: NAME }`): what logs must never show. */
+export function configSecrets(config: DocentConfig, env: Env): string[] {
+  const refs = [
+    config.model.apiKey,
+    ...config.projects.flatMap((project) => [
+      'token' in project.docs ? project.docs.token : undefined,
+      project.agent?.token,
+      project.agent?.host && 'token' in project.agent.host ? project.agent.host.token : undefined,
+    ]),
+  ]
+  return refs.flatMap((ref) => (ref && env[ref.env] ? [env[ref.env]!] : []))
+}
 
 /** The embedded demo: organization, project and domain `demo`, docs from `demo/docs`, everything else default. */
 export function demoProject(env: Env): ProjectConfig {
@@ -214,6 +236,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   return parseConfig({
     ...file,
     port,
+    host: env.HOST || file.host,
     dataDir: env.DOCENT_DATA_DIR || file.dataDir,
     store: { ...storeFromFile, ...(storeKind ? { kind: storeKind } : {}), ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : {}) },
     model,
