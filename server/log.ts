@@ -29,7 +29,7 @@ const KEY_SHAPES = [/\bsk-[A-Za-z0-9_-]{12,}/g, /\bsvc_[A-Za-z0-9_]{12,}/g, /\b(
 export function redactingLogger(base: Logger, secrets: Array<string | undefined>): Logger {
   const redact = (text: string) =>
     KEY_SHAPES.reduce(
-      (out, shape) => out.replace(shape, (match, prefix?: string) => (typeof prefix === 'string' ? `${prefix}***` : '***')),
+      (out, shape) => out.replace(shape, (_match, prefix?: string) => (typeof prefix === 'string' ? `${prefix}***` : '***')),
       scrubSecrets(text, secrets),
     )
   const clean = (value: unknown): unknown => {
