@@ -8,6 +8,7 @@ import { serverBase } from '../llms/links.ts'
 import { answerModel } from '../models/registry.ts'
 import { DATA_STREAM_HEADERS, dataStream } from './data-stream.ts'
 import { type Answer, startAnswer } from './pipeline.ts'
+import { threadSettled } from './threads.ts'
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageStream } from './ui-message-stream.ts'
 
 const THREAD_HEADER = { 'X-Thread-Id': { description: 'the thread this answer belongs to; send it back as threadId' } }
@@ -82,6 +83,8 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
         404: { description: 'no such thread or message' },
       },
       handler: async (c, { auth, body }) => {
+        // A rating sent the moment an answer ended finds that answer.
+        await threadSettled(ctx, body.threadId)
         const thread = await ctx.store.getThread(auth.project.id, body.threadId)
         if (!thread) throw new DocentError('not_found', 'threadId: no such thread')
         const stored = await ctx.store.putFeedback({ ...body, createdAt: ctx.now() })

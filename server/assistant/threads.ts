@@ -23,7 +23,7 @@ export async function openThread(
   at: Date,
 ): Promise<OpenThread> {
   // A follow-up sent the moment an answer ended finds that answer: this process's writes of the thread land first.
-  if (threadId) await threadWriter(ctx).settled(threadId)
+  if (threadId) await threadSettled(ctx, threadId)
   const existing = threadId ? await ctx.store.getThread(projectId, threadId) : null
   if (!existing) {
     const id = newId('thr')
@@ -47,11 +47,22 @@ export function storeMessage(ctx: DocentContext, thread: OpenThread, message: Om
   return threadWriter(ctx).write({ thread: thread.record, messages: [{ ...message, threadId: thread.id }], at: message.createdAt })
 }
 
+/** Resolves once this process's writes of the thread queued so far are stored: read the thread after this. */
+export function threadSettled(ctx: DocentContext, threadId: string): Promise<void> {
+  return threadWriter(ctx).settled(threadId)
+}
+
 const writers = new WeakMap<Store, ThreadWriter>()
 
 function threadWriter(ctx: DocentContext): ThreadWriter {
   let writer = writers.get(ctx.store)
-  if (!writer) writers.set(ctx.store, (writer = new ThreadWriter(ctx)))
+  if (!writer) {
+    const created = new ThreadWriter(ctx)
+    writers.set(ctx.store, created)
+    // Stopping waits for the writes in flight: the store closes after these.
+    ctx.onStop.push(() => created.idle())
+    writer = created
+  }
   return writer
 }
 
@@ -66,6 +77,7 @@ class ThreadWriter {
   private running = false
   /** Per thread, the promise of its last queued write. */
   private pending = new Map<string, Promise<void>>()
+  private drained: Promise<void> = Promise.resolve()
 
   constructor(private readonly ctx: DocentContext) {}
 
@@ -76,8 +88,13 @@ class ThreadWriter {
     void stored.then(() => {
       if (this.pending.get(id) === stored) this.pending.delete(id)
     })
-    if (!this.running) void this.drain()
+    if (!this.running) this.drained = this.drain()
     return stored
+  }
+
+  /** Resolves when every write queued so far is stored (or failed). */
+  async idle(): Promise<void> {
+    while (this.running) await this.drained
   }
 
   /** Resolves once every write of `threadId` queued so far is stored (or failed). */
@@ -87,7 +104,11 @@ class ThreadWriter {
 
   private async drain() {
     this.running = true
-    while (this.queue.length > 0) {
+    for (let round = 0; this.queue.length > 0; round++) {
+      // Under load (writes queued behind a batch), one turn of the event loop first: the writes of answers that reach
+      // that point together go as one batch (measured: twice the batch size, a fraction of the statements). An idle
+      // server writes at once.
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 0))
       const batch = this.queue.splice(0)
       try {
         await this.ctx.store.saveThreads(batch.map((item) => item.write))

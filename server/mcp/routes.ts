@@ -1,6 +1,7 @@
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { docsAuth } from '../http/auth.ts'
+import { readBodyText } from '../http/body-limit.ts'
 import { quotaRules } from '../http/quotas.ts'
 import { DocentError } from '../../shared/errors.ts'
 import { ApiError } from '../http/errors.ts'
@@ -109,11 +110,14 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
         const { project, cors } = projectAndCors(c)
         await docsAuth(ctx, () => project)(c, async () => {})
         // A body that is not JSON is the transport's 400 and spends no budget, like every refused request.
-        const parsable = await c.req.raw
-          .clone()
-          .text()
-          .then((text) => (JSON.parse(text), true))
-          .catch(() => false)
+        const request = c.req.raw
+        const parsable = await readBodyText(request, () => request.clone().text()).then(
+          (text) => (JSON.parse(text), true),
+          (error) => {
+            if (error instanceof ApiError) throw error // the body did not arrive in time
+            return false
+          },
+        )
         let limitHeaders: Record<string, string> = {}
         if (parsable) {
           try {
