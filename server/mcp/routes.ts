@@ -111,13 +111,16 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
         await docsAuth(ctx, () => project)(c, async () => {})
         // A body that is not JSON is the transport's 400 and spends no budget, like every refused request.
         const request = c.req.raw
-        const parsable = await readBodyText(request, () => request.clone().text()).then(
-          (text) => (JSON.parse(text), true),
-          (error) => {
-            if (error instanceof ApiError) throw error // the body did not arrive in time
-            return false
-          },
-        )
+        const text = await readBodyText(request, () => request.clone().text()).catch((error: unknown) => {
+          if (error instanceof ApiError) throw error // the body did not arrive in time
+          return ''
+        })
+        let parsable = true
+        try {
+          JSON.parse(text)
+        } catch {
+          parsable = false
+        }
         let limitHeaders: Record<string, string> = {}
         if (parsable) {
           try {
