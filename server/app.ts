@@ -79,7 +79,7 @@ export function buildApp(ctx: DocentContext): Hono<AppEnv> {
         }),
     }),
   )
-  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes }))
+  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes, timeoutSeconds: ctx.config.limits.bodySeconds }))
   app.route('/', api)
   app.route('/', consoleFiles())
   app.route('/', siteRoutes(ctx, apiPrefixes(routes)))

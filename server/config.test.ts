@@ -25,7 +25,7 @@ describe('config', () => {
     })
     expect(config.port).toBe(9000)
     expect(config.dataDir).toBe('/tmp/d')
-    expect(config.projects[0]!.docs).toEqual({ directory: '/srv/docs' })
+    expect(config.projects[0]!.docs).toEqual({ directory: '/srv/docs', public: true })
     expect(config.store).toEqual({ kind: 'postgres', url: 'postgres://localhost/docent' })
     expect(config.model).toMatchObject({ provider: 'openai', id: 'llama3.1', baseURL: 'http://localhost:11434/v1' })
     expect(config.adminKey).toBe('svc_abcdefghijkl')

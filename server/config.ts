@@ -4,9 +4,16 @@ import { formatIssues } from '../shared/errors.ts'
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
 const EnvRef = z.object({ env: z.string().min(1) })
 
+/**
+ * Whether anyone may read the docs without the project's assistant key: llms.txt, llms-full.txt, page markdown, the
+ * search and page endpoints and MCP. Unset: `mcp.public` (its older name), else false.
+ */
+const docsPublic = { public: z.boolean().optional() }
+
 const DocsSource = z.union([
-  z.object({ directory: z.string().min(1) }),
+  z.object({ directory: z.string().min(1), ...docsPublic }),
   z.object({
+    ...docsPublic,
     repository: z.string().min(1),
     ref: z.string().min(1).default('main'),
     /** Sub-folder of the repository that holds docs.json and the pages. */
@@ -56,6 +63,7 @@ export const ProjectConfig = z.object({
   /** Public URL of the docs site, used for source links; defaults to the demo site served by Docent. */
   siteUrl: z.string().optional(),
   allowedOrigins: z.array(z.string()).default([]),
+  /** Deprecated: `docs.public` decides for MCP as for every other way of reading the docs. */
   mcp: z.object({ public: z.boolean().default(false) }).default({ public: false }),
   agent: z
     .object({
@@ -83,11 +91,27 @@ export const ProjectConfig = z.object({
 })
 export type ProjectConfig = z.infer<typeof ProjectConfig>
 
+/** The one setting that decides whether a project's docs may be read without its assistant key. */
+export function docsArePublic(project: ProjectConfig): boolean {
+  return project.docs.public ?? project.mcp.public
+}
+
 export const DocentConfig = z.object({
   port: z.number().int().min(0).max(65535).default(8787),
+  /**
+   * The address the server listens on. Loopback by default: a first start prints an admin key and serves a demo with
+   * its keys, so nothing should reach it from the network until someone decides it should (`0.0.0.0` in a container or
+   * behind a reverse proxy on another host; `::` for IPv6 too).
+   */
+  host: z.string().min(1).default('127.0.0.1'),
   dataDir: z.string().default('.docent'),
-  /** Public base URL of this server (links in job PRs, review pages); defaults to http://localhost:PORT. */
-  publicUrl: z.string().optional(),
+  /** Public base URL of this server (source links, llms.txt, MCP results, job PRs, review pages). */
+  publicUrl: z.string().url().optional(),
+  /**
+   * Without `publicUrl`, links use the request's origin only when its host is loopback or listed here (`docs.acme.com`,
+   * or `docs.acme.com:8443` for one port); any other Host header gets links to http://localhost:PORT.
+   */
+  trustedHosts: z.array(z.string().min(1)).default([]),
   store: z
     .object({
       kind: z.enum(['memory', 'pglite', 'postgres', 'denokv']).default('pglite'),
@@ -114,9 +138,19 @@ export const DocentConfig = z.object({
         .int()
         .positive()
         .default(1024 * 1024),
+      // Answers (the v1 and v2 message endpoints).
       assistantKeyPerMonth: z.number().int().positive().default(10_000),
-      organizationPerHour: z.number().int().positive().default(10_000),
       ipPerDay: z.number().int().positive().default(10_000),
+      /** Well under the organization's hour, so one client cannot spend it for every reader. */
+      assistantIpPerHour: z.number().int().positive().default(300),
+      /** Every assistant-key request (answers, docs, feedback) of the organization's projects. */
+      organizationPerHour: z.number().int().positive().default(10_000),
+      // Reading the docs: search, page, MCP, and the llms.txt / .md files of a project whose docs are not public.
+      docsKeyPerMonth: z.number().int().positive().default(300_000),
+      docsIpPerHour: z.number().int().positive().default(1_000),
+      // Feedback on answers.
+      feedbackKeyPerMonth: z.number().int().positive().default(10_000),
+      feedbackIpPerHour: z.number().int().positive().default(100),
       agentPerProjectPerHour: z.number().int().positive().default(100),
       agentMaxSteps: z.number().int().positive().default(40),
       agentRunSeconds: z.number().int().positive().default(600),
@@ -126,6 +160,9 @@ export const DocentConfig = z.object({
         .positive()
         .default(2 * 1024 * 1024),
       agentMaxFilesTouched: z.number().int().positive().default(200),
+      /** A client must send its request headers within this, and its whole body within `bodySeconds` (slow clients). */
+      headersSeconds: z.number().positive().default(10),
+      bodySeconds: z.number().positive().default(30),
     })
     .prefault({}),
   /** Start the agent worker in this process. */
@@ -199,6 +236,19 @@ function sendsTokenSafely(url: string): boolean {
 
 export type Env = Record<string, string | undefined>
 
+/** The values of every secret the configuration names (`{ env: NAME }`): what logs must never show. */
+export function configSecrets(config: DocentConfig, env: Env): string[] {
+  const refs = [
+    config.model.apiKey,
+    ...config.projects.flatMap((project) => [
+      'token' in project.docs ? project.docs.token : undefined,
+      project.agent?.token,
+      project.agent?.host && 'token' in project.agent.host ? project.agent.host.token : undefined,
+    ]),
+  ]
+  return refs.flatMap((ref) => (ref && env[ref.env] ? [env[ref.env]!] : []))
+}
+
 /**
  * The one project of a deployment configured by environment alone (Deno Deploy, containers). With nothing set it is
  * the embedded demo: organization, project and domain `demo`, docs from `demo/docs`, the agent on the local git host.
@@ -214,10 +264,12 @@ export type Env = Record<string, string | undefined>
 export function projectFromEnv(env: Env): Record<string, unknown> {
   const repository = env.DOCENT_DOCS_REPOSITORY
   const gitToken = env.DOCENT_GIT_TOKEN ? { env: 'DOCENT_GIT_TOKEN' } : undefined
-  const docs = repository
-    ? { repository, ref: env.DOCENT_DOCS_REF || 'main', root: env.DOCENT_DOCS_ROOT || '', token: gitToken }
-    : { directory: env.DOCENT_DOCS_DIR || 'demo/docs' }
   const demo = !repository && !env.DOCENT_PROJECT_ID
+  // The demo's docs are public (as a product's docs site usually is); another project's only when it says so.
+  const isPublic = env.DOCENT_DOCS_PUBLIC ? env.DOCENT_DOCS_PUBLIC === 'true' : demo
+  const docs = repository
+    ? { repository, ref: env.DOCENT_DOCS_REF || 'main', root: env.DOCENT_DOCS_ROOT || '', token: gitToken, public: isPublic }
+    : { directory: env.DOCENT_DOCS_DIR || 'demo/docs', public: isPublic }
   return {
     id: env.DOCENT_PROJECT_ID || 'demo',
     organization: env.DOCENT_ORGANIZATION || 'demo',
@@ -225,14 +277,7 @@ export function projectFromEnv(env: Env): Record<string, unknown> {
     name: env.DOCENT_PROJECT_NAME || (demo ? 'Demo docs' : undefined),
     docs,
     ...(env.DOCENT_SITE_URL ? { siteUrl: env.DOCENT_SITE_URL } : {}),
-    allowedOrigins: env.DOCENT_ALLOWED_ORIGINS
-      ? env.DOCENT_ALLOWED_ORIGINS.split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean)
-      : demo
-        ? ['*']
-        : [],
-    mcp: { public: demo },
+    allowedOrigins: env.DOCENT_ALLOWED_ORIGINS ? listOf(env.DOCENT_ALLOWED_ORIGINS) : demo ? ['*'] : [],
     agent: agentFromEnv(env, repository, gitToken),
   }
 }
@@ -307,6 +352,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   return parseConfig({
     ...file,
     port,
+    host: env.HOST || file.host,
     dataDir: env.DOCENT_DATA_DIR || file.dataDir,
     store: { ...storeFromFile, ...(storeKind ? { kind: storeKind } : {}), ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : {}) },
     model,
@@ -315,6 +361,8 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
     adminKey: env.DOCENT_ADMIN_KEY || file.adminKey,
     assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
     trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
+    publicUrl: env.DOCENT_PUBLIC_URL || file.publicUrl,
+    trustedHosts: env.DOCENT_TRUSTED_HOSTS ? listOf(env.DOCENT_TRUSTED_HOSTS) : file.trustedHosts,
     worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
     agentWorker: {
       ...(file.agentWorker as Record<string, unknown> | undefined),
@@ -332,3 +380,10 @@ function integerFromEnv(env: Env, name: string, field: string): Record<string, n
   if (!Number.isInteger(number)) throw new ConfigError(`invalid config: ${name}: must be an integer`)
   return { [field]: number }
 }
+
+/** `a, b,c` → `['a', 'b', 'c']`. */
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)

@@ -6,10 +6,10 @@ import { createWorkSignal } from './agent/wake.ts'
 import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
 import { buildApp } from './app.ts'
-import { type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
+import { configSecrets, type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
 import type { DocentContext } from './context.ts'
 import { seedDemoKeys, type SeededKeys } from './keys/seed.ts'
-import { consoleLogger, type Logger } from './log.ts'
+import { consoleLogger, type Logger, redactingLogger } from './log.ts'
 import { Projects } from './projects.ts'
 import { createSearchService } from './search/service.ts'
 import { answerModel } from './models/registry.ts'
@@ -48,10 +48,10 @@ export interface Docent {
 /** Builds Docent from a config (validated here; a bad one throws a ConfigError naming the field). */
 export async function createDocent(input: DocentConfigInput | DocentConfig, overrides: DocentOverrides = {}): Promise<Docent> {
   const config = parseConfig(input)
-  const log = overrides.log ?? consoleLogger()
+  const env = overrides.env ?? processEnv()
+  const log = redactingLogger(overrides.log ?? consoleLogger(), [...configSecrets(config, env), config.adminKey, config.assistantKey])
   const fetchImpl = overrides.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const store = overrides.store ?? (await openStore(config))
-  const env = overrides.env ?? processEnv()
   const now = overrides.now ?? (() => new Date())
   const context: DocentContext = {
     config,

@@ -27,7 +27,7 @@ export async function offlineQuality() {
     {
       store: { kind: 'memory' },
       worker: false,
-      limits: { assistantKeyPerMonth: unlimited, organizationPerHour: unlimited, ipPerDay: unlimited },
+      limits: { assistantKeyPerMonth: unlimited, organizationPerHour: unlimited, ipPerDay: unlimited, assistantIpPerHour: unlimited },
       projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
     },
     { log: consoleLogger('silent') },

@@ -2,15 +2,15 @@ import { PageBody, PageResponse, SearchBody, SearchResponse, type SearchResult }
 import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { assistantGuard } from '../http/guards.ts'
+import { docsGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
 import { searchSections } from './hybrid.ts'
 import { DOCS_UNAVAILABLE, loadCorpus } from './load-corpus.ts'
 import type { SearchHit } from './types.ts'
 
-/** `POST /discovery/v1/search/{domain}` and `POST /discovery/v1/page/{domain}` (assistant key, organization hourly limit). */
+/** `POST /discovery/v1/search/{domain}` and `POST /discovery/v1/page/{domain}` (assistant key unless the docs are public). */
 export function searchRoutes(ctx: DocentContext): Route[] {
-  const guard = assistantGuard(ctx, { countKeyAndIp: false })
+  const guard = docsGuard(ctx)
   return [
     route({
       method: 'post',

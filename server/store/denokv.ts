@@ -1,7 +1,9 @@
 import type { AgentEvent } from '../../shared/agent.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import type {
+  Admission,
   ClaimOptions,
+  CounterLimit,
   FeedbackRecord,
   JobRecord,
   KeyRecord,
@@ -12,6 +14,7 @@ import type {
   SessionRecord,
   Store,
   ThreadRecord,
+  ThreadWrite,
 } from './types.ts'
 
 // The few Deno KV types used here (the project type-checks with Node's tsc, which has no Deno lib).
@@ -166,20 +169,27 @@ export class DenoKvStore implements Store {
 
   // Counters -----------------------------------------------------------------------------------------------
 
-  async incrementCounter(key: string, expiresAt: Date) {
+  async admit(counters: CounterLimit[], now: Date): Promise<Admission> {
+    if (counters.length === 0) return { admitted: true, counts: [] }
     return retry(async () => {
-      const entry = await this.kv.get<{ value: number; expiresAt: number }>(['counter', key])
-      const live = entry.value && entry.value.expiresAt > Date.now()
-      const value = live ? entry.value!.value + 1 : 1
-      const expireIn = Math.max(1000, ms(expiresAt) - Date.now())
-      const ok = (
-        await this.kv
-          .atomic()
-          .check(entry)
-          .set(['counter', key], { value, expiresAt: ms(expiresAt) }, { expireIn })
-          .commit()
-      ).ok
-      return ok ? value : CONFLICT
+      // getMany reads one consistent snapshot; the commit checks that none of the counters moved since.
+      const entries: KvEntry<{ value: number; expiresAt: number }>[] = []
+      for (let i = 0; i < counters.length; i += 10) {
+        entries.push(
+          ...(await this.kv.getMany<{ value: number; expiresAt: number }[]>(counters.slice(i, i + 10).map((c) => ['counter', c.key]))),
+        )
+      }
+      const current = entries.map((entry) => (entry.value && entry.value.expiresAt > ms(now) ? entry.value.value : 0))
+      if (counters.some((counter, i) => current[i]! >= counter.limit)) return { admitted: false, counts: current }
+      let atomic = this.kv.atomic()
+      counters.forEach((counter, i) => {
+        const live = entries[i]!.value && entries[i]!.value!.expiresAt > ms(now)
+        const expiresAt = live ? entries[i]!.value!.expiresAt : ms(counter.expiresAt)
+        atomic = atomic
+          .check(entries[i]!)
+          .set(['counter', counter.key], { value: current[i]! + 1, expiresAt }, { expireIn: Math.max(1000, expiresAt - ms(now)) })
+      })
+      return (await atomic.commit()).ok ? { admitted: true, counts: current.map((value) => value + 1) } : CONFLICT
     })
   }
 
@@ -397,6 +407,18 @@ export class DenoKvStore implements Store {
       )
       return (await op.commit()).ok ? true : CONFLICT
     })
+  }
+  async saveThreads(writes: ThreadWrite[]) {
+    for (const { thread, messages, at } of writes) {
+      // Created only when missing: the check makes a second writer's create a no-op.
+      await this.kv
+        .atomic()
+        .check({ key: ['thread', thread.id], versionstamp: null })
+        .set(['thread', thread.id], thread)
+        .set(['thread_by_project', thread.projectId, ms(thread.updatedAt), thread.id], thread.id)
+        .commit()
+      await this.appendMessages(thread.id, messages, at)
+    }
   }
   async listThreads(projectId: string, page: PageRequest): Promise<Page<ThreadRecord>> {
     const ids = await this.pageIds(['thread_by_project', projectId], page)

@@ -1,6 +1,8 @@
 import type { AgentEvent } from '../../shared/agent.ts'
 import { decodeCursor, encodeCursor, isBefore } from './cursor.ts'
+import { LocalCounters } from './local-counters.ts'
 import type {
+  CounterLimit,
   ClaimOptions,
   FeedbackRecord,
   JobRecord,
@@ -12,6 +14,7 @@ import type {
   SessionRecord,
   Store,
   ThreadRecord,
+  ThreadWrite,
 } from './types.ts'
 
 const clone = <T>(value: T): T => structuredClone(value)
@@ -30,7 +33,7 @@ export class MemoryStore implements Store {
   readonly kind = 'memory'
   private keys = new Map<string, KeyRecord>()
   private sessions = new Map<string, SessionRecord>()
-  private counters = new Map<string, { value: number; expiresAt: Date }>()
+  private counters = new LocalCounters()
   private jobs = new Map<string, JobRecord>()
   private events = new Map<string, AgentEvent[]>()
   private runs = new Map<string, RunRecord>()
@@ -84,18 +87,8 @@ export class MemoryStore implements Store {
     return count
   }
 
-  async incrementCounter(key: string, expiresAt: Date) {
-    const now = Date.now()
-    if (this.counters.size > 10_000) {
-      for (const [name, counter] of this.counters) if (counter.expiresAt.getTime() < now) this.counters.delete(name)
-    }
-    const counter = this.counters.get(key)
-    if (!counter || counter.expiresAt.getTime() < now) {
-      this.counters.set(key, { value: 1, expiresAt })
-      return 1
-    }
-    counter.value += 1
-    return counter.value
+  async admit(counters: CounterLimit[], now: Date) {
+    return this.counters.admit(counters, now)
   }
 
   async insertJob(job: JobRecord) {
@@ -206,6 +199,12 @@ export class MemoryStore implements Store {
     this.messages.get(threadId)!.push(...messages.map(clone))
     thread.messageCount += messages.length
     thread.updatedAt = at
+  }
+  async saveThreads(writes: ThreadWrite[]) {
+    for (const { thread, messages, at } of writes) {
+      if (!this.threads.has(thread.id)) await this.createThread(thread)
+      await this.appendMessages(thread.id, messages, at)
+    }
   }
   async listThreads(projectId: string, page: PageRequest) {
     const threads = [...this.threads.values()].filter((thread) => thread.projectId === projectId)

@@ -138,7 +138,9 @@ describe('model failures', () => {
       expect(response.status).toBe(200)
       const lines = (await response.text()).split('\n')
       expect(lines.some((line) => line.startsWith('3:"The answer was cut off'))).toBe(true)
-      expect(lines).toContain('d:{"finishReason":"error","usage":{"promptTokens":0,"completionTokens":0}}')
+      expect(lines.find((line) => line.startsWith('d:'))).toMatch(
+        /^d:{"finishReason":"error","usage":{"promptTokens":0,"completionTokens":0},"threadId":"thr_/,
+      )
       expect(lines.join('\n')).not.toContain('the model server is down')
       const stored = await t.store.listMessages(response.headers.get('x-thread-id')!)
       expect(stored.map((m) => [m.role, m.content])).toEqual([['user', 'How do percentage rollouts work?']])

@@ -70,7 +70,8 @@ export async function startDocent(
           organization: 'demo',
           domain: 'demo',
           name: 'Demo docs',
-          docs: { directory: 'demo/docs' },
+          // Public, as the embedded demo's: Docent serves pages only for public docs.
+          docs: { directory: 'demo/docs', public: true },
           allowedOrigins: ['*'],
         },
       ],

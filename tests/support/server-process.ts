@@ -42,7 +42,11 @@ export interface ServerProcess {
 }
 
 /** Starts the real server as a child process on a free port and waits for /healthz. */
-export async function startServer(runtime: Runtime, env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+export async function startServer(
+  runtime: Runtime,
+  env: Record<string, string>,
+  { timeoutMs = 60_000, host = '127.0.0.1' } = {},
+): Promise<ServerProcess> {
   const port = await freePort()
   const [command, ...args] = RUNTIME_COMMANDS[runtime]
   let output = ''
@@ -54,7 +58,7 @@ export async function startServer(runtime: Runtime, env: Record<string, string>,
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${host}:${port}`
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${runtime} server exited (${child.exitCode}):\n${output}`)

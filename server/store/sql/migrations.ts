@@ -98,7 +98,43 @@ export const migrations: Array<{ version: number; name: string; statements: stri
     ],
   },
   {
-    // Numbered 4: the analytics and automations branches add 2 and 3 at the same time (renumbered at merge if needed).
+    version: 2,
+    name: 'rate limits admit atomically',
+    statements: [
+      // Check every counter, then count in all or none: one statement per request, exact across instances. Rows are
+      // locked in key order (no deadlock between requests sharing counters); a refused request writes nothing, so a
+      // client hammering past its limit costs reads, not row versions.
+      `CREATE OR REPLACE FUNCTION docent_admit(keys text[], limits integer[], expires timestamptz[], at timestamptz)
+       RETURNS TABLE (admitted boolean, counts integer[]) LANGUAGE plpgsql AS $$
+       DECLARE
+         current integer[] := array_fill(0, ARRAY[cardinality(keys)]);
+         ok boolean := true;
+         i integer;
+         found_value integer;
+         found_expiry timestamptz;
+       BEGIN
+         FOR i IN SELECT k.n FROM unnest(keys) WITH ORDINALITY AS k(name, n) ORDER BY k.name COLLATE "C" LOOP
+           LOOP
+             SELECT c.value, c.expires_at INTO found_value, found_expiry FROM docent_counters c WHERE c.key = keys[i] FOR UPDATE;
+             EXIT WHEN FOUND;
+             INSERT INTO docent_counters (key, value, expires_at) VALUES (keys[i], 0, expires[i]) ON CONFLICT (key) DO NOTHING;
+           END LOOP;
+           current[i] := CASE WHEN found_expiry < at THEN 0 ELSE found_value END;
+           IF current[i] >= limits[i] THEN ok := false; END IF;
+         END LOOP;
+         IF ok THEN
+           FOR i IN 1..cardinality(keys) LOOP
+             current[i] := current[i] + 1;
+             UPDATE docent_counters c SET value = current[i],
+               expires_at = CASE WHEN c.expires_at < at THEN expires[i] ELSE c.expires_at END
+             WHERE c.key = keys[i];
+           END LOOP;
+         END IF;
+         RETURN QUERY SELECT ok, current;
+       END $$`,
+    ],
+  },
+  {
     version: 4,
     name: 'key scopes and console sessions',
     statements: [

@@ -10,6 +10,23 @@ const dateOrNull = (value: unknown) => (value == null ? null : date(value))
 export const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
 export const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
 
+/**
+ * A value as an SQL literal, for statements sent without parameters (`SqlQueries.simple`). Strings become escape
+ * strings (`E'...'`, backslashes and quotes doubled), which read the same whatever `standard_conforming_strings` says;
+ * U+0000, which PostgreSQL text cannot hold, becomes U+FFFD (JSON text never has one: it is escaped as \u0000).
+ */
+export function sqlLiteral(value: string | number | null): string {
+  if (value === null) return 'NULL'
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`)
+    return String(value)
+  }
+  return `E'${value
+    .replace(/\u0000/g, '\uFFFD')
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "''")}'`
+}
+
 export const keyFromRow = (row: Row): KeyRecord => ({
   id: row.id as string,
   hash: row.hash as string,

@@ -1,7 +1,10 @@
 import type { AgentEvent } from '../../../shared/agent.ts'
 import { decodeCursor, encodeCursor } from '../cursor.ts'
+import { LocalCounters } from '../local-counters.ts'
 import type {
+  Admission,
   ClaimOptions,
+  CounterLimit,
   FeedbackRecord,
   JobRecord,
   KeyRecord,
@@ -11,29 +14,86 @@ import type {
   SessionRecord,
   Store,
   ThreadRecord,
+  ThreadWrite,
 } from '../types.ts'
 import type { Row, SqlClient } from './client.ts'
-import { iso, jobColumns, jobFromRow, json, keyFromRow, messageFromRow, runFromRow, sessionFromRow, threadFromRow } from './rows.ts'
+import {
+  iso,
+  jobColumns,
+  jobFromRow,
+  json,
+  keyFromRow,
+  messageFromRow,
+  runFromRow,
+  sessionFromRow,
+  sqlLiteral,
+  threadFromRow,
+} from './rows.ts'
 
 /** Postgres text cannot hold U+0000: an id or hash containing one names nothing that was ever stored. */
 const unstorable = (...values: Array<string | undefined>) => values.some((value) => value?.includes('\u0000'))
 
-/** Expired rate-limit counters are swept once every this many increments (per instance). */
+/** Expired rate-limit counters are swept from the table once every this many admissions or flushes (per instance). */
 const SWEEP_EVERY = 500
 
 /**
- * The Store in SQL, the same statements on PGlite (embedded) and on a PostgreSQL server. Counters are one upsert,
- * run claims one `FOR UPDATE SKIP LOCKED` update, so several server processes sharing one database stay correct.
+ * How long a key looked up by hash is trusted in this process before it is read again: the bound on how late a
+ * revocation made by another instance (or the CLI, on PostgreSQL) takes effect here. Revocations and new keys made
+ * through this instance take effect at once.
+ */
+export const KEY_CACHE_MS = 5_000
+const KEY_CACHE_MAX = 10_000
+
+export interface SqlStoreOptions {
+  /** Override of `KEY_CACHE_MS` (tests). */
+  keyCacheMs?: number
+  /**
+   * This process alone uses the database (embedded PGlite): rate-limit counters are then kept in memory and written in
+   * batches every `counterFlushMs`, instead of a statement per request. A crash loses at most that long of counting.
+   */
+  exclusive?: { counterFlushMs: number }
+}
+
+/**
+ * The Store in SQL, the same statements on PGlite (embedded) and on a PostgreSQL server. Admissions are one function
+ * call, run claims one `FOR UPDATE SKIP LOCKED` update, so several server processes sharing one database stay correct.
  */
 export class SqlStore implements Store {
-  private increments = 0
+  private sweeps = 0
+  private local?: LocalCounters
+  private flushTimer?: ReturnType<typeof setInterval>
+  private flushing: Promise<void> = Promise.resolve()
+  /** Keys by hash (null: no such key), each with the time it stops being trusted. */
+  private keys = new Map<string, { key: KeyRecord | null; until: number }>()
 
-  constructor(
+  private constructor(
     readonly kind: string,
     private readonly db: SqlClient,
+    private readonly keyCacheMs: number,
   ) {}
 
-  close() {
+  static async open(kind: string, db: SqlClient, options: SqlStoreOptions = {}): Promise<SqlStore> {
+    const store = new SqlStore(kind, db, options.keyCacheMs ?? KEY_CACHE_MS)
+    if (options.exclusive) {
+      const now = new Date()
+      const rows = await db.query<{ key: string; value: number; expires_at: Date }>(
+        `SELECT key, value, expires_at FROM docent_counters WHERE expires_at > $1::timestamptz`,
+        [iso(now)],
+      )
+      store.local = new LocalCounters(true)
+      store.local.load(
+        rows.map((row) => ({ key: row.key, value: row.value, expiresAt: new Date(row.expires_at) })),
+        now,
+      )
+      store.flushTimer = setInterval(() => void store.flushCounters(), options.exclusive.counterFlushMs)
+      ;(store.flushTimer as { unref?: () => void }).unref?.()
+    }
+    return store
+  }
+
+  async close() {
+    if (this.flushTimer) clearInterval(this.flushTimer)
+    await this.flushCounters()
     return this.db.close()
   }
 
@@ -59,11 +119,19 @@ export class SqlStore implements Store {
         key.scope ?? null,
       ],
     )
+    this.keys.delete(key.hash)
   }
   async findKeyByHash(hash: string) {
     if (unstorable(hash)) return null
+    const now = Date.now()
+    const cached = this.keys.get(hash)
+    if (cached && cached.until > now) return cached.key
     const [row] = await this.db.query(`SELECT * FROM docent_keys WHERE hash = $1`, [hash])
-    return row ? keyFromRow(row) : null
+    const key = row ? keyFromRow(row) : null
+    this.keys.delete(hash)
+    if (this.keys.size >= KEY_CACHE_MAX) this.keys.delete(this.keys.keys().next().value!)
+    this.keys.set(hash, { key, until: now + this.keyCacheMs })
+    return key
   }
   async listKeys(organization?: string) {
     const rows =
@@ -80,6 +148,7 @@ export class SqlStore implements Store {
       `UPDATE docent_keys SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
       [id, iso(at)],
     )
+    for (const [hash, cached] of this.keys) if (cached.key?.id === id) this.keys.delete(hash)
     return rows.length === 1
   }
   async countKeys() {
@@ -111,21 +180,41 @@ export class SqlStore implements Store {
 
   // Rate-limit counters ------------------------------------------------------------------------------------
 
-  async incrementCounter(key: string, expiresAt: Date) {
+  async admit(counters: CounterLimit[], now: Date): Promise<Admission> {
+    if (counters.length === 0) return { admitted: true, counts: [] }
+    if (this.local) return this.local.admit(counters, now)
     // The application's clock decides expiry (as in every adapter), so windows agree whatever the database's clock says.
-    const now = new Date()
-    if (++this.increments % SWEEP_EVERY === 0) {
-      await this.db.query(`DELETE FROM docent_counters WHERE expires_at < $1::timestamptz`, [iso(now)])
-    }
-    const [row] = await this.db.query<{ value: number }>(
-      `INSERT INTO docent_counters AS c (key, value, expires_at) VALUES ($1, 1, $2::timestamptz)
-       ON CONFLICT (key) DO UPDATE SET
-         value = CASE WHEN c.expires_at < $3::timestamptz THEN 1 ELSE c.value + 1 END,
-         expires_at = CASE WHEN c.expires_at < $3::timestamptz THEN EXCLUDED.expires_at ELSE c.expires_at END
-       RETURNING value`,
-      [key, iso(expiresAt), iso(now)],
+    if (++this.sweeps % SWEEP_EVERY === 0) await this.sweepCounters(now)
+    const [row] = await this.db.query<{ admitted: boolean; counts: number[] }>(
+      `SELECT admitted, counts FROM docent_admit($1::text[], $2::integer[], $3::timestamptz[], $4::timestamptz)`,
+      [counters.map((c) => c.key), counters.map((c) => c.limit), counters.map((c) => iso(c.expiresAt)), iso(now)],
     )
-    return row!.value
+    return { admitted: row!.admitted, counts: row!.counts.map(Number) }
+  }
+
+  /** Writes the in-memory counters that changed (embedded store only): one statement for the whole batch. */
+  private flushCounters(): Promise<void> {
+    const rows = this.local?.drain() ?? []
+    if (rows.length === 0) return this.flushing
+    this.flushing = this.flushing.then(async () => {
+      try {
+        await this.db.query(
+          `INSERT INTO docent_counters (key, value, expires_at)
+           SELECT * FROM unnest($1::text[], $2::integer[], $3::timestamptz[])
+           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
+          [rows.map((r) => r.key), rows.map((r) => r.value), rows.map((r) => iso(r.expiresAt))],
+        )
+        if (++this.sweeps % SWEEP_EVERY === 0) await this.sweepCounters(new Date())
+      } catch {
+        // The database is failing: the counts stay in memory (where limits are decided) and go with the next batch.
+        this.local?.undrain(rows.map((r) => r.key))
+      }
+    })
+    return this.flushing
+  }
+
+  private async sweepCounters(now: Date) {
+    await this.db.query(`DELETE FROM docent_counters WHERE expires_at < $1::timestamptz`, [iso(now)])
   }
 
   // Jobs ---------------------------------------------------------------------------------------------------
@@ -304,6 +393,46 @@ export class SqlStore implements Store {
       })
       await tx.query(`INSERT INTO docent_messages (thread_id, id, role, content, sources, created_at) VALUES ${values.join(', ')}`, params)
     })
+  }
+  async saveThreads(writes: ThreadWrite[]) {
+    if (writes.length === 0) return
+    const threads = [...new Map(writes.map((w) => [w.thread.id, w.thread])).values()]
+    const bumps = new Map<string, { count: number; at: Date }>()
+    for (const { thread, messages, at } of writes) {
+      const bump = bumps.get(thread.id) ?? { count: 0, at }
+      bumps.set(thread.id, { count: bump.count + messages.length, at: new Date(Math.max(at.getTime(), bump.at.getTime())) })
+    }
+    const messages = writes.flatMap((w) => w.messages.map((message) => ({ ...message, threadId: w.thread.id })))
+    const time = (at: Date) => `${sqlLiteral(at.toISOString())}::timestamptz`
+    const batch = threads.map((t) => {
+      const { count, at } = bumps.get(t.id)!
+      return `(${sqlLiteral(t.id)}, ${sqlLiteral(t.projectId)}, ${sqlLiteral(t.fp)}, ${time(t.createdAt)}, ${count}, ${time(at)})`
+    })
+    const rows = messages.map(
+      (m) =>
+        `(${sqlLiteral(m.threadId)}, ${sqlLiteral(m.id)}, ${sqlLiteral(m.role)}, ${sqlLiteral(json(m.content))}::json, ` +
+        `${sqlLiteral(json(m.sources))}::json, ${time(m.createdAt)})`,
+    )
+    // One statement, atomic as a whole, with no parameters (see `SqlQueries.simple`): this runs for every answer. A new
+    // thread is inserted with its counts; the UPDATE, which cannot see rows inserted by the same statement, bumps the
+    // threads already stored. Thread ids are made per answer, so no other writer inserts the same new thread.
+    await this.db.simple(
+      `WITH batch (id, project_id, fp, created_at, count, at) AS (VALUES ${batch.join(', ')}),
+       created AS (
+         INSERT INTO docent_threads (id, project_id, fp, created_at, updated_at, message_count)
+         SELECT id, project_id, fp, created_at, greatest(created_at, at), count FROM batch
+         ON CONFLICT (id) DO NOTHING
+       ),
+       bumped AS (
+         UPDATE docent_threads t SET message_count = t.message_count + b.count, updated_at = greatest(t.updated_at, b.at)
+         FROM batch b WHERE t.id = b.id
+       )
+       ${
+         rows.length > 0
+           ? `INSERT INTO docent_messages (thread_id, id, role, content, sources, created_at) VALUES ${rows.join(', ')}`
+           : 'SELECT 1'
+       }`,
+    )
   }
   async listThreads(projectId: string, page: PageRequest) {
     if (unstorable(projectId)) return { items: [], nextCursor: null }
