@@ -16,6 +16,11 @@ export const SearchBody = z
     pageSize: z.number().int().min(1).max(50).default(10),
     scoreThreshold: z.number().min(0).max(1).optional(),
     filter: SearchFilter.nullable().optional(),
+    /**
+     * `false` for searches made as the reader types: the server does not record them (they are keystroke prefixes);
+     * the settled search is reported once through the events endpoint instead.
+     */
+    analytics: z.boolean().default(true),
   })
   .meta({ id: 'SearchBody' })
 export type SearchBody = z.infer<typeof SearchBody>

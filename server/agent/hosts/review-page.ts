@@ -19,7 +19,7 @@ export function escapeHtml(text: string): string {
 }
 
 function isBinary(bytes: Uint8Array | null): boolean {
-  return bytes?.subarray(0, 8000).includes(0)
+  return bytes?.subarray(0, 8000).includes(0) ?? false
 }
 
 /** One file's unified diff as HTML rows (`+`/`-`/context lines with classes for colour). */
