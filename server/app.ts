@@ -3,6 +3,9 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { requestId } from 'hono/request-id'
 import { z } from 'zod'
 import { agentRoutes } from './agent/routes.ts'
+import { eventsRoutes } from './analytics/events-routes.ts'
+import { analyticsRoutes } from './analytics/routes.ts'
+import { mergeRoutes } from './agent/merge-routes.ts'
 import { reviewRoutes } from './agent/review-routes.ts'
 import { assistantRoutes } from './assistant/routes.ts'
 import { threadRoutes } from './assistant/thread-routes.ts'
@@ -32,10 +35,13 @@ export function declaredRoutes(ctx: DocentContext): Route[] {
     }),
     ...assistantRoutes(ctx),
     ...searchRoutes(ctx),
+    ...eventsRoutes(ctx),
     ...threadRoutes(ctx),
     ...agentRoutes(ctx),
+    ...analyticsRoutes(ctx),
     ...mcpRoutes(ctx),
     ...reviewRoutes(ctx),
+    ...mergeRoutes(ctx),
     ...llmsRoutes(ctx),
   ]
   routes.push(

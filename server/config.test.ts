@@ -10,7 +10,14 @@ describe('config', () => {
     expect(config.model.provider).toBe('offline')
     expect(config.seedDemoKeys).toBe(true)
     expect(config.projects).toHaveLength(1)
-    expect(config.projects[0]).toMatchObject({ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } })
+    expect(config.projects[0]).toMatchObject({
+      id: 'demo',
+      organization: 'demo',
+      domain: 'demo',
+      docs: { repository: 'local:demo', ref: 'main', seed: 'demo/docs' },
+      agent: { repository: 'local:demo' },
+    })
+    expect(config.analytics).toEqual({ enabled: true, retentionDays: 90, prPollSeconds: 300 })
   })
 
   test('env overrides: port, data dir, docs dir, store, Postgres, model, keys', () => {
@@ -25,7 +32,7 @@ describe('config', () => {
     })
     expect(config.port).toBe(9000)
     expect(config.dataDir).toBe('/tmp/d')
-    expect(config.projects[0]!.docs).toEqual({ directory: '/srv/docs' })
+    expect(config.projects[0]!.docs).toMatchObject({ repository: 'local:demo', seed: '/srv/docs' })
     expect(config.store).toEqual({ kind: 'postgres', url: 'postgres://localhost/docent' })
     expect(config.model).toMatchObject({ provider: 'openai', id: 'llama3.1', baseURL: 'http://localhost:11434/v1' })
     expect(config.adminKey).toBe('svc_abcdefghijkl')

@@ -14,6 +14,8 @@ const DocsSource = z.union([
     token: EnvRef.optional(),
     /** How often to check whether the ref moved. */
     refreshSeconds: z.number().int().min(5).default(300),
+    /** For a `local:<name>` repository: the folder it is made from on first use (then the repository is the source). */
+    seed: z.string().min(1).optional(),
   }),
 ])
 
@@ -105,6 +107,23 @@ export const DocentConfig = z.object({
       agentMaxFilesTouched: z.number().int().positive().default(200),
     })
     .prefault({}),
+  analytics: z
+    .object({
+      /** Record answers, searches, clicks and unanswered questions (the analytics API and gaps read them). */
+      enabled: z.boolean().default(true),
+      /** Analytics rows and threads older than this are purged in the background. */
+      retentionDays: z.number().int().min(1).max(3650).default(90),
+      /** How often the pull requests of gap fixes on GitHub/GitLab are polled, in case a webhook was missed. */
+      prPollSeconds: z.number().int().min(10).default(300),
+    })
+    .prefault({}),
+  /** Secrets of the signed webhooks (`POST /webhooks/github`, `/webhooks/gitlab`), as env references. */
+  webhooks: z
+    .object({
+      github: z.object({ secret: EnvRef }).optional(),
+      gitlab: z.object({ token: EnvRef }).optional(),
+    })
+    .prefault({}),
   /** Start the agent worker in this process. */
   worker: z.boolean().default(true),
   /** Demo organization bootstrapping: create and print keys on first start. */
@@ -145,7 +164,8 @@ export function demoProject(env: Env): ProjectConfig {
     organization: 'demo',
     domain: 'demo',
     name: 'Demo docs',
-    docs: { directory: docsDir },
+    // Served from the repository the agent pushes to, so a merged pull request reaches the readers' answers.
+    docs: { repository: 'local:demo', ref: 'main', seed: docsDir, refreshSeconds: 10 },
     allowedOrigins: ['*'],
     mcp: { public: true },
     agent: { repository: 'local:demo', ref: 'main' },
@@ -195,5 +215,10 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
     assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
     trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
     worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
+    webhooks: {
+      ...(file.webhooks as object | undefined),
+      ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),
+      ...(env.DOCENT_GITLAB_WEBHOOK_TOKEN ? { gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } } } : {}),
+    },
   })
 }

@@ -1,3 +1,4 @@
+import type { Analytics } from './analytics/service.ts'
 import type { DocentConfig, Env } from './config.ts'
 import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
@@ -16,6 +17,8 @@ export interface DocentContext {
   search: SearchService
   /** Environment variables that config `{ env: NAME }` references (tokens, API keys) resolve against. */
   env: Env
+  /** Recording, the analytics API's data, gaps and their fixes' progress. */
+  analytics: Analytics
   /** Background tasks started by `start()` register their stop functions here. */
   onStop: Array<() => Promise<void> | void>
 }

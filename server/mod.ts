@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
+import { createAnalytics } from './analytics/service.ts'
 import { buildApp } from './app.ts'
 import { type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
 import type { DocentContext } from './context.ts'
@@ -44,17 +45,26 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
   const log = overrides.log ?? consoleLogger()
   const fetchImpl = overrides.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const store = overrides.store ?? (await openStore(config))
-  const context: DocentContext = {
+  const context = {
     config,
     store,
     projects: new Projects(config.projects),
     log,
     now: overrides.now ?? (() => new Date()),
     fetch: fetchImpl,
-    search: createSearchService({ config, log, fetch: fetchImpl, env: overrides.env ?? processEnv() }),
+    search: createSearchService({
+      config,
+      log,
+      fetch: fetchImpl,
+      env: overrides.env ?? processEnv(),
+      // Docs served from the embedded git host's repository (the demo's), the one its agent pushes to.
+      openLocalRepository: async (name) => (await import('./agent/hosts/create.ts')).localRepositories(context).open(name),
+    }),
     env: overrides.env ?? processEnv(),
     onStop: [],
-  }
+  } as Omit<DocentContext, 'analytics'> as DocentContext
+  // Analytics reads the rest of the context (store, search, the agent's jobs), so it is made last.
+  context.analytics = createAnalytics(context)
   const agent = createAgentService(context)
   const app = buildApp(context)
   let started = false
@@ -67,13 +77,17 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
       if (!started) {
         started = true
         context.search.start()
-        if (config.worker) agent.start()
+        if (config.worker) {
+          agent.start()
+          context.analytics.start()
+        }
       }
       return keys
     },
     async stop() {
       context.search.stop()
       await agent.stop()
+      await context.analytics.stop()
       for (const stop of context.onStop.splice(0)) await stop()
       if (!overrides.store) await store.close()
     },

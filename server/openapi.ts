@@ -77,7 +77,11 @@ function responseObject(status: number, response: ResponseDoc, schema: (type: z.
       : status >= 400
         ? { 'application/json': { schema: schema(ErrorBody, 'output') } }
         : undefined
-  return { description: response.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) }
+  const alternatives = Object.fromEntries(
+    (response.alternatives ?? []).map(({ type, description }) => [type, { schema: { type: 'string', description } }]),
+  )
+  const all = content || response.alternatives ? { ...content, ...alternatives } : undefined
+  return { description: response.description, ...(headers ? { headers } : {}), ...(all ? { content: all } : {}) }
 }
 
 /** Each property of a query schema as a query parameter. */

@@ -4,6 +4,7 @@ import { DocentError } from '../../shared/errors.ts'
 import { publicGuard, type Route, route } from '../http/route.ts'
 import { diffCommits } from './git/tree-diff.ts'
 import { localRepositories } from './hosts/create.ts'
+import { reviewMergeState } from './hosts/local-merge.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
 import { escapeHtml, renderReviewPage, type ReviewView } from './hosts/review-page.ts'
 
@@ -28,7 +29,7 @@ export function reviewRoutes(ctx: DocentContext): Route[] {
         const jobId = c.req.param('jobId')!
         const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await findReview(ctx, jobId) : null
         // The page shows repository and model text: no script may run, whatever slips through.
-        c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
         c.header('X-Content-Type-Options', 'nosniff')
         if (!view) {
           // A browser gets a readable page; API clients and scripts the JSON error every other endpoint gives.
@@ -65,6 +66,7 @@ async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView
       base,
       files,
       updatedAt: pull?.updatedAt ?? null,
+      merge: job.status === 'archived' ? undefined : await reviewMergeState(repo, jobId, head, baseHead, job.status === 'active'),
     }
   }
   return null

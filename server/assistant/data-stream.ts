@@ -10,7 +10,7 @@ const NO_USAGE = { promptTokens: 0, completionTokens: 0 }
 /**
  * v1: the AI SDK v4 data stream protocol (`TYPE:JSON\n` lines). `ai` 5 and later no longer write it, so this is ours.
  * Lines, as API.md lists them: `f` step start with the message id; the sources as a `search` tool call (`9`) and its
- * result (`a`) and as `h` source parts; `0` text deltas; `3` an error; `8` the thread id as a message annotation;
+ * result (`a`) and as `h` source parts; `0` text deltas; `3` an error; `8` the thread id (and whether the docs answered) as a message annotation;
  * `e` step finish; `d` message finish.
  */
 export function dataStream(answer: Answer): ReadableStream<Uint8Array> {
@@ -33,7 +33,8 @@ export function dataStream(answer: Answer): ReadableStream<Uint8Array> {
       const { done, value } = await reader.read()
       if (done) {
         const finishReason = failed ? 'error' : 'stop'
-        controller.enqueue(line('8', [{ threadId: answer.threadId }]))
+        const resolution = answer.resolution?.()
+        controller.enqueue(line('8', [resolution ? { threadId: answer.threadId, resolution } : { threadId: answer.threadId }]))
         controller.enqueue(line('e', { finishReason, usage: NO_USAGE, isContinued: false }))
         controller.enqueue(line('d', { finishReason, usage: NO_USAGE }))
         controller.close()

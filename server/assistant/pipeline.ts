@@ -39,6 +39,8 @@ export interface Answer {
    * continue the thread at once. Cancelling it (the client went away) stops the model and stores what was written.
    */
   events: ReadableStream<AnswerEvent>
+  /** Whether the docs answered, once `events` has ended (analytics sets it; the encoders put it on `finish`). */
+  resolution?: () => 'answered' | 'unanswered' | undefined
 }
 
 /** Follows DESIGN.md's flow: thread → search → streamText with the sources in the system prompt. */

@@ -4,6 +4,8 @@ import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import { assistantGuard } from '../http/guards.ts'
 import { type AppContext, type Route, route } from '../http/route.ts'
+import { recordedAnswer } from '../analytics/answer-hook.ts'
+import { callerOf } from '../analytics/caller.ts'
 import { answerModel } from '../models/registry.ts'
 import { DATA_STREAM_HEADERS, dataStream } from './data-stream.ts'
 import { type Answer, startAnswer } from './pipeline.ts'
@@ -16,8 +18,13 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
   const model = answerModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })
   const messageGuard = assistantGuard(ctx, { countKeyAndIp: true })
 
-  const answer = (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> =>
-    startAnswer(ctx, c.get('auth').project, model, {
+  const modelId = typeof model === 'string' ? model : model.modelId
+  const answer = async (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> => {
+    const startedAt = performance.now()
+    const askedAt = ctx.now()
+    const project = c.get('auth').project
+    const origin = new URL(c.req.url).origin
+    const result = await startAnswer(ctx, project, model, {
       fp: body.fp,
       threadId: body.threadId,
       turns,
@@ -25,8 +32,22 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
       filter: body.filter,
       currentPath: body.currentPath,
       context: body.context,
-      origin: new URL(c.req.url).origin,
+      origin,
     })
+    const question = turns.at(-1)!.text
+    const caller = callerOf(c)
+    return recordedAnswer(ctx, result, {
+      project,
+      question,
+      fp: body.fp,
+      currentPath: body.currentPath,
+      caller,
+      origin,
+      model: modelId,
+      askedAt,
+      startedAt,
+    })
+  }
 
   return [
     route({
@@ -85,6 +106,7 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
         if (!thread) throw new DocentError('not_found', 'threadId: no such thread')
         const stored = await ctx.store.putFeedback({ ...body, createdAt: ctx.now() })
         if (!stored) throw new DocentError('not_found', 'messageId: no such message in this thread')
+        if (body.rating === 'down') ctx.analytics.recorder.ratedDown(auth.project.id, body.messageId, ctx.now())
         return c.body(null, 204)
       },
     }),

@@ -14,12 +14,17 @@ const repositoriesByContext = new WeakMap<DocentContext, LocalRepositories>()
 export function localRepositories(ctx: DocentContext): LocalRepositories {
   let repositories = repositoriesByContext.get(ctx)
   if (!repositories) {
-    const projectFor = (name: string) => ctx.config.projects.find((project) => project.agent?.repository === `local:${name}`)
+    const projectFor = (name: string) =>
+      ctx.config.projects.find(
+        (project) =>
+          project.agent?.repository === `local:${name}` || ('repository' in project.docs && project.docs.repository === `local:${name}`),
+      )
     repositories = lazyLocalRepositories({
       dataDir: ctx.config.dataDir,
       seedDirectory: (name) => {
         const docs = projectFor(name)?.docs
         if (docs && 'directory' in docs) return docs.directory
+        if (docs?.seed) return docs.seed
         return name === 'demo' ? 'demo/docs' : undefined
       },
       branch: (name) => projectFor(name)?.agent?.ref ?? 'main',
