@@ -18,6 +18,7 @@ import { mcpRoutes } from './mcp/routes.ts'
 import { openApiDocument } from './openapi.ts'
 import { searchRoutes } from './search/routes.ts'
 import { siteRoutes } from './site/routes.ts'
+import { webhookRoutes } from './webhooks/routes.ts'
 
 const Healthz = z.object({ ok: z.literal(true) }).meta({ id: 'Healthz' })
 
@@ -42,6 +43,7 @@ export function declaredRoutes(ctx: DocentContext): Route[] {
     ...mcpRoutes(ctx),
     ...reviewRoutes(ctx),
     ...mergeRoutes(ctx),
+    ...webhookRoutes(ctx),
     ...llmsRoutes(ctx),
   ]
   routes.push(

@@ -34,3 +34,6 @@ export function rangeOf(query: AnalyticsRangeQuery, now: Date): DateRange {
 export function rangeLabel(range: DateRange): string {
   return `${range.from.toISOString().slice(0, 10)}_${new Date(range.to.getTime() - 1).toISOString().slice(0, 10)}`
 }
+
+/** Every date a store can hold (Postgres takes years up to 294276; JavaScript's largest date it does not). */
+export const allTime = (): DateRange => ({ from: new Date(0), to: new Date('9999-12-31T00:00:00Z') })

@@ -4,14 +4,13 @@ import { archiveJob, createJob, sendFollowUp } from '../../agent/jobs.ts'
 import type { ProjectConfig } from '../../config.ts'
 import type { DocentContext } from '../../context.ts'
 import { loadCorpus } from '../../search/load-corpus.ts'
+import { allTime } from '../range.ts'
 import type { GapRecord, JobRecord } from '../../store/types.ts'
 import { type FixRequest, llmFixPrompt, offlineFixPrompt } from './prompt.ts'
 import { gapPages, gapQuestions } from './questions.ts'
 
 /** A fix is under way in these statuses: a second one would race the first. */
 export const FIXING = ['in_progress', 'pr_open', 'merged'] as const
-
-const ALL_TIME = () => ({ from: new Date(0), to: new Date(8.64e15) })
 
 export async function getGapOr404(ctx: DocentContext, project: ProjectConfig, id: string): Promise<GapRecord> {
   const gap = await ctx.store.getGap(project.id, id)
@@ -38,7 +37,7 @@ export async function fixGap(ctx: DocentContext, project: ProjectConfig, id: str
   } else {
     page = gap.sections[0]?.path ?? null
   }
-  const signals = await ctx.store.listGapSignals(project.id, gap.id, ALL_TIME(), 500)
+  const signals = await ctx.store.listGapSignals(project.id, gap.id, allTime(), 500)
   const request: FixRequest = {
     gap,
     questions: gapQuestions(signals),

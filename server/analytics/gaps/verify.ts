@@ -2,6 +2,7 @@ import git from 'isomorphic-git'
 import type { ProjectConfig } from '../../config.ts'
 import type { DocentContext } from '../../context.ts'
 import type { GapRecord } from '../../store/types.ts'
+import { allTime } from '../range.ts'
 import { askAgain } from './ask-again.ts'
 import { gapQuestions } from './questions.ts'
 
@@ -55,7 +56,7 @@ export interface Verification {
  */
 export async function verifyGap(ctx: DocentContext, project: ProjectConfig, gap: GapRecord): Promise<Verification> {
   const changed = gap.jobId ? await changedPages(ctx, project, gap.jobId) : new Set<string>()
-  const signals = await ctx.store.listGapSignals(project.id, gap.id, { from: new Date(0), to: new Date(8.64e15) }, 500)
+  const signals = await ctx.store.listGapSignals(project.id, gap.id, allTime(), 500)
   const questions = gapQuestions(signals, REASKED)
   if (questions.length === 0) return { fixed: false, reason: 'no question of this gap is left to re-ask (retention removed them)' }
   const failures: string[] = []
