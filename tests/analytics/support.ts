@@ -109,7 +109,7 @@ export async function ask(
 }
 
 /** Polls `read` until `done` holds (the gap loop runs in the background), failing with the last value after a while. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, tries = 600): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, tries = 300): Promise<T> {
   let last: T | undefined
   for (let i = 0; i < tries; i++) {
     last = await read()

@@ -20,8 +20,12 @@ export interface PullMatch {
  * back to `open` with the reason at any step that fails.
  */
 export interface GapLifecycle {
-  /** Moves every gap of the project (or of all projects) whose fix is under way as far as its job, PR and docs allow. */
-  advance(projectId?: string, options?: { pollHosts?: boolean }): Promise<void>
+  /**
+   * Moves every gap of the project (or of all projects) whose fix is under way as far as its job, PR and docs allow.
+   * `poll` asks GitHub/GitLab where pull requests stand: `due` those not asked for `analytics.prPollSeconds` (the
+   * loop), `now` all of them; without it only the local host's pull requests are looked at.
+   */
+  advance(projectId?: string, options?: { poll?: 'due' | 'now' }): Promise<void>
   /** A pull request was merged into `commit` (null when the host did not say): its gap goes on to verification. */
   pullRequestMerged(project: ProjectConfig, match: PullMatch, commit: string | null): Promise<number>
   /** A pull request was closed without merging: its gap is open again. */
@@ -107,7 +111,7 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
       : gitLabPullState({ ...api, project: host.project }, job.pr.number)
   }
 
-  const advanceGap = async (project: ProjectConfig, gap: GapRecord, pollHosts: boolean) => {
+  const advanceGap = async (project: ProjectConfig, gap: GapRecord, poll: 'due' | 'now' | undefined) => {
     if (gap.status === 'merged') return settle(project, gap)
     const job = gap.jobId ? await ctx.store.getJob(project.id, gap.jobId) : null
     if (!job) return reopen(gap, 'the fix job no longer exists')
@@ -121,7 +125,8 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
       if (!opened) return
       gap = opened
     }
-    const due = pollHosts && Date.now() - (lastPolled.get(gap.id) ?? 0) >= ctx.config.analytics.prPollSeconds * 1000
+    const due =
+      poll === 'now' || (poll === 'due' && Date.now() - (lastPolled.get(gap.id) ?? 0) >= ctx.config.analytics.prPollSeconds * 1000)
     if (due) lastPolled.set(gap.id, Date.now())
     const state = await pullState(project, job, due)
     if (state?.state === 'merged') await markMerged(project, gap, state.commit)
@@ -147,7 +152,7 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
       const projects = projectId ? ctx.config.projects.filter((project) => project.id === projectId) : ctx.config.projects
       for (const project of projects) {
         for (const gap of await ctx.store.listGapRecords(project.id, { statuses: [...FIXING], limit: 200 })) {
-          await advanceGap(project, gap, options.pollHosts ?? false).catch((error: unknown) =>
+          await advanceGap(project, gap, options.poll).catch((error: unknown) =>
             ctx.log.warn('a gap fix could not be followed', { project: project.id, gap: gap.id, error: String(error) }),
           )
         }
@@ -171,7 +176,7 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
       const timer = setInterval(() => {
         if (running) return
         running = true
-        ctx.analytics.track('gap progress', () => lifecycle.advance(undefined, { pollHosts: true }).finally(() => (running = false)))
+        ctx.analytics.track('gap progress', () => lifecycle.advance(undefined, { poll: 'due' }).finally(() => (running = false)))
       }, every)
       return () => clearInterval(timer)
     },
