@@ -32,8 +32,10 @@ export function recordedAnswer(ctx: DocentContext, answer: Answer, about: Answer
   let failed = false
   let firstTokenMs: number | null = null
   let resolution: Resolution | undefined
+  ctx.analytics.recorder.answerStarted()
   const end = (complete: boolean) => {
     if (resolution) return
+    ctx.analytics.recorder.answerEnded()
     resolution = resolutionOf(text, answer.sources, complete)
     const base = about.project.siteUrl ?? ctx.config.publicUrl ?? about.origin
     ctx.analytics.recorder.turn({
