@@ -70,7 +70,9 @@ function answer(server: Server, ttfb: number[]) {
 const servers = [await start('off'), await start('on')]
 try {
   for (const server of servers) await loadLoop(answer(server, []), { concurrency: 4, durationMs: 1500 }) // warm-up
-  console.log(`Node ${process.version}, PGlite, offline answer model, loopback HTTP; ${rounds} alternating rounds × ${seconds} s per setting`)
+  console.log(
+    `Node ${process.version}, PGlite, offline answer model, loopback HTTP; ${rounds} alternating rounds × ${seconds} s per setting`,
+  )
   const cpu = async (server: Server) => ((await (await fetch(`${server.url}/__bench/cpu`)).json()) as { ms: number }).ms
   for (const concurrency of [1, 8]) {
     const totals = servers.map(() => ({ latencies: [] as number[], ttfb: [] as number[], requests: 0, seconds: 0, errors: 0, cpuMs: 0 }))
@@ -109,7 +111,9 @@ try {
   const list = (await (
     await fetch(`${on.url}/v1/analytics/demo/assistant/caller-stats`, { headers: { authorization: `Bearer ${on.admin}` } })
   ).json()) as { total: number }
-  console.log(`\nrecorded answers: ${list.total}; the store caught up with the queue in ${fmt(performance.now() - started, 0)} ms after the rounds`)
+  console.log(
+    `\nrecorded answers: ${list.total}; the store caught up with the queue in ${fmt(performance.now() - started, 0)} ms after the rounds`,
+  )
 } finally {
   for (const server of servers) server.stop()
 }

@@ -30,6 +30,10 @@ const fetchWithCpu = (request: Request, ip: string | undefined) => {
   }
   return docent.app.fetch(request, { ip })
 }
-const server = serve({ fetch: (request, e) => fetchWithCpu(request, e.incoming.socket.remoteAddress), port: 0, hostname: '127.0.0.1' }, () =>
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, admin: keys.admin, assistant: keys.assistant })),
+const server = serve(
+  { fetch: (request, e) => fetchWithCpu(request, e.incoming.socket.remoteAddress), port: 0, hostname: '127.0.0.1' },
+  () =>
+    console.log(
+      JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, admin: keys.admin, assistant: keys.assistant }),
+    ),
 )
