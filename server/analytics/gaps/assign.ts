@@ -22,7 +22,7 @@ const CANDIDATES = 500
  */
 export async function assignPendingSignals(deps: AssignDeps, projectId: string): Promise<number> {
   const { store } = deps
-  const weight = termWeights(await deps.search.corpus(projectId))
+  const weight = await termWeights(await deps.search.corpus(projectId))
   let assigned = 0
   for (;;) {
     const pending = await store.listUnassignedSignals(projectId, BATCH)

@@ -150,13 +150,17 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
   const lifecycle: GapLifecycle = {
     async advance(projectId, options = {}) {
       const projects = projectId ? ctx.config.projects.filter((project) => project.id === projectId) : ctx.config.projects
+      const fixing = new Set<string>()
       for (const project of projects) {
         for (const gap of await ctx.store.listGapRecords(project.id, { statuses: [...FIXING], limit: 200 })) {
+          fixing.add(gap.id)
           await advanceGap(project, gap, options.poll).catch((error: unknown) =>
             ctx.log.warn('a gap fix could not be followed', { project: project.id, gap: gap.id, error: String(error) }),
           )
         }
       }
+      // Poll times of gaps whose fix ended are not needed any more.
+      if (!projectId) for (const id of lastPolled.keys()) if (!fixing.has(id)) lastPolled.delete(id)
     },
     async pullRequestMerged(project, match, commit) {
       let marked = 0

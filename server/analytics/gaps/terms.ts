@@ -31,18 +31,29 @@ export function questionTerms(text: string): string[] {
 /** How telling a term is: rare in the docs weighs more; a term the docs never use weighs as much as the rarest. */
 export type TermWeight = (term: string) => number
 
-const weightsByCorpus = new WeakMap<Corpus, TermWeight>()
+const weightsByCorpus = new WeakMap<Corpus, Promise<TermWeight>>()
+/** The longest stretch of reading before a yield to the event loop: a large site's weights never stall answers. */
+const SLICE_MS = 8
 
 /**
  * Inverse document frequency over the docs' pages, built once per loaded corpus (the docs change, the weights follow).
  * "flag" on a feature-flag site is everywhere and says little; "csv" it never mentions says a lot.
  */
-export function termWeights(corpus: Corpus): TermWeight {
-  const known = weightsByCorpus.get(corpus)
-  if (known) return known
+export function termWeights(corpus: Corpus): Promise<TermWeight> {
+  let weights = weightsByCorpus.get(corpus)
+  if (!weights) weightsByCorpus.set(corpus, (weights = computeWeights(corpus)))
+  return weights
+}
+
+async function computeWeights(corpus: Corpus): Promise<TermWeight> {
   const df = new Map<string, number>()
   const pages = corpus.pages()
+  let slice = performance.now()
   for (const page of pages) {
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      slice = performance.now()
+    }
     const content = corpus.page(page.path)?.content ?? ''
     const seen = new Set<string>()
     for (const word of tokenize(`${page.title} ${content}`)) {
@@ -55,10 +66,8 @@ export function termWeights(corpus: Corpus): TermWeight {
   }
   const n = Math.max(1, pages.length)
   const rarest = Math.log(1 + n)
-  const weight: TermWeight = (term) => {
+  return (term) => {
     const count = df.get(term)
     return count === undefined ? rarest : Math.max(0.05, Math.log(1 + n / (count + 0.5)))
   }
-  weightsByCorpus.set(corpus, weight)
-  return weight
 }
