@@ -38,8 +38,18 @@ describe('config', () => {
     expect(config.adminKey).toBe('svc_abcdefghijkl')
     expect(configFromEnv({ DOCENT_STORE: 'memory', DATABASE_URL: 'postgres://x' }).store.kind).toBe('memory')
     expect(configFromEnv({ DENO_DEPLOYMENT_ID: 'abc123' }).store.kind).toBe('denokv')
+    expect(configFromEnv({ DENO_DEPLOYMENT_ID: 'abc123' }).projects[0]!.docs).toEqual({ directory: 'demo/docs' })
     expect(configFromEnv({ DENO_DEPLOYMENT_ID: 'abc123', DATABASE_URL: 'postgres://x' }).store.kind).toBe('postgres')
     expect(configFromEnv({}).store.kind).toBe('pglite')
+  })
+
+  test('webhook secrets from the environment', () => {
+    expect(configFromEnv({ DOCENT_GITHUB_WEBHOOK_SECRET: 's', DOCENT_GITLAB_WEBHOOK_TOKEN: 't' }).webhooks).toEqual({
+      github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } },
+      gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } },
+    })
+    expect(configFromEnv({}).webhooks).toEqual({})
+    expect(() => configFromEnv({}, { analytics: { retentionDays: 0 } })).toThrow(/analytics\.retentionDays: must be at least 1/)
   })
 
   test('a bad config names the field', () => {

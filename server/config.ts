@@ -164,8 +164,9 @@ export function demoProject(env: Env): ProjectConfig {
     organization: 'demo',
     domain: 'demo',
     name: 'Demo docs',
-    // Served from the repository the agent pushes to, so a merged pull request reaches the readers' answers.
-    docs: { repository: 'local:demo', ref: 'main', seed: docsDir, refreshSeconds: 10 },
+    // Served from the repository the agent pushes to, so a merged pull request reaches the readers' answers; Deno
+    // Deploy has no disk for a repository, so there the folder is read as it is.
+    docs: env.DENO_DEPLOYMENT_ID ? { directory: docsDir } : { repository: 'local:demo', ref: 'main', seed: docsDir, refreshSeconds: 10 },
     allowedOrigins: ['*'],
     mcp: { public: true },
     agent: { repository: 'local:demo', ref: 'main' },
