@@ -93,6 +93,7 @@ describe('the recorder', () => {
     r.ratedDown('p', answered.messageId, new Date())
     r.ratedDown('p', declined.messageId, new Date())
     r.search({ projectId: 'p', query: '  Ruby   SDK ', resultCount: 0, topScore: null, caller: 'web', origin: 'widget', at: new Date() })
+    r.events('p', [{ type: 'search', query: 'ruby gem' }], 'web', new Date())
     await r.flush()
     const signals = await store.listUnassignedSignals('p', 10)
     expect(signals.map((s) => [s.id, s.kind])).toEqual(

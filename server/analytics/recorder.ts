@@ -35,7 +35,7 @@ export interface TurnInput {
 export interface SearchInput {
   projectId: string
   query: string
-  resultCount: number
+  resultCount: number | null
   topScore: number | null
   caller: Caller
   origin: SearchRecord['origin']
@@ -99,7 +99,7 @@ export class Recorder {
     for (const event of events) {
       if (event.type === 'search') {
         if (!event.query?.trim()) continue
-        this.search({ projectId, query: event.query, resultCount: event.resultCount ?? 0, topScore: null, caller, origin: 'widget', at })
+        this.search({ projectId, query: event.query, resultCount: event.resultCount ?? null, topScore: null, caller, origin: 'widget', at })
         continue
       }
       const path = cleanLine(event.path ?? '')
@@ -289,7 +289,7 @@ function searchRecord(input: SearchInput): SearchRecord | null {
     projectId: input.projectId,
     at: input.at,
     query,
-    resultCount: Math.max(0, Math.trunc(input.resultCount)),
+    resultCount: input.resultCount === null ? null : Math.max(0, Math.trunc(input.resultCount)),
     topScore: input.topScore,
     caller: input.caller,
     origin: input.origin,

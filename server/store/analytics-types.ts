@@ -47,7 +47,8 @@ export interface SearchRecord {
   at: Date
   /** Normalized: lower case, spaces collapsed, no control characters (so every store can group by it). */
   query: string
-  resultCount: number
+  /** Null when the widget did not say how many results its search found. */
+  resultCount: number | null
   topScore: number | null
   caller: Caller
   /** Which door it came through: the search endpoint, the widget's settled search, an MCP tool. */

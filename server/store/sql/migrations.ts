@@ -128,7 +128,7 @@ export const migrations: Array<{ version: number; name: string; statements: stri
         project_id text NOT NULL,
         at timestamptz NOT NULL,
         query text COLLATE "C" NOT NULL,
-        result_count integer NOT NULL,
+        result_count integer,
         top_score double precision,
         caller text NOT NULL,
         origin text NOT NULL
