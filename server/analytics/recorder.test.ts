@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Logger } from '../log.ts'
 import type { Corpus, SearchService } from '../search/types.ts'
 import { MemoryStore } from '../store/memory.ts'
@@ -63,6 +63,34 @@ const turn = (overrides: Partial<TurnInput> = {}): TurnInput => ({
 })
 
 describe('the recorder', () => {
+  afterEach(() => void vi.useRealTimers())
+
+  test('writes by itself after a pause, and while answers stream waits for a quieter moment (5 s at most)', async () => {
+    vi.useFakeTimers()
+    const { r, store } = recorder()
+    store.gate.resolve()
+    const searches = async () =>
+      (await store.searchTerms('p', { from: new Date(0), to: new Date(Date.now() + 1000) }, { limit: 1 })).totalSearches
+    const search = () =>
+      r.search({ projectId: 'p', query: 'flags', resultCount: 1, topScore: 1, caller: 'api', origin: 'search', at: new Date() })
+    search()
+    await vi.advanceTimersByTimeAsync(999)
+    expect(await searches()).toBe(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await searches()).toBe(1)
+
+    r.answerStarted()
+    search()
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(await searches()).toBe(1)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(await searches()).toBe(2)
+    r.answerEnded()
+    search()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(await searches()).toBe(3)
+  })
+
   test('a flood while the store is stuck is bounded: the queue stops growing and says what it dropped', async () => {
     const { r, store, warnings } = recorder()
     for (let i = 0; i < 12_000; i++)

@@ -138,7 +138,7 @@ export class Recorder {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     while (this.running || this.queue.length > 0) {
-      if (!this.running) this.running = this.drain()
+      if (!this.running) this.running = this.drain(true)
       await this.running
     }
   }
@@ -171,23 +171,25 @@ export class Recorder {
       const waited = Date.now() - this.oldest
       if (this.answering > 0 && waited < MAX_DELAY_MS && this.queue.length < BATCH * 4) return this.schedule()
       // What came in while this write ran waits for the next pause, in a batch of its own.
-      this.running ??= this.drain()
+      this.running ??= this.drain(false)
       void this.running.then(() => {
         if (this.queue.length > 0) this.schedule()
       })
     }, FLUSH_DELAY_MS)
   }
 
-  private async drain(): Promise<void> {
+  /** Writes one batch, or (`all`) batches until the queue is empty. */
+  private async drain(all: boolean): Promise<void> {
     try {
-      while (this.queue.length > 0) {
+      do {
         const batch = this.queue.splice(0, BATCH)
         this.oldest = Date.now()
         for (const { size } of batch) this.chars -= size
+        if (batch.length === 0) break
         await this.write(batch.map(({ item }) => item)).catch((error: unknown) =>
           this.deps.log.error('analytics records could not be stored', { records: batch.length, error: String(error) }),
         )
-      }
+      } while (all && this.queue.length > 0)
     } finally {
       this.running = undefined
     }
