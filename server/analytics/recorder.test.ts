@@ -89,6 +89,16 @@ describe('the recorder', () => {
     search()
     await vi.advanceTimersByTimeAsync(1000)
     expect(await searches()).toBe(3)
+
+    // Answers streaming without a pause do not hold a backlog back: whole batches are written at once, one after
+    // the other; only the last part-batch waits.
+    r.answerStarted()
+    for (let i = 0; i < 250; i++) search()
+    await vi.advanceTimersByTimeAsync(1000)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(await searches()).toBe(3 + 200)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(await searches()).toBe(3 + 250)
   })
 
   test('a flood while the store is stuck is bounded: the queue stops growing and says what it dropped', async () => {

@@ -64,7 +64,11 @@ export interface RecorderDeps {
  */
 const MAX_PENDING = 10_000
 const MAX_PENDING_CHARS = 32 * 1024 * 1024
-const BATCH = 500
+/**
+ * Rows per write. PGlite runs a statement on the server's own thread: 100 answers take it about 15 ms, short enough
+ * not to hold up an answer for long, and the writes of a long queue yield to the event loop between batches.
+ */
+const BATCH = 100
 /**
  * Records wait a moment so that many go into one write (a row costs a fifth as much in a batch of 100 as alone on
  * PGlite), and wait longer while answers are streaming, so the store's work falls between answers; never longer than
@@ -164,18 +168,21 @@ export class Recorder {
     this.schedule()
   }
 
-  private schedule() {
+  /**
+   * The next write: after a pause (longer while answers stream) when less than a batch waits; at once, batch after
+   * batch with the event loop free between them, when a batch or more does, so the store keeps up with any load.
+   */
+  private schedule(delay = FLUSH_DELAY_MS) {
     if (this.timer || this.running) return
     this.timer = setTimeout(() => {
       this.timer = undefined
       const waited = Date.now() - this.oldest
-      if (this.answering > 0 && waited < MAX_DELAY_MS && this.queue.length < BATCH * 4) return this.schedule()
-      // What came in while this write ran waits for the next pause, in a batch of its own.
+      if (this.answering > 0 && waited < MAX_DELAY_MS && this.queue.length < BATCH) return this.schedule()
       this.running ??= this.drain(false)
       void this.running.then(() => {
-        if (this.queue.length > 0) this.schedule()
+        if (this.queue.length > 0) this.schedule(this.queue.length >= BATCH ? 0 : FLUSH_DELAY_MS)
       })
-    }, FLUSH_DELAY_MS)
+    }, delay)
   }
 
   /** Writes one batch, or (`all`) batches until the queue is empty. */
@@ -189,6 +196,7 @@ export class Recorder {
         await this.write(batch.map(({ item }) => item)).catch((error: unknown) =>
           this.deps.log.error('analytics records could not be stored', { records: batch.length, error: String(error) }),
         )
+        if (all && this.queue.length > 0) await new Promise((resolve) => setTimeout(resolve, 0))
       } while (all && this.queue.length > 0)
     } finally {
       this.running = undefined
