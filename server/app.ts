@@ -3,6 +3,9 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { requestId } from 'hono/request-id'
 import { z } from 'zod'
 import { agentRoutes } from './agent/routes.ts'
+import { eventsRoutes } from './analytics/events-routes.ts'
+import { analyticsRoutes } from './analytics/routes.ts'
+import { mergeRoutes } from './agent/merge-routes.ts'
 import { reviewRoutes } from './agent/review-routes.ts'
 import { assistantRoutes } from './assistant/routes.ts'
 import { threadRoutes } from './assistant/thread-routes.ts'
@@ -17,6 +20,7 @@ import { mcpRoutes } from './mcp/routes.ts'
 import { openApiDocument } from './openapi.ts'
 import { searchRoutes } from './search/routes.ts'
 import { siteRoutes } from './site/routes.ts'
+import { webhookRoutes } from './webhooks/routes.ts'
 
 const Healthz = z.object({ ok: z.literal(true) }).meta({ id: 'Healthz' })
 
@@ -34,11 +38,15 @@ export function declaredRoutes(ctx: DocentContext): Route[] {
     }),
     ...assistantRoutes(ctx),
     ...searchRoutes(ctx),
+    ...eventsRoutes(ctx),
     ...threadRoutes(ctx),
     ...agentRoutes(ctx),
     ...consoleRoutes(ctx),
+    ...analyticsRoutes(ctx),
     ...mcpRoutes(ctx),
     ...reviewRoutes(ctx),
+    ...mergeRoutes(ctx),
+    ...webhookRoutes(ctx),
     ...llmsRoutes(ctx),
   ]
   routes.push(

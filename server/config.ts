@@ -21,6 +21,8 @@ const DocsSource = z.union([
     token: EnvRef.optional(),
     /** How often to check whether the ref moved. */
     refreshSeconds: z.number().int().min(5).default(300),
+    /** For a `local:<name>` repository: the folder it is made from on first use (then the repository is the source). */
+    seed: z.string().min(1).optional(),
   }),
 ])
 
@@ -165,6 +167,23 @@ export const DocentConfig = z.object({
       bodySeconds: z.number().positive().default(30),
     })
     .prefault({}),
+  analytics: z
+    .object({
+      /** Record answers, searches, clicks and unanswered questions (the analytics API and gaps read them). */
+      enabled: z.boolean().default(true),
+      /** Analytics rows and threads older than this are purged in the background. */
+      retentionDays: z.number().int().min(1).max(3650).default(90),
+      /** How often the pull requests of gap fixes on GitHub/GitLab are polled, in case a webhook was missed. */
+      prPollSeconds: z.number().int().min(10).default(300),
+    })
+    .prefault({}),
+  /** Secrets of the signed webhooks (`POST /webhooks/github`, `/webhooks/gitlab`), as env references. */
+  webhooks: z
+    .object({
+      github: z.object({ secret: EnvRef }).optional(),
+      gitlab: z.object({ token: EnvRef }).optional(),
+    })
+    .prefault({}),
   /** Start the agent worker in this process. */
   worker: z.boolean().default(true),
   /**
@@ -267,9 +286,15 @@ export function projectFromEnv(env: Env): Record<string, unknown> {
   const demo = !repository && !env.DOCENT_PROJECT_ID
   // The demo's docs are public (as a product's docs site usually is); another project's only when it says so.
   const isPublic = env.DOCENT_DOCS_PUBLIC ? env.DOCENT_DOCS_PUBLIC === 'true' : demo
+  const docsDir = env.DOCENT_DOCS_DIR || 'demo/docs'
+  const agent = agentFromEnv(env, repository, gitToken)
   const docs = repository
     ? { repository, ref: env.DOCENT_DOCS_REF || 'main', root: env.DOCENT_DOCS_ROOT || '', token: gitToken, public: isPublic }
-    : { directory: env.DOCENT_DOCS_DIR || 'demo/docs', public: isPublic }
+    : String(agent.repository).startsWith('local:') && !env.DENO_DEPLOYMENT_ID
+      ? // Served from the embedded repository the agent pushes to (made from the folder on first use), so a merged pull
+        // request reaches the readers' answers. Deno Deploy has no disk for a repository: there the folder is read as is.
+        { repository: agent.repository, ref: agent.ref, seed: docsDir, refreshSeconds: 10, public: isPublic }
+      : { directory: docsDir, public: isPublic }
   return {
     id: env.DOCENT_PROJECT_ID || 'demo',
     organization: env.DOCENT_ORGANIZATION || 'demo',
@@ -278,7 +303,7 @@ export function projectFromEnv(env: Env): Record<string, unknown> {
     docs,
     ...(env.DOCENT_SITE_URL ? { siteUrl: env.DOCENT_SITE_URL } : {}),
     allowedOrigins: env.DOCENT_ALLOWED_ORIGINS ? listOf(env.DOCENT_ALLOWED_ORIGINS) : demo ? ['*'] : [],
-    agent: agentFromEnv(env, repository, gitToken),
+    agent,
   }
 }
 
@@ -368,6 +393,11 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
       ...(file.agentWorker as Record<string, unknown> | undefined),
       ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
       ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
+    },
+    webhooks: {
+      ...(file.webhooks as object | undefined),
+      ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),
+      ...(env.DOCENT_GITLAB_WEBHOOK_TOKEN ? { gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } } } : {}),
     },
   })
 }

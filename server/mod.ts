@@ -5,6 +5,7 @@ import { editorModel } from './agent/model.ts'
 import { createWorkSignal } from './agent/wake.ts'
 import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
+import { createAnalytics } from './analytics/service.ts'
 import { buildApp } from './app.ts'
 import { configSecrets, type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
 import type { DocentContext } from './context.ts'
@@ -60,7 +61,14 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     log,
     now,
     fetch: fetchImpl,
-    search: createSearchService({ config, log, fetch: fetchImpl, env }),
+    search: createSearchService({
+      config,
+      log,
+      fetch: fetchImpl,
+      env,
+      // Docs served from the embedded git host's repository (the demo's), the one its agent pushes to.
+      openLocalRepository: (name) => context.agentGit.localRepositories.open(name),
+    }),
     env,
     models: {
       answer: overrides.models?.answer ?? answerModel(config, { fetch: fetchImpl, env }),
@@ -69,7 +77,9 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     agentGit: createAgentGit({ config, env, fetch: fetchImpl, now }),
     work: createWorkSignal(),
     onStop: [],
-  }
+  } as Omit<DocentContext, 'analytics'> as DocentContext
+  // Analytics reads the rest of the context (store, search, the agent's jobs), so it is made last.
+  context.analytics = createAnalytics(context)
   const agent = createAgentService(context)
   const app = buildApp(context)
   let started = false
@@ -82,13 +92,17 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
       if (!started) {
         started = true
         context.search.start()
-        if (config.worker) agent.start()
+        if (config.worker) {
+          agent.start()
+          context.analytics.start()
+        }
       }
       return keys
     },
     async stop() {
       context.search.stop()
       await agent.stop()
+      await context.analytics.stop()
       for (const stop of context.onStop.splice(0)) await stop()
       if (!overrides.store) await store.close()
     },

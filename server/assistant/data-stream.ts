@@ -10,11 +10,12 @@ const NO_USAGE = { promptTokens: 0, completionTokens: 0 }
 /**
  * v1: the AI SDK v4 data stream protocol (`TYPE:JSON\n` lines). `ai` 5 and later no longer write it, so this is ours.
  * Lines: `f` step start with the message id; `8` the thread id as a message annotation; the sources as a `search` tool
- * call (`9`) and its result (`a`) and as `h` source parts; `0` text deltas; `3` an error; `e` step finish; `d` message
- * finish, with the thread id again.
+ * call (`9`) and its result (`a`) and as `h` source parts; `0` text deltas; `3` an error; a second `8` with the thread id
+ * and whether the docs answered (`resolution`); `e` step finish; `d` message finish, with the thread id again.
  *
- * The annotation comes before any text: AI SDK 4's client throws at an error part (`3`) and reads nothing after it, so a
- * reader whose answer failed must already have the thread id, or its next question would start a new thread.
+ * The first annotation comes before any text: AI SDK 4's client throws at an error part (`3`) and reads nothing after
+ * it, so a reader whose answer failed must already have the thread id, or its next question would start a new thread.
+ * The resolution is known only at the end; v4 clients collect every annotation of a message.
  */
 export function dataStream(answer: Answer): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -37,6 +38,8 @@ export function dataStream(answer: Answer): ReadableStream<Uint8Array> {
       const { done, value } = await reader.read()
       if (done) {
         const finishReason = failed ? 'error' : 'stop'
+        const resolution = answer.resolution?.()
+        if (resolution) controller.enqueue(line('8', [{ threadId: answer.threadId, resolution }]))
         controller.enqueue(line('e', { finishReason, usage: NO_USAGE, isContinued: false }))
         controller.enqueue(line('d', { finishReason, usage: NO_USAGE, threadId: answer.threadId }))
         controller.close()

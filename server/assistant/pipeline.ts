@@ -42,6 +42,8 @@ export interface Answer {
    * follow-up in this process waits for it before reading the thread.
    */
   events: ReadableStream<AnswerEvent>
+  /** Whether the docs answered, once `events` has ended (analytics sets it; the encoders put it on `finish`). */
+  resolution?: () => 'answered' | 'unanswered' | undefined
 }
 
 /** Follows DESIGN.md's flow: thread → search → streamText with the sources in the system prompt. */

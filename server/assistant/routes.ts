@@ -4,6 +4,9 @@ import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import { assistantGuard } from '../http/guards.ts'
 import { type AppContext, type Route, route } from '../http/route.ts'
+import { recordedAnswer } from '../analytics/answer-hook.ts'
+import { callerOf } from '../analytics/caller.ts'
+import { modelIdOf } from '../agent/model.ts'
 import { serverBase } from '../llms/links.ts'
 import { DATA_STREAM_HEADERS, dataStream } from './data-stream.ts'
 import { type Answer, startAnswer } from './pipeline.ts'
@@ -16,8 +19,14 @@ const THREAD_HEADER = { 'X-Thread-Id': { description: 'the thread this answer be
 export function assistantRoutes(ctx: DocentContext): Route[] {
   const messageGuard = assistantGuard(ctx, { quota: 'answer' })
 
-  const answer = (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> =>
-    startAnswer(ctx, c.get('auth').project, ctx.models.answer, {
+  const modelId = modelIdOf(ctx.models.answer)
+  const answer = async (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> => {
+    const startedAt = performance.now()
+    const askedAt = ctx.now()
+    const project = c.get('auth').project
+    // Links (sources, the page the reader was on) from configuration or a trusted host, never from the Host header.
+    const origin = serverBase(ctx.config, c.req.url)
+    const result = await startAnswer(ctx, project, ctx.models.answer, {
       fp: body.fp,
       threadId: body.threadId,
       turns,
@@ -25,8 +34,22 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
       filter: body.filter,
       currentPath: body.currentPath,
       context: body.context,
-      origin: serverBase(ctx.config, c.req.url),
+      origin,
     })
+    const question = turns.at(-1)!.text
+    const caller = callerOf(c)
+    return recordedAnswer(ctx, result, {
+      project,
+      question,
+      fp: body.fp,
+      currentPath: body.currentPath,
+      caller,
+      origin,
+      model: modelId,
+      askedAt,
+      startedAt,
+    })
+  }
 
   return [
     route({
@@ -87,6 +110,7 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
         if (!thread) throw new DocentError('not_found', 'threadId: no such thread')
         const stored = await ctx.store.putFeedback({ ...body, createdAt: ctx.now() })
         if (!stored) throw new DocentError('not_found', 'messageId: no such message in this thread')
+        if (body.rating === 'down') ctx.analytics.recorder.ratedDown(auth.project.id, body.messageId, ctx.now())
         return c.body(null, 204)
       },
     }),

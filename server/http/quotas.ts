@@ -4,11 +4,11 @@ import { clientIp } from './client-ip.ts'
 import type { RateRule } from './rate-limit.ts'
 
 /**
- * What a request spends: an answer (a model call), a read of the docs (search, page, MCP, private llms.txt), or a
- * rating. Each has its own per-key and per-IP budgets (config `limits`), and all share the organization's hour; the
+ * What a request spends: an answer (a model call), a read of the docs (search, page, MCP, private llms.txt), a
+ * rating, or the widget's analytics events (settled searches, clicks; counted like reads of the docs, apart from them). Each has its own per-key and per-IP budgets (config `limits`), and all share the organization's hour; the
  * per-IP hours sit well under the organization's, so no single client can spend it for everyone.
  */
-export type Quota = 'answer' | 'docs' | 'feedback'
+export type Quota = 'answer' | 'docs' | 'feedback' | 'events'
 
 export interface QuotaSubject {
   organization: string
@@ -37,6 +37,8 @@ export function quotaRules(config: DocentConfig, quota: Quota, subject: QuotaSub
       ]
     case 'docs':
       return [...perKey('docs-key-month', limits.docsKeyPerMonth), organization, perIp('docs-ip-hour', limits.docsIpPerHour, 'hour')]
+    case 'events':
+      return [...perKey('events-key-month', limits.docsKeyPerMonth), organization, perIp('events-ip-hour', limits.docsIpPerHour, 'hour')]
     case 'feedback':
       return [
         ...perKey('feedback-key-month', limits.feedbackKeyPerMonth),

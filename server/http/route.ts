@@ -30,6 +30,8 @@ export interface ResponseDoc {
   schema?: z.ZodType
   /** A body that is not JSON (`text/event-stream`, `text/markdown`, `text/html`), with the schema of its items if any. */
   content?: { type: string; schema?: z.ZodType; description?: string }
+  /** Other media types the same status answers with when asked (CSV and NDJSON exports of a JSON list). */
+  alternatives?: Array<{ type: string; description: string }>
   headers?: Record<string, HeaderDoc>
 }
 

@@ -9,6 +9,7 @@ import { type AppContext, type Guard, RATE_LIMIT_HEADERS, type Route, route } fr
 import { rateLimiter } from '../http/rate-limit.ts'
 import { projectLinks, serverBase, siteProject } from '../llms/links.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
+import type { SearchHit } from '../search/types.ts'
 import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
 import { plainError, rpcErrorResponse } from './rpc-error.ts'
 
@@ -36,7 +37,17 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
       import('./docs-server.ts'),
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
     ])
-    const server = docsMcpServer({ corpus, links })
+    const onSearch = (query: string, hits: SearchHit[]) =>
+      ctx.analytics.recorder.search({
+        projectId: project.id,
+        query,
+        resultCount: hits.length,
+        topScore: hits[0]?.score ?? null,
+        caller: 'other',
+        origin: 'mcp',
+        at: ctx.now(),
+      })
+    const server = docsMcpServer({ corpus, links, onSearch })
     // JSON responses rather than SSE: every tool answers at once, and the request ends with the answer.
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
     await server.connect(transport)

@@ -1,5 +1,6 @@
 import { PageBody, PageResponse, SearchBody, SearchResponse, type SearchResult } from '../../shared/search.ts'
 import { DocentError } from '../../shared/errors.ts'
+import { callerOf } from '../analytics/caller.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { docsGuard } from '../http/guards.ts'
@@ -27,6 +28,18 @@ export function searchRoutes(ctx: DocentContext): Route[] {
           filter: body.filter,
           scoreThreshold: body.scoreThreshold,
         })
+        if (body.analytics) {
+          const topScore = hits[0]?.score ?? null
+          ctx.analytics.recorder.search({
+            projectId: auth.project.id,
+            query: body.query,
+            resultCount: hits.length,
+            topScore,
+            caller: callerOf(c),
+            origin: 'search',
+            at: ctx.now(),
+          })
+        }
         return c.json(hits.map((hit) => searchResult(hit, auth.project)))
       },
     }),

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest'
+import { describeAnalyticsConformance } from './conformance-analytics.ts'
 import type { JobRecord, KeyRecord, MessageRecord, SessionRecord, Store, ThreadRecord } from './types.ts'
 
 const vitest: SuiteApi = { describe, test }
 
 let counter = 0
-const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
+export const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
 
 export const sampleKey = (overrides: Partial<KeyRecord> = {}): KeyRecord => ({
   id: uid('key'),
@@ -37,7 +38,7 @@ export const sampleJob = (overrides: Partial<JobRecord> = {}): JobRecord => ({
   ...overrides,
 })
 
-const sampleThread = (overrides: Partial<ThreadRecord> = {}): ThreadRecord => ({
+export const sampleThread = (overrides: Partial<ThreadRecord> = {}): ThreadRecord => ({
   id: uid('thread'),
   projectId: uid('project'),
   fp: 'anonymous',
@@ -47,7 +48,7 @@ const sampleThread = (overrides: Partial<ThreadRecord> = {}): ThreadRecord => ({
   ...overrides,
 })
 
-const message = (threadId: string, role: 'user' | 'assistant', content: string, at: Date): MessageRecord => ({
+export const message = (threadId: string, role: 'user' | 'assistant', content: string, at: Date): MessageRecord => ({
   id: uid('msg'),
   threadId,
   role,
@@ -423,6 +424,8 @@ export function describeStoreConformance(
       expect(await store.getThread(fresh.projectId, fresh.id)).toMatchObject({ fp: fresh.fp, messageCount: 3 })
       await store.saveThreads([])
     })
+
+    describeAnalyticsConformance(open, test)
 
     if (reopen) {
       test('data survives a restart', async () => {

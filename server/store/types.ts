@@ -1,5 +1,8 @@
 import type { AgentEvent, AgentJobStatus } from '../../shared/agent.ts'
 import type { Source } from '../../shared/assistant.ts'
+import type { AnalyticsStore } from './analytics-types.ts'
+
+export type * from './analytics-types.ts'
 
 export type KeyKind = 'admin' | 'assistant'
 /** What an admin key may do: `write` (everything, the default) or `read` (every GET; any change is refused with 403). */
@@ -147,7 +150,7 @@ export interface ClaimOptions {
  * Everything Docent keeps. Every adapter passes the same conformance suite (`conformance.ts`).
  * Counters and run claims must be atomic: several server instances share one store.
  */
-export interface Store {
+export interface Store extends AnalyticsStore {
   readonly kind: string
   close(): Promise<void>
 

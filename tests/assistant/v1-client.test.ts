@@ -102,7 +102,7 @@ test('ai@4 processDataStream reads the raw v1 response; headers are the data str
     onFinishMessagePart: (value) => void (finishReason = value.finishReason),
   })
   expect(text).toMatch(/percentage rollout/i)
-  expect(annotation).toEqual([{ threadId: headerThread }])
+  expect(annotation).toEqual([{ threadId: headerThread, resolution: 'answered' }])
   expect(finishReason).toBe('stop')
 })
 

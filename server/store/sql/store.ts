@@ -16,6 +16,7 @@ import type {
   ThreadRecord,
   ThreadWrite,
 } from '../types.ts'
+import { SqlAnalyticsStore } from './analytics.ts'
 import type { Row, SqlClient } from './client.ts'
 import {
   iso,
@@ -24,6 +25,7 @@ import {
   json,
   keyFromRow,
   messageFromRow,
+  patchStatement,
   runFromRow,
   sessionFromRow,
   sqlLiteral,
@@ -58,7 +60,7 @@ export interface SqlStoreOptions {
  * The Store in SQL, the same statements on PGlite (embedded) and on a PostgreSQL server. Admissions are one function
  * call, run claims one `FOR UPDATE SKIP LOCKED` update, so several server processes sharing one database stay correct.
  */
-export class SqlStore implements Store {
+export class SqlStore extends SqlAnalyticsStore implements Store {
   private sweeps = 0
   private local?: LocalCounters
   private flushTimer?: ReturnType<typeof setInterval>
@@ -68,9 +70,11 @@ export class SqlStore implements Store {
 
   private constructor(
     readonly kind: string,
-    private readonly db: SqlClient,
+    db: SqlClient,
     private readonly keyCacheMs: number,
-  ) {}
+  ) {
+    super(db)
+  }
 
   static async open(kind: string, db: SqlClient, options: SqlStoreOptions = {}): Promise<SqlStore> {
     const store = new SqlStore(kind, db, options.keyCacheMs ?? KEY_CACHE_MS)
@@ -250,24 +254,8 @@ export class SqlStore implements Store {
     options: { ifStatusIn?: JobRecord['status'][] } = {},
   ) {
     if (unstorable(id)) return null
-    const params: unknown[] = [id]
-    const sets: string[] = []
-    for (const [field, value] of Object.entries(patch)) {
-      const column = jobColumns[field]
-      if (!column || value === undefined) continue
-      const [name, encode, cast] = column
-      params.push(encode(value as never))
-      sets.push(`${name} = $${params.length}::${cast}`)
-    }
-    let condition = ''
-    if (options.ifStatusIn) {
-      const placeholders = options.ifStatusIn.map((status) => `$${params.push(status)}`)
-      condition = placeholders.length ? ` AND status IN (${placeholders.join(', ')})` : ' AND false'
-    }
-    const [row] = await this.db.query(
-      `UPDATE docent_jobs SET ${sets.join(', ') || 'id = id'} WHERE id = $1${condition} RETURNING *`,
-      params,
-    )
+    const { text, params } = patchStatement('docent_jobs', jobColumns, id, patch, options.ifStatusIn)
+    const [row] = await this.db.query(text, params)
     return row ? jobFromRow(row) : null
   }
   async listJobs(projectId: string, page: PageRequest) {
@@ -456,8 +444,8 @@ export class SqlStore implements Store {
   async putFeedback(feedback: FeedbackRecord) {
     if (unstorable(feedback.threadId, feedback.messageId)) return false
     const rows = await this.db.query(
-      `INSERT INTO docent_feedback (thread_id, message_id, rating, comment, created_at)
-       SELECT $1::text, $2::text, $3::text, $4::text::json, $5::timestamptz
+      `INSERT INTO docent_feedback (thread_id, message_id, rating, comment, created_at, project_id)
+       SELECT $1::text, $2::text, $3::text, $4::text::json, $5::timestamptz, (SELECT project_id FROM docent_threads WHERE id = $1::text)
        WHERE EXISTS (SELECT 1 FROM docent_messages WHERE thread_id = $1::text AND id = $2::text)
        ON CONFLICT (thread_id, message_id) DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, created_at = EXCLUDED.created_at
        RETURNING thread_id`,
