@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 
-export type Runtime = 'node' | 'deno' | 'bun'
+export type Runtime = 'node' | 'deno' | 'bun' | 'node-built' | 'npm-start'
 
 export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
   node: [process.execPath, '--import', 'tsx', 'server/serve/node.ts'],
@@ -17,6 +17,11 @@ export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
     'server/serve/deno.ts',
   ],
   bun: ['node_modules/.bin/bun', 'server/serve/bun.ts'],
+  // What `npm start` runs: the bundle of bin/build-server.mjs (build it first).
+  'node-built': [process.execPath, 'server/dist/node.mjs'],
+  // What the README's `npm start` runs (builds what is stale, then runs the bundle), spawned directly: npm would
+  // not pass SIGTERM on to it.
+  'npm-start': [process.execPath, 'bin/start.mjs'],
 }
 
 export async function freePort(): Promise<number> {
