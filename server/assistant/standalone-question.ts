@@ -1,5 +1,5 @@
 import type { ChatTurn } from '../../shared/assistant.ts'
-import { contentTerms } from '../models/terms.ts'
+import { contentTerms } from '../search/terms.ts'
 
 /** Words that point back at an earlier turn: a question using them cannot be searched on its own. */
 const REFERS_BACK =

@@ -1,6 +1,6 @@
 import { type Passage, splitPassages } from './passages.ts'
 import type { SourceBlock } from './source-blocks.ts'
-import { contentTerms, contentWords } from './terms.ts'
+import { contentTerms, contentWords } from '../search/terms.ts'
 
 const MAX_PASSAGES = 4
 /** Share of the question's (weighted) words the quoted passages must contain for the docs to count as covering it. */

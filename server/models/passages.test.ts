@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { splitPassages } from './passages.ts'
-import { contentTerms } from './terms.ts'
+import { contentTerms } from '../search/terms.ts'
 
 test('markdown splits into sentences, whole list items, table rows with their column names, and short code blocks', () => {
   const markdown = [

@@ -2,14 +2,23 @@ import type { SearchFilter } from '../../shared/search.ts'
 import { chunkPage } from './chunk.ts'
 import type { DocPage, DocsSite } from './docs-site.ts'
 import { packedIndex } from './engines/packed.ts'
+import { entryPoints } from './entry-points.ts'
 import type { SectionIndex } from './engines/types.ts'
-import { candidateCount, type CorpusEmbeddings, fuseRankings, nearestSections } from './hybrid.ts'
+import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
+import { parseQuery, type SearchQuery } from './query.ts'
 import type { Corpus, PageInfo, SearchHit, SearchOptions, Section } from './types.ts'
 
 /** Score multipliers for the reader's page and the pages beside it in the navigation. */
 const CURRENT_PAGE_BOOST = 1.5
 const NEIGHBOUR_BOOST = 1.15
+/** Sections ranked by the index before entry pages join them and duplicates leave. */
+const CANDIDATES = 50
+/**
+ * On a site in several languages, pages in another language than the reader's rank lower (not out: a filter does
+ * that). Measured on bench/search-quality (Mintlify, en/fr/es/zh): recall@5 0.944 → 0.967 with it.
+ */
+const OTHER_LANGUAGE = 0.6
 
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
@@ -24,7 +33,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   const sections: Section[] = []
   for (const page of site.pages.values()) {
     if (page.meta.hidden || page.meta.noindex) continue
-    sections.push(...chunkPage(page))
+    for (const section of chunkPage(page)) sections.push(section)
   }
   const index = makeIndex(sections)
   const maxPageBoost = [...site.pages.values()].reduce((max, page) => Math.max(max, page.boost), 1)
@@ -45,36 +54,88 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     }
     return undefined
   }
-  /** The filter and the boost (reader's page, its neighbours, page boosts) a query's options ask for. */
+  const firstSection = new Map<string, Section>()
+  for (const section of sections) if (!firstSection.has(section.path)) firstSection.set(section.path, section)
+  const entries = entryPoints(site, (path) => firstSection.has(path))
+  const defaultLanguage = site.navigation.languages[0]
+
+  /** The filter and the boost (reader's page, its neighbours, page boosts, language) a query's options ask for. */
   const rankingOf = (options: SearchOptions) => {
     const current = options.currentPath ? findPage(options.currentPath, true) : undefined
     const near = current ? nearness(current, site) : undefined
+    const language = !options.filter?.language && site.navigation.languages.length > 1 ? (current?.language ?? defaultLanguage) : undefined
+    const foreign = language
+      ? (section: Section) => (section.languages?.length && !section.languages.includes(language) ? OTHER_LANGUAGE : 1)
+      : undefined
     return {
       filter: options.filter ? matches(options.filter) : undefined,
-      boost: near || boosted ? (section: Section) => (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) : undefined,
+      foreign,
+      boost: near || boosted || foreign
+        ? (section: Section) => (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) * (foreign?.(section) ?? 1)
+        : undefined,
       maxBoost: (near ? CURRENT_PAGE_BOOST : 1) * maxPageBoost,
     }
   }
-  const search = (query: string, options: SearchOptions): SearchHit[] => {
-    const raw = index.search(query, { limit: options.pageSize, ...rankingOf(options) })
-    const best = raw[0]?.score ?? 0
+  const search = (text: string, options: SearchOptions): SearchHit[] => {
+    const query = parseQuery(text, options.context ?? [])
+    const ranking = rankingOf(options)
+    const raw = index.search(query, { limit: Math.max(CANDIDATES, options.pageSize), ...ranking })
+    return rerank(text, query, raw, ranking, options)
+  }
+  /**
+   * The index's candidates, with the entry pages the question asks for (see entry-points.ts) and without repeats (a
+   * snippet included on several pages is one answer, not five). Scores end relative to the best hit.
+   */
+  const rerank = (
+    text: string,
+    query: SearchQuery,
+    raw: Array<{ section: Section; score: number }>,
+    ranking: ReturnType<typeof rankingOf>,
+    options: SearchOptions,
+  ): SearchHit[] => {
+    const scored = raw.sort((a, b) => b.score - a.score)
+    const best = scored[0]?.score ?? 1
+    const third = scored[2]?.score ?? best
+    const wanted = entries.of(text, query)
+    wanted.forEach((entry, i) => {
+      const section = firstSection.get(entry.path)!
+      if ((ranking.filter && !ranking.filter(section)) || (ranking.foreign?.(section) ?? 1) < 1) return
+      const known = scored.filter((hit) => hit.section.path === entry.path)
+      // Asked for by name and nothing else, the entry pages lead, in the order they were found; asked for beside a
+      // subject, an entry page is at least third.
+      const floor = (entry.strong ? best : third) * (1 + 0.01 * (wanted.length - i))
+      if (known.length === 0) scored.push({ section, score: floor })
+      for (const hit of known) hit.score = Math.max(hit.score, floor)
+    })
+    scored.sort((a, b) => b.score - a.score)
+    const seen = new Set<string>()
+    const hits: Array<{ section: Section; score: number }> = []
+    for (const hit of scored) {
+      if (seen.has(hit.section.content)) continue
+      seen.add(hit.section.content)
+      hits.push(hit)
+      if (hits.length === options.pageSize) break
+    }
+    const top = hits[0]?.score ?? 0
     const threshold = options.scoreThreshold ?? 0
-    return raw.map(({ section, score }) => ({ section, score: best > 0 ? score / best : 0 })).filter((hit) => hit.score >= threshold)
+    return hits.map(({ section, score }) => ({ section, score: top > 0 ? score / top : 0 })).filter((hit) => hit.score >= threshold)
   }
   /** BM25 and vector rankings of the sections that pass the filter, fused; the boost applies once, after fusion. */
-  const searchHybrid = async (embeddings: CorpusEmbeddings, query: string, options: SearchOptions): Promise<SearchHit[]> => {
-    const { filter, boost } = rankingOf(options)
+  const searchHybrid = async (embeddings: CorpusEmbeddings, text: string, options: SearchOptions): Promise<SearchHit[]> => {
+    const ranking = rankingOf(options)
+    const { filter } = ranking
     const limit = candidateCount(options.pageSize)
     let nearest: Section[]
     try {
-      const queryVector = await embeddings.embedQuery(query)
+      const queryVector = await embeddings.embedQuery(text)
       nearest = nearestSections(queryVector, embeddings, (i) => !filter || filter(sections[i]!), limit).map((i) => sections[i]!)
     } catch (error) {
       embeddings.onQueryError?.(error)
-      return search(query, options)
+      return search(text, options)
     }
-    const text = index.search(query, { limit, filter }).map((hit) => hit.section)
-    return fuseRankings([text, nearest], boost ?? (() => 1), options)
+    const query = parseQuery(text, options.context ?? [])
+    const bm25 = index.search(query, { limit, filter }).map((hit) => hit.section)
+    return rerank(text, query, fuse([bm25, nearest], ranking.boost ?? (() => 1)), ranking, options)
   }
   const corpus = (embeddings?: CorpusEmbeddings): BuiltCorpus => ({
     name: site.name ?? 'Docs',

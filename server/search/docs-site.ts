@@ -1,6 +1,6 @@
 import { type NavEntry, type Navigation, normalizePath, readNavigation } from './navigation.ts'
 import { pageUrl } from './page-url.ts'
-import { pageMarkdown, type ParsedPage, parsePage } from './parse-page.ts'
+import { type ParsedPage, parsePage } from './parse-page.ts'
 import { PARALLEL_PARSE_MIN_PAGES, parseInWorkers } from './parse-workers.ts'
 import { importedFiles, snippetResolver } from './snippets.ts'
 import type { DocsSnapshot } from './sources/types.ts'
@@ -12,7 +12,6 @@ export interface DocPage extends ParsedPage {
   url: string
   /** Undefined for pages outside the navigation (still searchable unless hidden). */
   nav?: NavEntry
-  markdown: string
   /** Frontmatter, else navigation, else the path prefix (`fr/...`), else the site's first language. */
   language?: string
   languages: string[]
@@ -118,7 +117,6 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
       ...parsed,
       url: pageUrl(path),
       nav,
-      markdown: pageMarkdown(parsed),
       ...languageOf(parsed, nav, navigation.languages),
       version: parsed.meta.version ?? nav?.version,
       versions: parsed.meta.version ? [parsed.meta.version] : (nav?.versions ?? []),

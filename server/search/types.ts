@@ -1,4 +1,5 @@
 import type { SearchFilter } from '../../shared/search.ts'
+import type { QueryContext } from './query.ts'
 
 /** One searchable piece of a page: the text under a heading, with where it sits. */
 export interface Section {
@@ -11,6 +12,8 @@ export interface Section {
   pageTitle: string
   /** Heading trail from the page's top heading down to this section. */
   headings: string[]
+  /** Headings of tiny sections merged into this one ("Enable or disable the assistant" under the page's intro). */
+  subheadings?: string[]
   content: string
   description?: string
   version?: string
@@ -34,6 +37,8 @@ export interface SearchOptions {
   scoreThreshold?: number
   /** Sections of this page and its navigation neighbours rank higher. */
   currentPath?: string
+  /** Text that says what the question is about without being the question (the reader's page), with its weight. */
+  context?: QueryContext[]
 }
 
 export interface PageInfo {

@@ -1,5 +1,6 @@
 import { create, insertMultiple, search } from '@orama/orama'
-import { processTerm, queryTerms, tokenize } from '../terms.ts'
+import { parseQuery, queryText, type SearchQuery } from '../query.ts'
+import { processTerm, tokenize } from '../terms.ts'
 import type { Section } from '../types.ts'
 import { FIELD_BOOST, fieldsOf, type RankOptions, type SectionIndex } from './types.ts'
 
@@ -25,10 +26,12 @@ export function oramaIndex(sections: Section[]): SectionIndex {
   const inserted = insertMultiple(db, sections.map((section) => ({ id: section.id, ...fieldsOf(section) })))
   if (inserted instanceof Promise) throw new Error('orama: expected a synchronous insert')
   return {
-    search(query: string, options: RankOptions) {
+    search(query: string | SearchQuery, options: RankOptions) {
+      // Compared on ranking alone: the question's own words, without synonyms or context.
+      const text = queryText(typeof query === 'string' ? parseQuery(query) : query)
       const { filter, boost } = options
       const fetch = filter || boost ? Math.max(options.limit * OVERFETCH, 50) : options.limit
-      const result = search(db, { term: queryTerms(query), limit: fetch, boost: FIELD_BOOST, tolerance: 0, threshold: 1 })
+      const result = search(db, { term: text, limit: fetch, boost: FIELD_BOOST, tolerance: 0, threshold: 1 })
       if (result instanceof Promise) throw new Error('orama: expected a synchronous search')
       const hits = result.hits
         .map((hit) => ({ section: byId.get(hit.id)!, score: hit.score }))

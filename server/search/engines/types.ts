@@ -1,3 +1,4 @@
+import type { SearchQuery } from '../query.ts'
 import type { Section } from '../types.ts'
 
 export interface RankOptions {
@@ -12,8 +13,8 @@ export interface RankOptions {
 
 /** A full-text index over a corpus's sections; the library behind it is an implementation detail. */
 export interface SectionIndex {
-  /** Best sections first, with raw (unnormalized) scores. */
-  search(query: string, options: RankOptions): Array<{ section: Section; score: number }>
+  /** Best sections first, with raw (unnormalized) scores. A string is read with `parseQuery`. */
+  search(query: string | SearchQuery, options: RankOptions): Array<{ section: Section; score: number }>
 }
 
 /**
@@ -26,7 +27,7 @@ export const FIELD_BOOST = { title: 1.5, headings: 1.5, meta: 1, content: 1 }
 export function fieldsOf(section: Section): { title: string; headings: string; meta: string; content: string } {
   return {
     title: section.pageTitle,
-    headings: section.headings.slice(1).join(' \n '),
+    headings: [...section.headings.slice(1), ...(section.subheadings ?? [])].join(' \n '),
     meta: [section.description ?? '', ...section.tags].join(' \n '),
     content: section.content,
   }
