@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs'
 import { createKey } from '../../server/keys/keys.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent } from '../../server/mod.ts'
-import { NOT_COVERED } from '../../server/models/extractive-answer.ts'
+import { isDecline } from '../../server/models/source-blocks.ts'
 
-const OFF_TOPIC = JSON.parse(readFileSync('bench/assistant/off-topic.json', 'utf8')) as string[]
+const offTopic = JSON.parse(readFileSync('bench/assistant/off-topic.json', 'utf8')) as { any: string[]; demo: string[] }
+const OFF_TOPIC = [...offTopic.any, ...offTopic.demo]
 
 export async function offlineQuality() {
   const questions = JSON.parse(readFileSync('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string; pages: string[] }>
@@ -36,7 +37,7 @@ export async function offlineQuality() {
     const sources = chunks.flatMap((c) => (c.type === 'source-url' ? [new URL(c.url!).pathname] : []))
     // Which sources the answer quotes: its [n] citations, numbered like the source parts.
     const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => sources[Number(m[1]) - 1]).filter(Boolean))] as string[]
-    return { declined: text.startsWith(NOT_COVERED), cited }
+    return { declined: isDecline(text), cited }
   }
 
   let answered = 0

@@ -3,7 +3,7 @@
 import { createKey } from '../../server/keys/keys.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent } from '../../server/mod.ts'
-import { NOT_COVERED } from '../../server/models/extractive-answer.ts'
+import { isDecline } from '../../server/models/source-blocks.ts'
 
 export interface Asked {
   /** Page paths of the sources, in order (`customize/fonts`), one per source part. */
@@ -48,7 +48,7 @@ export async function serveDocs(directory: string): Promise<Reader> {
     const text = chunks.flatMap((c) => (c.type === 'text-delta' ? [c.delta!] : [])).join('')
     const sources = chunks.flatMap((c) => (c.type === 'source-url' ? [pagePath(c.url!)] : []))
     const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => sources[Number(m[1]) - 1]).filter(Boolean))] as string[]
-    return { text, sources, cited, declined: text.trimStart().startsWith(NOT_COVERED) }
+    return { text, sources, cited, declined: isDecline(text) }
   }
 
   return {

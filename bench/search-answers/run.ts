@@ -21,7 +21,7 @@ const MINTLIFY = '../shared/corpora/mintlify-docs'
 const verbose = process.argv.includes('--verbose')
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
 const read = (file: string) => JSON.parse(readFileSync(`bench/search-quality/${file}`, 'utf8')) as PageCase[]
-const offTopic = JSON.parse(readFileSync('bench/assistant/off-topic.json', 'utf8')) as string[]
+const offTopicSets = JSON.parse(readFileSync('bench/assistant/off-topic.json', 'utf8')) as { any: string[]; demo: string[] }
 
 const corpora: Array<{ name: string; directory: string; sets: Array<[label: string, cases: PageCase[], kind: 'page' | 'plain']> }> = [
   {
@@ -94,6 +94,7 @@ for (const corpus of corpora) {
       }
     }
     let declined = 0
+    const offTopic = [...offTopicSets.any, ...(corpus.name === 'demo' ? offTopicSets.demo : [])]
     for (const question of offTopic) {
       const result = await reader.ask(question)
       if (result.declined) declined++

@@ -6,8 +6,8 @@ import { entryPoints } from './entry-points.ts'
 import type { SectionIndex } from './engines/types.ts'
 import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
-import { parseQuery, type SearchQuery } from './query.ts'
-import type { Corpus, PageInfo, SearchHit, SearchOptions, Section } from './types.ts'
+import { isWeak, parseQuery, type SearchQuery } from './query.ts'
+import type { Corpus, PageInfo, ReaderPage, SearchHit, SearchOptions, Section } from './types.ts'
 
 /** Score multipliers for the reader's page and the pages beside it in the navigation. */
 const CURRENT_PAGE_BOOST = 1.5
@@ -19,6 +19,8 @@ const CANDIDATES = 50
  * that). Measured on bench/search-quality (Mintlify, en/fr/es/zh): recall@5 0.944 → 0.967 with it.
  */
 const OTHER_LANGUAGE = 0.6
+/** Pages the conversation has been about (the previous answer's sources). */
+const RELATED_BOOST = 1.3
 
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
@@ -54,8 +56,14 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     }
     return undefined
   }
-  const firstSection = new Map<string, Section>()
-  for (const section of sections) if (!firstSection.has(section.path)) firstSection.set(section.path, section)
+  // A page's sections are consecutive: [first, last + 1) by index.
+  const pageRange = new Map<string, [number, number]>()
+  sections.forEach((section, i) => {
+    const range = pageRange.get(section.path)
+    if (range) range[1] = i + 1
+    else pageRange.set(section.path, [i, i + 1])
+  })
+  const firstSection = new Map([...pageRange].map(([path, [from]]) => [path, sections[from]!]))
   const entries = entryPoints(site, (path) => firstSection.has(path))
   const defaultLanguage = site.navigation.languages[0]
 
@@ -67,13 +75,19 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     const foreign = language
       ? (section: Section) => (section.languages?.length && !section.languages.includes(language) ? OTHER_LANGUAGE : 1)
       : undefined
+    const related = options.related?.length ? new Set(options.related) : undefined
+    const within = options.withinPage ? findPage(options.withinPage, true)?.path ?? '\0' : undefined
+    const filters = [options.filter ? matches(options.filter) : undefined, within ? (s: Section) => s.path === within : undefined]
+      .filter((f) => f !== undefined)
     return {
-      filter: options.filter ? matches(options.filter) : undefined,
+      filter: filters.length === 0 ? undefined : (section: Section) => filters.every((f) => f(section)),
       foreign,
-      boost: near || boosted || foreign
-        ? (section: Section) => (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) * (foreign?.(section) ?? 1)
+      boost: near || boosted || foreign || related
+        ? (section: Section) =>
+          (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) * (foreign?.(section) ?? 1) *
+          (related?.has(section.path) ? RELATED_BOOST : 1)
         : undefined,
-      maxBoost: (near ? CURRENT_PAGE_BOOST : 1) * maxPageBoost,
+      maxBoost: (near ? CURRENT_PAGE_BOOST : 1) * maxPageBoost * (related ? RELATED_BOOST : 1),
     }
   }
   const search = (text: string, options: SearchOptions): SearchHit[] => {
@@ -149,6 +163,23 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
         throw new Error(`${next.matrix.length / next.dimensions} vectors for ${sections.length} sections`)
       }
       return corpus(next)
+    },
+    readerPage(path: string): ReaderPage | undefined {
+      const page = findPage(path, true)
+      const range = page && pageRange.get(page.path)
+      if (!page || !range || page.meta.hidden) return undefined
+      return {
+        path: page.path,
+        url: page.url,
+        title: page.title,
+        description: page.meta.description,
+        sections: sections.slice(range[0], range[1]),
+        covers: (question) => {
+          // Everyday words ("look", "before") say nothing of the page either way.
+          const query = { words: parseQuery(question).words.filter((word) => word.counts && !isWeak(word)) }
+          return query.words.length === 0 ? 0 : (index.wordsIn?.(query, range[0], range[1]) ?? 0) / query.words.length
+        },
+      }
     },
     page(path: string) {
       const page = findPage(path)

@@ -1,5 +1,5 @@
 import { findPhrases, synonymsOf } from './synonyms.ts'
-import { contentWords, MAX_QUERY_TERMS } from './terms.ts'
+import { contentWords, MAX_QUERY_TERMS, WEAK_WORDS } from './terms.ts'
 
 /** How much a synonym's match counts against a match of the reader's own word. */
 export const SYNONYM_WEIGHT = 0.6
@@ -65,4 +65,9 @@ export function parseQuery(text: string, contexts: QueryContext[] = []): SearchQ
 /** The query's own words (not synonyms, not context), as one string: for the comparison engines and for embeddings. */
 export function queryText(query: SearchQuery): string {
   return query.words.filter((word) => word.counts).flatMap((word) => word.terms.filter((t) => t.weight === 1).map((t) => t.word)).join(' ')
+}
+
+/** A word that names no subject of its own: an everyday word (see WEAK_WORDS), or only synonyms of one. */
+export function isWeak(word: QueryWord): boolean {
+  return word.terms.every((term) => term.weight < 1 || WEAK_WORDS.has(term.word))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_QUERY_TERMS, processTerm, queryTerms, stem, tokenize } from './terms.ts'
+import { contentTerms, MAX_QUERY_TERMS, processTerm, queryTerms, stem, tokenize, wordFamily } from './terms.ts'
 
 describe('terms', () => {
   it('tokenizes words, identifiers and CJK text', () => {
@@ -37,5 +37,12 @@ describe('terms', () => {
     const pasted = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ')
     expect(queryTerms(pasted).split(' ')).toHaveLength(MAX_QUERY_TERMS)
     expect(queryTerms('the of and')).toBe('')
+  })
+
+  it('knows the other words of a word family, which the stemmer leaves apart', () => {
+    expect(wordFamily(stem('approve'))).toEqual(expect.arrayContaining([stem('approval'), stem('approver')]))
+    expect(wordFamily(stem('configuration'))).toContain(stem('configure'))
+    expect(wordFamily(stem('flatter'))).toContain('flat')
+    expect(contentTerms("What's the limit of 6 flags?")).toEqual(['limit', '6', 'flag'])
   })
 })

@@ -17,6 +17,17 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   yours anymore consider considered explain happen happens happened know mean means meant possible tell work works`.split(/\s+/),
 )
 
+/**
+ * Everyday words that rarely say what a question is about ("what if it goes down", "a different kind", "before I
+ * start"): a question made of them alone names no subject, and a passage need not hold them to answer it.
+ */
+export const WEAK_WORDS: ReadonlySet<string> = new Set(
+  `different kind kinds sort thing things stuff something someone somebody anyone anybody anything everything everyone
+  go goes going went gone take takes took taken long lay put keep keeps let lets give gives see look looks find good
+  best better well sure right really actually still lot lots fine okay ok try tried able whole today now currently
+  make makes made live lives before after first start starts started starting begin`.split(/\s+/),
+)
+
 const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u
 const CJK_RUNS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu
 /** An identifier written in camelCase or PascalCase with a lower-case letter before a capital (`defaultOpen`). */
@@ -67,6 +78,45 @@ export function stem(word: string): string {
   else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) w = undouble(w.slice(0, -2))
   if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1)
   return w
+}
+
+/** Derivational endings, as they look after stemming (`configure` → `configur` + `ation`). */
+const SUFFIXES = [
+  'al',
+  'er',
+  'or',
+  'ion',
+  'ation',
+  'ment',
+  'able',
+  'ity',
+  'ive',
+  'ly',
+  'ness',
+  'ur',
+  'ance',
+  'ence',
+  'iz',
+  'ization',
+  'ator',
+]
+
+/** Other stems of a stem's word family: `approv` → `approval`, `approver`; `configuration` → `configur`. */
+export function wordFamily(stem: string): string[] {
+  const bases = new Set([stem])
+  for (const suffix of SUFFIXES) {
+    if (!stem.endsWith(suffix) || stem.length - suffix.length < 4) continue
+    const base = stem.slice(0, -suffix.length)
+    bases.add(base)
+    bases.add(undouble(base)) // flatter → flat
+  }
+  const out = new Set<string>()
+  for (const base of bases) {
+    out.add(base)
+    for (const suffix of SUFFIXES) out.add(base + suffix)
+  }
+  out.delete(stem)
+  return [...out]
 }
 
 function undouble(w: string): string {

@@ -41,7 +41,7 @@ describe('what the model is shown', () => {
     const rules = system.indexOf('Answer the reader using only the sources above')
     expect(rules).toBeGreaterThan(system.lastIndexOf('</source>'))
     expect(system).toContain('Cite the sources you use by their number in square brackets')
-    expect(system).toContain('say plainly that the demo documentation does not cover it')
+    expect(system).toContain('start your answer with exactly "The docs do not cover this question."')
     expect(request.messages.at(-1)).toMatchObject({ role: 'user', content: 'How do percentage rollouts work?' })
 
     const streamed = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta)

@@ -1,6 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap'
 import { parseQuery, type QueryWord, type SearchQuery } from '../query.ts'
-import { processTerm, tokenize } from '../terms.ts'
+import { processTerm, tokenize, wordFamily } from '../terms.ts'
 import type { Section } from '../types.ts'
 import { FIELD_BOOST, fieldsOf, type RankOptions, type SectionIndex } from './types.ts'
 
@@ -73,6 +73,15 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
   }
 
   return {
+    wordsIn(query: SearchQuery, from: number, to: number) {
+      let found = 0
+      for (const word of query.words) {
+        if (!word.counts) continue
+        const ids = [...expand(word, query.words.length).keys()]
+        if (ids.some((id) => occursIn(id, from, to))) found++
+      }
+      return found
+    },
     search(query: string | SearchQuery, options: RankOptions) {
       const { words } = typeof query === 'string' ? parseQuery(query) : query
       words.forEach((word, w) => {
@@ -90,6 +99,21 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
     },
   }
 
+  /** Whether a term occurs in a section from `from` to `to` - 1 (postings are sorted by section: a binary search). */
+  function occursIn(termId: number, from: number, to: number): boolean {
+    for (let f = 0; f < FIELDS.length; f++) {
+      let lo = offsets[termId * FIELDS.length + f]!
+      let hi = offsets[termId * FIELDS.length + f + 1]!
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (docs[mid]! < from) lo = mid + 1
+        else hi = mid
+      }
+      if (lo < offsets[termId * FIELDS.length + f + 1]! && docs[lo]! < to) return true
+    }
+    return false
+  }
+
   /**
    * The index terms a query word stands for, each with its weight: the word's stem and its synonyms; and when the index
    * lacks the reader's word itself, the longer words it begins (a word still being typed: `configu` → `configuration`)
@@ -105,7 +129,7 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
       const exact = terms.get(term)
       if (exact !== undefined) note(exact, weight)
       if (weight < 1) continue
-      for (const other of withFamily ? family(term) : []) {
+      for (const other of withFamily ? wordFamily(term) : []) {
         const id = terms.get(other)
         if (id !== undefined) note(id, FAMILY_WEIGHT)
       }
@@ -123,42 +147,6 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
     }
     return derived
   }
-}
-
-/** Derivational endings, as they look after stemming (`configure` → `configur` + `ation`). */
-const SUFFIXES = [
-  'al',
-  'er',
-  'or',
-  'ion',
-  'ation',
-  'ment',
-  'able',
-  'ity',
-  'ive',
-  'ly',
-  'ness',
-  'ur',
-  'ance',
-  'ence',
-  'iz',
-  'ization',
-  'ator',
-]
-
-/** Other stems of a stem's word family: `approv` → `approval`, `approver`; `configuration` → `configur`. */
-function family(stem: string): string[] {
-  const bases = new Set([stem])
-  for (const suffix of SUFFIXES) {
-    if (stem.endsWith(suffix) && stem.length - suffix.length >= 4) bases.add(stem.slice(0, -suffix.length))
-  }
-  const out = new Set<string>()
-  for (const base of bases) {
-    out.add(base)
-    for (const suffix of SUFFIXES) out.add(base + suffix)
-  }
-  out.delete(stem)
-  return [...out]
 }
 
 /** The `limit` best sections among those scored, after the filter and boosts, best first (a bounded min-heap). */

@@ -15,6 +15,8 @@ export interface RankOptions {
 export interface SectionIndex {
   /** Best sections first, with raw (unnormalized) scores. A string is read with `parseQuery`. */
   search(query: string | SearchQuery, options: RankOptions): Array<{ section: Section; score: number }>
+  /** How many of the query's own words (counting words, any of their forms) occur in sections `from` to `to` - 1. */
+  wordsIn?(query: SearchQuery, from: number, to: number): number
 }
 
 /**
