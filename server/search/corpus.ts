@@ -12,13 +12,15 @@ import type { Corpus, PageInfo, ReaderPage, SearchHit, SearchOptions, Section } 
 /** Score multipliers for the reader's page and the pages beside it in the navigation. */
 const CURRENT_PAGE_BOOST = 1.5
 const NEIGHBOUR_BOOST = 1.15
-/** Sections ranked by the index before entry pages join them and duplicates leave. */
-const CANDIDATES = 50
+/** Sections ranked by the index (times the page size) before entry pages join them and duplicates leave. */
+const CANDIDATES = 2
 /**
  * On a site in several languages, pages in another language than the reader's rank lower (not out: a filter does
  * that). Measured on bench/search-quality (Mintlify, en/fr/es/zh): recall@5 0.944 → 0.967 with it.
  */
 const OTHER_LANGUAGE = 0.6
+/** Filters whose passing sections are kept (one byte a section each). */
+const MAX_FILTER_MASKS = 32
 /** Pages the conversation has been about (the previous answer's sources). */
 const RELATED_BOOST = 1.3
 
@@ -63,37 +65,73 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     if (range) range[1] = i + 1
     else pageRange.set(section.path, [i, i + 1])
   })
-  const firstSection = new Map([...pageRange].map(([path, [from]]) => [path, sections[from]!]))
-  const entries = entryPoints(site, (path) => firstSection.has(path))
+  const entries = entryPoints(site, (path) => pageRange.has(path))
   const defaultLanguage = site.navigation.languages[0]
+
+  // Per section, what boosts read: its page's navigation list and search weight, and its language.
+  const listOf = new Int32Array(sections.length).fill(-1)
+  const pageBoostOf = new Float32Array(sections.length).fill(1)
+  for (const [path, [from, to]] of pageRange) {
+    const page = site.pages.get(path)!
+    listOf.fill(page.nav?.list ?? -1, from, to)
+    pageBoostOf.fill(page.boost, from, to)
+  }
+  const positionsOf = (paths: Iterable<string>) =>
+    [...paths].flatMap((path) => {
+      const range = pageRange.get(path)
+      return range ? Array.from({ length: range[1] - range[0] }, (_, i) => range[0] + i) : []
+    })
+
+  // Which sections pass a filter, worked out once per filter: readers of one site send the same few.
+  const masks = new Map<string, Uint8Array>()
+  const filterMask = (filter: SearchFilter): Uint8Array => {
+    const key = JSON.stringify([filter.version, filter.language, filter.groups, filter.tag])
+    let mask = masks.get(key)
+    if (!mask) {
+      const test = matches(filter)
+      mask = Uint8Array.from(sections, (section) => (test(section) ? 1 : 0))
+      if (masks.size >= MAX_FILTER_MASKS) masks.delete(masks.keys().next().value!)
+      masks.set(key, mask)
+    }
+    return mask
+  }
 
   /** The filter and the boost (reader's page, its neighbours, page boosts, language) a query's options ask for. */
   const rankingOf = (options: SearchOptions) => {
     const current = options.currentPath ? findPage(options.currentPath, true) : undefined
-    const near = current ? nearness(current, site) : undefined
+    const [currentFrom, currentTo] = (current && pageRange.get(current.path)) ?? [-1, -1]
+    const list = current?.nav?.list ?? -2
     const language = !options.filter?.language && site.navigation.languages.length > 1 ? (current?.language ?? defaultLanguage) : undefined
     const foreign = language
       ? (section: Section) => (section.languages?.length && !section.languages.includes(language) ? OTHER_LANGUAGE : 1)
       : undefined
     const related = options.related?.length ? new Set(options.related) : undefined
-    const within = options.withinPage ? findPage(options.withinPage, true)?.path ?? '\0' : undefined
-    const filters = [options.filter ? matches(options.filter) : undefined, within ? (s: Section) => s.path === within : undefined]
-      .filter((f) => f !== undefined)
+    const within = options.withinPage ? pageRange.get(findPage(options.withinPage, true)?.path ?? '') ?? [0, 0] : undefined
+    const passing = options.filter ? filterMask(options.filter) : undefined
+    const filters = [
+      passing ? (_: Section, i: number) => passing[i] === 1 : undefined,
+      within ? (_: Section, i: number) => i >= within[0] && i < within[1] : undefined,
+    ].filter((f) => f !== undefined)
+    const near = (i: number) => (i >= currentFrom && i < currentTo ? CURRENT_PAGE_BOOST : listOf[i] === list ? NEIGHBOUR_BOOST : 1)
+    // The reader's page and the conversation's pages rank highest: the engine scores them first, then prunes the rest
+    // with the neighbours' smaller boost as the bound.
+    const favoured = [...new Set([...(current ? [current.path] : []), ...(related ?? [])])]
     return {
-      filter: filters.length === 0 ? undefined : (section: Section) => filters.every((f) => f(section)),
+      filter: filters.length === 0 ? undefined : (section: Section, i: number) => filters.every((f) => f(section, i)),
       foreign,
-      boost: near || boosted || foreign || related
-        ? (section: Section) =>
-          (near?.(section) ?? 1) * (site.pages.get(section.path)?.boost ?? 1) * (foreign?.(section) ?? 1) *
-          (related?.has(section.path) ? RELATED_BOOST : 1)
+      boost: current || boosted || foreign || related
+        ? (section: Section, i: number) =>
+          near(i) * pageBoostOf[i]! * (foreign?.(section) ?? 1) * (related?.has(section.path) ? RELATED_BOOST : 1)
         : undefined,
-      maxBoost: (near ? CURRENT_PAGE_BOOST : 1) * maxPageBoost * (related ? RELATED_BOOST : 1),
+      maxBoost: (current ? CURRENT_PAGE_BOOST : 1) * maxPageBoost * (related ? RELATED_BOOST : 1),
+      favoured: favoured.length > 0 ? positionsOf(favoured).sort((a, b) => a - b) : undefined,
+      restBoost: (current ? NEIGHBOUR_BOOST : 1) * maxPageBoost,
     }
   }
   const search = (text: string, options: SearchOptions): SearchHit[] => {
     const query = parseQuery(text, options.context ?? [])
     const ranking = rankingOf(options)
-    const raw = index.search(query, { limit: Math.max(CANDIDATES, options.pageSize), ...ranking })
+    const raw = index.search(query, { limit: Math.max(10, CANDIDATES * options.pageSize), ...ranking })
     return rerank(text, query, raw, ranking, options)
   }
   /**
@@ -112,8 +150,9 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     const third = scored[2]?.score ?? best
     const wanted = entries.of(text, query)
     wanted.forEach((entry, i) => {
-      const section = firstSection.get(entry.path)!
-      if ((ranking.filter && !ranking.filter(section)) || (ranking.foreign?.(section) ?? 1) < 1) return
+      const at = pageRange.get(entry.path)![0]
+      const section = sections[at]!
+      if ((ranking.filter && !ranking.filter(section, at)) || (ranking.foreign?.(section) ?? 1) < 1) return
       const known = scored.filter((hit) => hit.section.path === entry.path)
       // Asked for by name and nothing else, the entry pages lead, in the order they were found; asked for beside a
       // subject, an entry page is at least third.
@@ -134,6 +173,8 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     const threshold = options.scoreThreshold ?? 0
     return hits.map(({ section, score }) => ({ section, score: top > 0 ? score / top : 0 })).filter((hit) => hit.score >= threshold)
   }
+  /** Each section's position, for fusing hybrid rankings (made on the first hybrid search). */
+  let position: Map<Section, number> | undefined
   /** BM25 and vector rankings of the sections that pass the filter, fused; the boost applies once, after fusion. */
   const searchHybrid = async (embeddings: CorpusEmbeddings, text: string, options: SearchOptions): Promise<SearchHit[]> => {
     const ranking = rankingOf(options)
@@ -142,14 +183,22 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     let nearest: Section[]
     try {
       const queryVector = await embeddings.embedQuery(text)
-      nearest = nearestSections(queryVector, embeddings, (i) => !filter || filter(sections[i]!), limit).map((i) => sections[i]!)
+      nearest = nearestSections(queryVector, embeddings, (i) => !filter || filter(sections[i]!, i), limit).map((i) => sections[i]!)
     } catch (error) {
       embeddings.onQueryError?.(error)
       return search(text, options)
     }
     const query = parseQuery(text, options.context ?? [])
     const bm25 = index.search(query, { limit, filter }).map((hit) => hit.section)
-    return rerank(text, query, fuse([bm25, nearest], ranking.boost ?? (() => 1)), ranking, options)
+    const { boost } = ranking
+    position ??= new Map(sections.map((section, i) => [section, i]))
+    return rerank(
+      text,
+      query,
+      fuse([bm25, nearest], boost ? (section) => boost(section, position!.get(section)!) : () => 1),
+      ranking,
+      options,
+    )
   }
   const corpus = (embeddings?: CorpusEmbeddings): BuiltCorpus => ({
     name: site.name ?? 'Docs',
@@ -226,15 +275,6 @@ function matches(filter: SearchFilter): (section: Section) => boolean {
     if (groups.length > 0 && !section.groups.some((g) => groups.some((wanted) => same(g, wanted)))) return false
     if (filter.tag && !section.tags.some((t) => same(t, filter.tag!))) return false
     return true
-  }
-}
-
-/** Pages in the same navigation list as the current page are its neighbours. */
-function nearness(current: DocPage, site: DocsSite): (section: Section) => number {
-  const list = current.nav?.list
-  return (section) => {
-    if (section.path === current.path) return CURRENT_PAGE_BOOST
-    return list !== undefined && site.navigation.entries.get(section.path)?.list === list ? NEIGHBOUR_BOOST : 1
   }
 }
 

@@ -78,8 +78,11 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
   // A navigation group's label → its first page (in navigation order).
   const siteWords = new Set(contentTerms(site.name ?? ''))
   const groups = new Map<string, { terms: string[]; path: string }>()
+  const labels = new Set<string>()
   for (const page of pages) {
     for (const label of page.nav?.groups ?? []) {
+      if (labels.has(label)) continue
+      labels.add(label)
       const terms = [...new Set(contentTerms(label))].filter((term) => !siteWords.has(term) && !GENERIC.has(term))
       const key = terms.join(' ')
       if (terms.length > 0 && !groups.has(key)) groups.set(key, { terms, path: page.path })

@@ -54,4 +54,14 @@ describe('the packed engine ranks as MiniSearch does', () => {
     const options = { filter: (s: Section) => s.path.startsWith('sdks/'), boost: (s: Section) => (s.path === 'sdks/go' ? 2 : 1) }
     for (const question of questions.slice(0, 40)) expect(top(packed, question, options), question).toEqual(top(mini, question, options))
   })
+
+  it('scores favoured sections first and prunes the rest with the smaller bound, to the same results', () => {
+    const packed = packedIndex(sections)
+    const favoured = sections.flatMap((s, i) => (s.path.startsWith('sdks/') ? [i] : []))
+    const boost = (s: Section) => (s.path.startsWith('sdks/') ? 1.5 : 1)
+    for (const question of questions.slice(0, 60)) {
+      const plain = top(packed, question, { boost, maxBoost: 1.5 })
+      expect(top(packed, question, { boost, maxBoost: 1.5, favoured, restBoost: 1 }), question).toEqual(plain)
+    }
+  })
 })

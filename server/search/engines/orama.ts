@@ -13,6 +13,7 @@ const OVERFETCH = 5
  */
 export function oramaIndex(sections: Section[]): SectionIndex {
   const byId = new Map(sections.map((section) => [section.id, section]))
+  const position = new Map(sections.map((section, i) => [section, i]))
   const db = create({
     schema: { title: 'string', headings: 'string', meta: 'string', content: 'string' } as const,
     components: {
@@ -35,8 +36,8 @@ export function oramaIndex(sections: Section[]): SectionIndex {
       if (result instanceof Promise) throw new Error('orama: expected a synchronous search')
       const hits = result.hits
         .map((hit) => ({ section: byId.get(hit.id)!, score: hit.score }))
-        .filter((hit) => !filter || filter(hit.section))
-        .map((hit) => (boost ? { ...hit, score: hit.score * boost(hit.section) } : hit))
+        .filter((hit) => !filter || filter(hit.section, position.get(hit.section)!))
+        .map((hit) => (boost ? { ...hit, score: hit.score * boost(hit.section, position.get(hit.section)!) } : hit))
       if (boost) hits.sort((a, b) => b.score - a.score)
       return hits.slice(0, options.limit)
     },

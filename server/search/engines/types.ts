@@ -3,12 +3,18 @@ import type { Section } from '../types.ts'
 
 export interface RankOptions {
   limit: number
-  /** Sections that may be returned. */
-  filter?: (section: Section) => boolean
+  /** Sections that may be returned (`index`: the section's position in the indexed list). */
+  filter?: (section: Section, index: number) => boolean
   /** Multiplies a section's score (currentPath and its neighbours). */
-  boost?: (section: Section) => number
+  boost?: (section: Section, index: number) => number
   /** The largest factor `boost` returns: lets an engine skip sections that cannot reach the top. */
   maxBoost?: number
+  /**
+   * Sections (positions, ascending) that `boost` may raise above `restBoost`, the largest factor it gives any other:
+   * an engine scores these first and then prunes the rest with the smaller bound.
+   */
+  favoured?: number[]
+  restBoost?: number
 }
 
 /** A full-text index over a corpus's sections; the library behind it is an implementation detail. */
