@@ -47,7 +47,7 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
   let stamp = 0
   const wordStamps = new Int32Array(MAX_QUERY_TERMS)
   let queries = 0
-  const favouredIn = new Int32Array(count)
+  const scoredEarly = new Int32Array(count)
 
   /** One posting list to walk: a term's postings in one field, with what each match is worth. */
   interface Cursor {
@@ -72,13 +72,14 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
           const matches = to - from
           const idf = Math.log(1 + (count - matches + 0.5) / (matches + 0.5))
           const factor = weight * word.weight * boosts[f]! * idf
+          const list = id * FIELDS.length + f
           cursors.push({
             word: word.counts ? w : -1,
             factor,
             field: f,
             at: from,
             end: to,
-            most: factor * maxImpact[id * FIELDS.length + f]!,
+            most: factor * maxImpact[list]!,
           })
         }
       }
@@ -151,26 +152,23 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
       if (boost) score *= boost(section, doc)
       return heap.offer(doc, score)
     }
-    // The sections a boost may raise most are scored first, each in full, so the others meet a higher bar.
-    if (favoured) {
-      const starts = cursors.map((cursor) => cursor.at)
-      for (const doc of favoured) {
-        const section = sections[doc]!
-        if (filter && !filter(section, doc)) continue
-        start()
-        for (const cursor of cursors) {
-          seek(cursor, doc)
-          if (cursor.at < cursor.end && docs[cursor.at] === doc) {
-            take(cursor)
-          }
-        }
-        if (sum > 0) offer(doc, section, sum * Math.max(matched, 1))
+    // The sections a boost may raise most are scored first, each in full, so that the rest meets a higher bar.
+    const early = favoured ?? []
+    const starts = cursors.map((cursor) => cursor.at)
+    for (const doc of early) {
+      const section = sections[doc]!
+      if (filter && !filter(section, doc)) continue
+      start()
+      for (const cursor of cursors) {
+        seek(cursor, doc)
+        if (cursor.at < cursor.end && docs[cursor.at] === doc) take(cursor)
       }
-      cursors.forEach((cursor, i) => (cursor.at = starts[i]!))
+      if (sum > 0) offer(doc, section, sum * Math.max(matched, 1))
     }
-    // Favoured sections were offered already: marked with this query's stamp.
+    cursors.forEach((cursor, i) => (cursor.at = starts[i]!))
+    // Those were offered already: marked with this query's stamp.
     const query = ++queries
-    if (favoured) { for (const doc of favoured) favouredIn[doc] = query }
+    for (const doc of early) scoredEarly[doc] = query
     let essential = 0
     const raiseBar = () => {
       while (essential < n && prefixMost[essential + 1]! * Math.max(1, prefixWords[essential + 1]!) * headroom <= heap.floor) essential++
@@ -191,7 +189,7 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
           cursor.at++
         }
       }
-      if (favoured && favouredIn[doc] === query) continue
+      if (scoredEarly[doc] === query) continue
       const section = sections[doc]!
       if (filter && !filter(section, doc)) continue
       // This section's own boost bounds what the lists not yet read can make of it.
