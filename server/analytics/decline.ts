@@ -1,12 +1,12 @@
 import type { Resolution } from '../../shared/analytics.ts'
 import type { Source } from '../../shared/assistant.ts'
-import { NOT_COVERED } from '../models/extractive-answer.ts'
+import { DECLINE } from '../models/source-blocks.ts'
 
 /**
  * The phrase an answer starts with when the docs do not cover the question: the offline model writes it, and the
  * LLM's system prompt tells the model to start such an answer with it. One phrase, so one test reads both.
  */
-export const DECLINE_PHRASE = NOT_COVERED
+export const DECLINE_PHRASE = DECLINE
 
 const simplify = (text: string) =>
   text
