@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatIssues } from '../shared/errors.ts'
+import { DocentError, formatIssues } from '../shared/errors.ts'
 
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
 const EnvRef = z.object({ env: z.string().min(1) })
@@ -196,6 +196,8 @@ export const DocentConfig = z.object({
       pollMs: z.number().int().min(10).default(1_000),
     })
     .prefault({}),
+  /** How often the progress of gap fixes is followed (jobs, local pull requests, docs reaching a merge). */
+  gapPollMs: z.number().int().min(10).default(5_000),
   /** Demo organization bootstrapping: create and print keys on first start. */
   seedDemoKeys: z.boolean().default(false),
   adminKey: z.string().optional(),
@@ -205,8 +207,12 @@ export const DocentConfig = z.object({
 export type DocentConfig = z.infer<typeof DocentConfig>
 export type DocentConfigInput = z.input<typeof DocentConfig>
 
-export class ConfigError extends Error {
+/** An invalid configuration: raised at startup, before any request, so it has no HTTP status. */
+export class ConfigError extends DocentError<'invalid_config'> {
   override name = 'ConfigError'
+  constructor(message: string) {
+    super('invalid_config', message)
+  }
 }
 
 /** Validates a config object; the error names the offending field. */
@@ -394,6 +400,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
       ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
       ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
     },
+    ...integerFromEnv(env, 'DOCENT_GAP_POLL_MS', 'gapPollMs'),
     webhooks: {
       ...(file.webhooks as object | undefined),
       ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'tool_refused',
   /** The run was stopped from outside (`data.reason`: cancelled, lease-lost, time-limit, stopping). */
   'run_aborted',
+  /** The configuration (file, environment or `createDocent` input) is invalid; the message names the field. */
+  'invalid_config',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
