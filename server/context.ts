@@ -5,8 +5,7 @@ import type { Analytics } from './analytics/service.ts'
 import type { DocentConfig, Env } from './config.ts'
 import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
-import type { Embedder } from './search/embeddings.ts'
-import type { SearchService } from './search/types.ts'
+import type { Embedder, SearchService } from './search/types.ts'
 import type { Store } from './store/types.ts'
 
 /** Capabilities built once in `createDocent` and passed to every route and worker. */
