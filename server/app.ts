@@ -3,6 +3,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { requestId } from 'hono/request-id'
 import { z } from 'zod'
 import { agentRoutes } from './agent/routes.ts'
+import { automationRoutes } from './automations/routes.ts'
 import { reviewRoutes } from './agent/review-routes.ts'
 import { assistantRoutes } from './assistant/routes.ts'
 import { threadRoutes } from './assistant/thread-routes.ts'
@@ -17,6 +18,7 @@ import { mcpRoutes } from './mcp/routes.ts'
 import { openApiDocument } from './openapi.ts'
 import { searchRoutes } from './search/routes.ts'
 import { siteRoutes } from './site/routes.ts'
+import { webhookRoutes } from './webhooks/routes.ts'
 
 const Healthz = z.object({ ok: z.literal(true) }).meta({ id: 'Healthz' })
 
@@ -36,6 +38,8 @@ export function declaredRoutes(ctx: DocentContext): Route[] {
     ...searchRoutes(ctx),
     ...threadRoutes(ctx),
     ...agentRoutes(ctx),
+    ...automationRoutes(ctx),
+    ...webhookRoutes(ctx),
     ...consoleRoutes(ctx),
     ...mcpRoutes(ctx),
     ...reviewRoutes(ctx),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AUTOMATION_EVENT_TYPES } from '../shared/automations.ts'
 import { formatIssues } from '../shared/errors.ts'
 
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
@@ -46,6 +47,36 @@ const GitHost = z.discriminatedUnion('kind', [
   }),
 ])
 
+/** A product repository whose merged pull/merge requests can trigger automations (reported by signed webhooks). */
+const CodeRepository = z.object({
+  /** `owner/name` on GitHub, `group/name` (any depth) on GitLab: as the webhook names it. */
+  repository: z.string().regex(/^[^\s/]+(\/[^\s/]+)+$/, 'must be owner/name (GitHub) or group/name (GitLab)'),
+  host: z.enum(['github', 'gitlab']).default('github'),
+  /** Overrides `webhooks.github.secret` / `webhooks.gitlab.token` for this repository's deliveries. */
+  webhookSecret: EnvRef.optional(),
+})
+
+/** Where a project's automation notices go. The URL is a secret (a Slack webhook URL is its own credential). */
+const NotificationTarget = z.object({
+  kind: z.enum(['slack', 'webhook']),
+  url: EnvRef,
+  /** A generic webhook's signing secret: `X-Docent-Signature-256: sha256=<HMAC-SHA256 of the body>`. */
+  secret: EnvRef.optional(),
+  /** Which events to send (default: all). */
+  events: z.array(z.enum(AUTOMATION_EVENT_TYPES)).min(1).optional(),
+})
+
+const Automations = z
+  .object({
+    codeRepositories: z.array(CodeRepository).max(50).default([]),
+    notifications: z.array(NotificationTarget).max(20).default([]),
+    /** A pull request an automation opened that has waited this many days for review is announced (again every as many days). */
+    reviewReminderDays: z.number().int().min(1).max(365).default(3),
+    /** The project's own words (product names, jargon) that "fix typos" never flags, beside those it learns from the docs. */
+    terms: z.array(z.string().min(1).max(100)).max(5000).default([]),
+  })
+  .prefault({})
+
 export const ProjectConfig = z.object({
   id: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'),
   organization: z.string().min(1),
@@ -80,6 +111,7 @@ export const ProjectConfig = z.object({
         .default([...DEFAULT_WRITABLE_PATHS]),
     })
     .optional(),
+  automations: Automations,
 })
 export type ProjectConfig = z.infer<typeof ProjectConfig>
 
@@ -128,7 +160,17 @@ export const DocentConfig = z.object({
       agentMaxFilesTouched: z.number().int().positive().default(200),
     })
     .prefault({}),
-  /** Start the agent worker in this process. */
+  /**
+   * Secrets of the signed webhooks (`POST /webhooks/github`, `POST /webhooks/gitlab`): GitHub's webhook secret
+   * (`X-Hub-Signature-256`) and GitLab's secret token (`X-Gitlab-Token`).
+   */
+  webhooks: z
+    .object({
+      github: z.object({ secret: EnvRef }).optional(),
+      gitlab: z.object({ token: EnvRef }).optional(),
+    })
+    .default({}),
+  /** Start the agent worker (and the automations' scheduler) in this process. */
   worker: z.boolean().default(true),
   /** Demo organization bootstrapping: create and print keys on first start. */
   seedDemoKeys: z.boolean().default(false),
@@ -224,6 +266,20 @@ export function projectFromEnv(env: Env): Record<string, unknown> {
         : [],
     mcp: { public: demo },
     agent: agentFromEnv(env, repository, gitToken),
+    automations: {
+      notifications: [
+        ...(env.DOCENT_SLACK_WEBHOOK_URL ? [{ kind: 'slack', url: { env: 'DOCENT_SLACK_WEBHOOK_URL' } }] : []),
+        ...(env.DOCENT_NOTIFY_WEBHOOK_URL
+          ? [
+              {
+                kind: 'webhook',
+                url: { env: 'DOCENT_NOTIFY_WEBHOOK_URL' },
+                ...(env.DOCENT_NOTIFY_WEBHOOK_SECRET ? { secret: { env: 'DOCENT_NOTIFY_WEBHOOK_SECRET' } } : {}),
+              },
+            ]
+          : []),
+      ],
+    },
   }
 }
 
@@ -306,5 +362,10 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
     assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
     trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
     worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
+    webhooks: {
+      ...((file.webhooks ?? {}) as Record<string, unknown>),
+      ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),
+      ...(env.DOCENT_GITLAB_WEBHOOK_TOKEN ? { gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } } } : {}),
+    },
   })
 }

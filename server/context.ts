@@ -6,6 +6,7 @@ import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
 import type { SearchService } from './search/types.ts'
 import type { Store } from './store/types.ts'
+import type { WebhookRegistry } from './webhooks/registry.ts'
 
 /** Capabilities built once in `createDocent` and passed to every route and worker. */
 export interface DocentContext {
@@ -25,6 +26,8 @@ export interface DocentContext {
   agentGit: AgentGit
   /** Tells this process's agent worker at once that a run was queued or a job archived. */
   work: WorkSignal
+  /** Listeners of the signed GitHub/GitLab webhooks (automations; the gap loop's merge detection). */
+  webhooks: WebhookRegistry
   /** Background tasks started by `start()` register their stop functions here. */
   onStop: Array<() => Promise<void> | void>
 }

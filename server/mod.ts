@@ -5,6 +5,8 @@ import { editorModel } from './agent/model.ts'
 import { createWorkSignal } from './agent/wake.ts'
 import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
+import { type AutomationService, createAutomationService } from './automations/service.ts'
+import type { ReaderSignals } from './automations/readers/signals.ts'
 import { buildApp } from './app.ts'
 import { type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
 import type { DocentContext } from './context.ts'
@@ -15,6 +17,7 @@ import { createSearchService } from './search/service.ts'
 import { answerModel } from './models/registry.ts'
 import { openStore } from './store/open.ts'
 import type { Store } from './store/types.ts'
+import { createWebhookRegistry } from './webhooks/registry.ts'
 
 export type { DocentConfig, DocentConfigInput } from './config.ts'
 export { ConfigError, configFromEnv, parseConfig } from './config.ts'
@@ -32,6 +35,8 @@ export interface DocentOverrides {
   env?: Env
   /** Models to use instead of those the config names (e.g. the AI SDK's `MockLanguageModelV4` in tests). */
   models?: { answer?: LanguageModel; editor?: LanguageModel; embedding?: EmbeddingModel }
+  /** Gaps and feedback for the "fill gaps" and "improve from feedback" automations (default: read from threads). */
+  readerSignals?: ReaderSignals
 }
 
 export interface Docent {
@@ -39,6 +44,8 @@ export interface Docent {
   app: Hono<AppEnv>
   config: DocentConfig
   context: DocentContext
+  /** The automations' scheduler (its `tick()` runs due slots and docs moves now: for tests with a controlled clock). */
+  automations: AutomationService
   /** Seeds demo keys and starts background work (agent worker, docs refresh). Returns keys made now. */
   start(): Promise<SeededKeys>
   /** Stops background work and closes the store. */
@@ -68,27 +75,35 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     },
     agentGit: createAgentGit({ config, env, fetch: fetchImpl, now }),
     work: createWorkSignal(),
+    webhooks: createWebhookRegistry(),
     onStop: [],
   }
-  const agent = createAgentService(context)
+  const automations = createAutomationService(context, { signals: overrides.readerSignals })
+  const agent = createAgentService(context, automations.agentHooks)
   const app = buildApp(context)
   let started = false
   return {
     app,
     config,
     context,
+    automations,
     async start() {
       const keys = await seedDemoKeys(context)
       if (!started) {
         started = true
         context.search.start()
-        if (config.worker) agent.start()
+        if (config.worker) {
+          agent.start()
+          automations.start()
+        }
       }
       return keys
     },
     async stop() {
       context.search.stop()
+      await automations.stop()
       await agent.stop()
+      await automations.notifier.settled()
       for (const stop of context.onStop.splice(0)) await stop()
       if (!overrides.store) await store.close()
     },

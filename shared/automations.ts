@@ -102,7 +102,8 @@ export const UpdateAutomationBody = z
   })
   .strict()
   .meta({ id: 'UpdateAutomationBody' })
-export type UpdateAutomationBody = z.input<typeof UpdateAutomationBody>
+export type UpdateAutomationBody = z.infer<typeof UpdateAutomationBody>
+export type UpdateAutomationInput = z.input<typeof UpdateAutomationBody>
 
 export const CreateAutomationBody = z
   .object({
@@ -115,7 +116,8 @@ export const CreateAutomationBody = z
   })
   .strict()
   .meta({ id: 'CreateAutomationBody' })
-export type CreateAutomationBody = z.input<typeof CreateAutomationBody>
+export type CreateAutomationBody = z.infer<typeof CreateAutomationBody>
+export type CreateAutomationInput = z.input<typeof CreateAutomationBody>
 
 export const ListRunsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
