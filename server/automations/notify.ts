@@ -22,7 +22,9 @@ export function createNotifier(ctx: DocentContext): Notifier {
   const deliver = async (project: ProjectConfig, event: AutomationEvent, once?: string) => {
     const targets = targetsOf(ctx, project, event.type)
     if (targets.length === 0) return
-    if (once && (await ctx.store.incrementCounter(`notify:${once}`, new Date(ctx.now().getTime() + ONCE_MS))) > 1) return
+    // The stores expire counters by the machine's clock; the context's may be set elsewhere (tests), so the later of both.
+    const expires = new Date(Math.max(Date.now(), ctx.now().getTime()) + ONCE_MS)
+    if (once && (await ctx.store.incrementCounter(`notify:${once}`, expires)) > 1) return
     await Promise.all(targets.map((target) => sendNotification(target, event, { fetch: ctx.fetch, log: ctx.log })))
   }
   return {

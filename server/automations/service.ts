@@ -5,7 +5,7 @@ import type { DocentContext } from '../context.ts'
 import type { AutomationRecord } from '../store/types.ts'
 import type { MergedEvent, PushEvent, WebhookEvent } from '../webhooks/types.ts'
 import { definitionOf } from './catalog.ts'
-import { commitAutomations, contentRevision, localRepositoryOf } from './content.ts'
+import { automationsOf, commitAutomations, contentRevision, localRepositoryOf } from './content.ts'
 import { createNotifier, eventBase, type Notifier } from './notify.ts'
 import { type ReaderSignals, storeReaderSignals } from './readers/signals.ts'
 import { dueSlot, parseSchedule } from './schedule.ts'
@@ -78,17 +78,17 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
   }
 
   /** Starts each content automation once for a docs revision it has not acted on (or, for the one that made it, skips it). */
-  function checkContent(project: ProjectConfig, known?: string): Promise<number> {
+  function checkContent(project: ProjectConfig, known?: string, message?: string): Promise<number> {
     // One check per project at a time; a push heard meanwhile is seen by the next (the revision is re-read).
     const running = contentChecks.get(project.id)
-    if (running) return running.catch(() => 0).then(() => checkContent(project, known))
+    if (running) return running.catch(() => 0).then(() => checkContent(project, known, message))
     const check = (async () => {
       let runs = 0
       const automations = (await enabled(project)).filter((automation) => automation.trigger.kind === 'content')
       if (automations.length === 0) return 0
       const revision = known ?? (await contentRevision(ctx, project))
       if (!revision) return 0
-      const madeBy = await commitAutomations(ctx, project, revision)
+      const madeBy = message !== undefined ? automationsOf(message) : await commitAutomations(ctx, project, revision)
       for (const automation of automations) {
         if (automation.contentRevision === revision) continue
         // Turned on before the docs could be read: this revision is where it starts from, not a move.
@@ -208,8 +208,9 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
     let runs = 0
     for (const project of ctx.config.projects) {
       const docs = docsRepositoryOf(project)
-      if (!docs || docs.host !== event.host || docs.path !== event.repository.toLowerCase() || event.ref !== `refs/heads/${docs.branch}`)
-        continue
+      const ours =
+        docs?.host === event.host && docs.names.includes(event.repository.toLowerCase()) && event.ref === `refs/heads/${docs.branch}`
+      if (!ours) continue
       for (const commit of event.commits.slice(-100)) {
         const [title = '', ...rest] = commit.message.trim().split('\n')
         await ctx.store.recordCodeChange({
@@ -226,7 +227,7 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
         })
       }
       void ctx.search.refresh(project.id).catch(failed('docs refresh', { project: project.id }))
-      runs += await checkContent(project, event.after)
+      runs += await checkContent(project, event.after, event.commits.find((commit) => commit.id === event.after)?.message)
     }
     return runs
   }
@@ -303,21 +304,30 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
   }
 }
 
-/** The docs repository as webhooks name it (`owner/name`, lower case), its host and the branch whose moves count. */
-function docsRepositoryOf(project: ProjectConfig): { host: 'github' | 'gitlab'; path: string; branch: string } | null {
+/**
+ * The docs repository as webhooks name it (`owner/name`, lower case): the agent host's repository when the docs are
+ * the agent's repository, and the URL's path; its host, and the branch whose moves count.
+ */
+function docsRepositoryOf(project: ProjectConfig): { host: 'github' | 'gitlab'; names: string[]; branch: string } | null {
   const agent = project.agent
   const docs = project.docs
   const url = 'repository' in docs ? docs.repository : agent?.repository
   const branch = 'repository' in docs ? docs.ref : agent?.ref
   if (!url || !branch || url.startsWith('local:')) return null
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return null
+  const names: string[] = []
+  let host: 'github' | 'gitlab' | undefined
+  if (agent && agent.repository === url && agent.host.kind !== 'local') {
+    host = agent.host.kind
+    names.push(agent.host.kind === 'github' ? agent.host.repo : agent.host.project)
   }
-  const host = agent?.host.kind === 'gitlab' || /gitlab/i.test(parsed.hostname) ? 'gitlab' : 'github'
-  return { host, path: parsed.pathname.replace(/^\/+|\/+$|\.git$/g, '').toLowerCase(), branch }
+  try {
+    const parsed = new URL(url)
+    host ??= /gitlab/i.test(parsed.hostname) ? 'gitlab' : 'github'
+    names.push(parsed.pathname.replace(/^\/+|\/+$|\.git$/g, ''))
+  } catch {
+    // not a URL: only the host's name
+  }
+  return host ? { host, names: names.map((name) => name.toLowerCase()), branch } : null
 }
 
 function positive(value: string | undefined): number | undefined {

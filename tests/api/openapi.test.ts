@@ -52,6 +52,11 @@ describe('the OpenAPI document', () => {
       '/docs/{domain}/llms-full.txt',
       '/v2/agent/{projectId}/jobs',
       '/v2/assistant/{projectId}/threads',
+      '/v2/agent/{projectId}/automations',
+      '/v2/agent/{projectId}/automations/{automationId}/runs',
+      '/workflow/{projectId}/{workflowSchemaId}/trigger',
+      '/webhooks/github',
+      '/webhooks/gitlab',
     ]) {
       expect(doc.paths[path], path).toBeDefined()
     }
@@ -117,6 +122,8 @@ describe('the document tells the truth', () => {
       jobId: [job.id, 'job_unknown'],
       threadId: [threadId, 'thr_unknown'],
       pagePath: ['quickstart', 'nope/nothing'],
+      automationId: ['fix-typos', 'nope'],
+      workflowSchemaId: ['draft-changelog', 'nope'],
     }
     const keyChoices: Array<Record<string, string>> = [
       {},

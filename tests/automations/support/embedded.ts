@@ -2,13 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
-import { expect } from 'vitest'
-import type { Automation, AutomationRun, AutomationRunList, UpdateAutomationInput } from '../../../shared/automations.ts'
 import { configFromEnv } from '../../../server/config.ts'
 import { consoleLogger } from '../../../server/log.ts'
 import { createDocent, type DocentOverrides } from '../../../server/mod.ts'
 import { git } from '../../support/git-server.ts'
 import { pgliteDataDir } from '../../support/pglite.ts'
+import { automationsApi, until } from './api.ts'
 
 export const ADMIN = 'svc_AutomationsTestAdminKey000000001'
 export const admin = { authorization: `Bearer ${ADMIN}` }
@@ -38,23 +37,7 @@ export async function embeddedDocent(overrides: DocentOverrides = {}, env: Recor
     docent,
     dataDir,
     request,
-    async configure(id: string, body: UpdateAutomationInput): Promise<Automation> {
-      const response = await request(`/v2/agent/demo/automations/${id}`, { method: 'PUT', body })
-      expect(response.status, await response.clone().text()).toBe(200)
-      return (await response.json()) as Automation
-    },
-    async runs(id: string): Promise<AutomationRun[]> {
-      return ((await (await request(`/v2/agent/demo/automations/${id}/runs?limit=100`)).json()) as AutomationRunList).runs
-    },
-    /** Waits until the automation has `count` runs and none is active; returns them, newest first. */
-    async settled(id: string, count: number): Promise<AutomationRun[]> {
-      let runs: AutomationRun[] = []
-      await until(async () => {
-        runs = await this.runs(id)
-        return runs.length >= count && runs.every((run) => run.status !== 'active')
-      })
-      return runs
-    },
+    ...automationsApi(docent.app, admin),
     /** A working copy of the embedded repository (`git clone` of the bare repository on disk), made on first use. */
     async edit(files: Record<string, (text: string) => string>, message: string): Promise<string> {
       const bare = join(dataDir, 'git', 'demo.git')
@@ -81,10 +64,4 @@ export async function embeddedDocent(overrides: DocentOverrides = {}, env: Recor
   }
 }
 
-export async function until(check: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
-  for (let i = 0; i < 2400; i++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`${what} never held`)
-}
+export { until }
