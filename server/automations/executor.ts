@@ -195,8 +195,8 @@ async function engineWork(ctx: DocentContext, deps: ExecutorDeps, input: EngineI
     date,
     terms: project.automations.terms,
     changes: () => changesOf(ctx, input, since),
-    gaps: () => deps.signals.listOpenGaps(project.id, { since: since.at, limit: 50 }),
-    feedback: () => deps.signals.listFeedback(project.id, { since: since.at, limit: 200 }),
+    gaps: () => deps.signals.listOpenGaps(project.id, { since: readersSince(ctx, since), limit: 50 }),
+    feedback: () => deps.signals.listFeedback(project.id, { since: readersSince(ctx, since), limit: 200 }),
   })
   await applyEdits(ctx, project, workspace, root, files, outcome.edits, events)
   return { title: outcome.title, summary: outcome.summary, nothing: outcome.nothing }
@@ -219,7 +219,7 @@ async function agentWork(ctx: DocentContext, deps: ExecutorDeps, input: AgentInp
     context.push(`What merged since the last run:\n\n${describeChanges(changes)}`)
   }
   if (automation.id === 'fill-gaps') {
-    const gaps = await deps.signals.listOpenGaps(project.id, { since: since.at, limit: 20 })
+    const gaps = await deps.signals.listOpenGaps(project.id, { since: readersSince(ctx, since), limit: 20 })
     if (gaps.length === 0) return { title: automation.name, summary: '', nothing: 'No reader question went unanswered since the last run.' }
     context.push(
       `The questions:\n\n${gaps
@@ -231,7 +231,9 @@ async function agentWork(ctx: DocentContext, deps: ExecutorDeps, input: AgentInp
     )
   }
   if (automation.id === 'improve-from-feedback') {
-    const feedback = (await deps.signals.listFeedback(project.id, { since: since.at, limit: 100 })).filter((item) => item.comment)
+    const feedback = (await deps.signals.listFeedback(project.id, { since: readersSince(ctx, since), limit: 100 })).filter(
+      (item) => item.comment,
+    )
     if (feedback.length === 0) return { title: automation.name, summary: '', nothing: 'No reader left a comment since the last run.' }
     context.push(`The comments:\n\n${feedback.map((item) => `- on ${item.path ?? 'an answer'}: “${item.comment}”`).join('\n')}`)
   }
@@ -252,6 +254,11 @@ async function agentWork(ctx: DocentContext, deps: ExecutorDeps, input: AgentInp
   if (unfinished) await events.add('error', unfinished)
   const title = firstLine(summary).replace(/^No change:\s*/i, '') || automation.name
   return { title, summary, nothing: `the agent changed nothing: ${firstLine(summary)}`, unfinished }
+}
+
+/** What readers said since the last run; the first run looks back as far as the analytics do by default (30 days). */
+function readersSince(ctx: DocentContext, since: Since): Date {
+  return since.first ? new Date(ctx.now().getTime() - 30 * 86_400_000) : since.at
 }
 
 /** What merged since the last run, from the code repositories the trigger lists (all, for other triggers). */

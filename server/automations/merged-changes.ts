@@ -13,6 +13,8 @@ export interface Since {
   at: Date
   /** The base branch's commit the last completed run started from: commits after it are new. */
   commit: string | null
+  /** No run completed before: `at` is when the automation was turned on. */
+  first: boolean
 }
 
 export async function sinceLastRun(ctx: DocentContext, automation: AutomationRecord, current: AutomationRunRecord): Promise<Since> {
@@ -20,11 +22,11 @@ export async function sinceLastRun(ctx: DocentContext, automation: AutomationRec
   for (let pages = 0; pages < 10; pages++) {
     const page = await ctx.store.listAutomationRuns(automation.projectId, automation.id, { limit: 20, cursor })
     const last = page.items.find((run) => run.id !== current.id && run.status === 'completed' && run.startedAt <= current.startedAt)
-    if (last) return { at: last.startedAt, commit: last.baseCommit }
+    if (last) return { at: last.startedAt, commit: last.baseCommit, first: false }
     if (!page.nextCursor) break
     cursor = page.nextCursor
   }
-  return { at: automation.scheduleFrom ?? automation.createdAt, commit: null }
+  return { at: automation.scheduleFrom ?? automation.createdAt, commit: null, first: true }
 }
 
 /**

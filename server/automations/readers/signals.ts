@@ -70,7 +70,13 @@ export function storeReaderSignals(store: Store): ReaderSignals {
       return [...gaps.values()]
         .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
         .slice(0, limit)
-        .map(({ count: _count, ...gap }) => ({ ...gap, closest: gap.closest.slice(0, 3) }))
+        .map(({ count: _count, ...gap }) => {
+          // The wording most asked names the gap; among equals, one written as a question, then the fullest.
+          const questions = gap.questions.sort(
+            (a, b) => b.count - a.count || Number(b.query.endsWith('?')) - Number(a.query.endsWith('?')) || b.query.length - a.query.length,
+          )
+          return { ...gap, title: questions[0]!.query, questions, closest: gap.closest.slice(0, 3) }
+        })
     },
     async listFeedback(projectId, { since, limit }) {
       const feedback: ReaderFeedback[] = []
