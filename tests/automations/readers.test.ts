@@ -69,10 +69,12 @@ describe('reader signals with no model', () => {
     expect(section).toMatch(/^## Questions readers asked \(\d{4}-\d{2}-\d{2}\)/)
     expect(section).toContain('> **For a writer:** readers asked these questions and the docs did not answer them.')
     expect(section).toContain('### What is the airspeed velocity of an unladen swallow?')
-    expect(section).toContain('asked 2 times, also as “what\'s the airspeed velocity of an unladen swallow”')
+    expect(section).toContain("asked 2 times, also as “what's the airspeed velocity of an unladen swallow”")
     // A question the docs answer is not a gap.
     expect(section).not.toContain('Go service')
-    expect(faq.slice(0, faq.indexOf('## Questions readers asked'))).toBe(await show('main', 'troubleshooting/faq.md').then((text) => `${text}\n`))
+    expect(faq.slice(0, faq.indexOf('## Questions readers asked'))).toBe(
+      await show('main', 'troubleshooting/faq.md').then((text) => `${text}\n`),
+    )
   })
 
   test('improve from feedback: readers’ comments go to the page the rated answer cited, marked for a writer', async () => {
