@@ -13,7 +13,9 @@ let dataDir: string
 
 async function docent(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/docent.mjs', 'automations', ...args], { env: { ...process.env, DOCENT_DATA_DIR: dataDir } })
+    const { stdout, stderr } = await run(process.execPath, ['bin/docent.mjs', 'automations', ...args], {
+      env: { ...process.env, DOCENT_DATA_DIR: dataDir },
+    })
     return { stdout, stderr, code: 0 }
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number }
@@ -47,7 +49,9 @@ test('list, enable, disable, trigger and runs', async () => {
   const runs = await docent('runs', 'draft-changelog')
   expect(runs.stdout).toMatch(new RegExp(`^${runId}\\s+\\S+\\s+manual\\s+active\\s+-$`, 'm'))
   expect(jobId).toBeTruthy()
-  expect((await docent('list')).stdout).toMatch(/^draft-changelog\s+on\s+schedule 0 9 \* \* mon UTC\s+pull_request\s+active \d{4}-\d{2}-\d{2}T\d{2}:\d{2}\s+\d{4}-/m)
+  expect((await docent('list')).stdout).toMatch(
+    /^draft-changelog\s+on\s+schedule 0 9 \* \* mon UTC\s+pull_request\s+active \d{4}-\d{2}-\d{2}T\d{2}:\d{2}\s+\d{4}-/m,
+  )
   expect((await docent('disable', 'draft-changelog')).stdout).toContain('is off')
   expect((await docent('runs', 'nope')).stderr).toMatch(/no automation "nope" in project demo/)
   expect((await docent('frobnicate')).stderr).toMatch(/unknown automations command "frobnicate"/)
