@@ -3,6 +3,9 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { requestId } from 'hono/request-id'
 import { z } from 'zod'
 import { agentRoutes } from './agent/routes.ts'
+import { eventsRoutes } from './analytics/events-routes.ts'
+import { analyticsRoutes } from './analytics/routes.ts'
+import { mergeRoutes } from './agent/merge-routes.ts'
 import { automationRoutes } from './automations/routes.ts'
 import { reviewRoutes } from './agent/review-routes.ts'
 import { assistantRoutes } from './assistant/routes.ts'
@@ -36,13 +39,16 @@ export function declaredRoutes(ctx: DocentContext): Route[] {
     }),
     ...assistantRoutes(ctx),
     ...searchRoutes(ctx),
+    ...eventsRoutes(ctx),
     ...threadRoutes(ctx),
     ...agentRoutes(ctx),
     ...automationRoutes(ctx),
-    ...webhookRoutes(ctx),
     ...consoleRoutes(ctx),
+    ...analyticsRoutes(ctx),
     ...mcpRoutes(ctx),
     ...reviewRoutes(ctx),
+    ...mergeRoutes(ctx),
+    ...webhookRoutes(ctx),
     ...llmsRoutes(ctx),
   ]
   routes.push(
@@ -83,7 +89,7 @@ export function buildApp(ctx: DocentContext): Hono<AppEnv> {
         }),
     }),
   )
-  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes }))
+  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes, timeoutSeconds: ctx.config.limits.bodySeconds }))
   app.route('/', api)
   app.route('/', consoleFiles())
   app.route('/', siteRoutes(ctx, apiPrefixes(routes)))

@@ -266,8 +266,10 @@ async function main(argv: string[]) {
         fail(`unknown command "${command}"\n\n${USAGE}`)
     }
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message)
-    throw error
+    if (error instanceof ConfigError || (error as Error)?.name === 'DataDirLockedError') fail((error as Error).message)
+    // Anything else: the message an operator can act on; the stack only when asked for.
+    if (process.env.DOCENT_DEBUG) throw error
+    fail(`${(error as Error)?.message ?? error} (DOCENT_DEBUG=1 shows where)`)
   }
 }
 

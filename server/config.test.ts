@@ -10,7 +10,14 @@ describe('config', () => {
     expect(config.model.provider).toBe('offline')
     expect(config.seedDemoKeys).toBe(true)
     expect(config.projects).toHaveLength(1)
-    expect(config.projects[0]).toMatchObject({ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } })
+    expect(config.projects[0]).toMatchObject({
+      id: 'demo',
+      organization: 'demo',
+      domain: 'demo',
+      docs: { repository: 'local:demo', ref: 'main', seed: 'demo/docs' },
+      agent: { repository: 'local:demo' },
+    })
+    expect(config.analytics).toEqual({ enabled: true, retentionDays: 90, prPollSeconds: 300 })
   })
 
   test('env overrides: port, data dir, docs dir, store, Postgres, model, keys', () => {
@@ -25,18 +32,34 @@ describe('config', () => {
     })
     expect(config.port).toBe(9000)
     expect(config.dataDir).toBe('/tmp/d')
-    expect(config.projects[0]!.docs).toEqual({ directory: '/srv/docs' })
+    expect(config.projects[0]!.docs).toMatchObject({ repository: 'local:demo', seed: '/srv/docs', public: true })
     expect(config.store).toEqual({ kind: 'postgres', url: 'postgres://localhost/docent' })
     expect(config.model).toMatchObject({ provider: 'openai', id: 'llama3.1', baseURL: 'http://localhost:11434/v1' })
     expect(config.adminKey).toBe('svc_abcdefghijkl')
     expect(configFromEnv({ DOCENT_STORE: 'memory', DATABASE_URL: 'postgres://x' }).store.kind).toBe('memory')
     expect(configFromEnv({ DENO_DEPLOYMENT_ID: 'abc123' }).store.kind).toBe('denokv')
+    expect(configFromEnv({ DENO_DEPLOYMENT_ID: 'abc123' }).projects[0]!.docs).toEqual({ directory: 'demo/docs', public: true })
     expect(configFromEnv({ DENO_DEPLOYMENT_ID: 'abc123', DATABASE_URL: 'postgres://x' }).store.kind).toBe('postgres')
     expect(configFromEnv({}).store.kind).toBe('pglite')
   })
 
+  test('webhook secrets from the environment', () => {
+    expect(configFromEnv({ DOCENT_GITHUB_WEBHOOK_SECRET: 's', DOCENT_GITLAB_WEBHOOK_TOKEN: 't' }).webhooks).toEqual({
+      github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } },
+      gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } },
+    })
+    expect(configFromEnv({}).webhooks).toEqual({})
+    expect(() => configFromEnv({}, { analytics: { retentionDays: 0 } })).toThrow(/analytics\.retentionDays: must be at least 1/)
+  })
+
   test('a bad config names the field', () => {
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT: must be an integer/)
+    expect(() => configFromEnv({ DOCENT_AGENT_LEASE_MS: '30s' })).toThrow(/DOCENT_AGENT_LEASE_MS: must be an integer/)
+    expect(() => configFromEnv({ DOCENT_AGENT_POLL_MS: '1' })).toThrow(/agentWorker\.pollMs: must be at least 10/)
+    expect(configFromEnv({ DOCENT_AGENT_LEASE_MS: '4000', DOCENT_AGENT_POLL_MS: '200' }).agentWorker).toEqual({
+      leaseMs: 4000,
+      pollMs: 200,
+    })
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(ConfigError)
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(/store\.kind/)
     expect(() => parseConfig({ projects: [{ id: 'bad id!', organization: 'o', domain: 'd', docs: { directory: 'x' } }] })).toThrow(

@@ -5,9 +5,16 @@ import { formatIssues } from '../shared/errors.ts'
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
 const EnvRef = z.object({ env: z.string().min(1) })
 
+/**
+ * Whether anyone may read the docs without the project's assistant key: llms.txt, llms-full.txt, page markdown, the
+ * search and page endpoints and MCP. Unset: `mcp.public` (its older name), else false.
+ */
+const docsPublic = { public: z.boolean().optional() }
+
 const DocsSource = z.union([
-  z.object({ directory: z.string().min(1) }),
+  z.object({ directory: z.string().min(1), ...docsPublic }),
   z.object({
+    ...docsPublic,
     repository: z.string().min(1),
     ref: z.string().min(1).default('main'),
     /** Sub-folder of the repository that holds docs.json and the pages. */
@@ -15,6 +22,8 @@ const DocsSource = z.union([
     token: EnvRef.optional(),
     /** How often to check whether the ref moved. */
     refreshSeconds: z.number().int().min(5).default(300),
+    /** For a `local:<name>` repository: the folder it is made from on first use (then the repository is the source). */
+    seed: z.string().min(1).optional(),
   }),
 ])
 
@@ -87,6 +96,7 @@ export const ProjectConfig = z.object({
   /** Public URL of the docs site, used for source links; defaults to the demo site served by Docent. */
   siteUrl: z.string().optional(),
   allowedOrigins: z.array(z.string()).default([]),
+  /** Deprecated: `docs.public` decides for MCP as for every other way of reading the docs. */
   mcp: z.object({ public: z.boolean().default(false) }).default({ public: false }),
   agent: z
     .object({
@@ -115,11 +125,27 @@ export const ProjectConfig = z.object({
 })
 export type ProjectConfig = z.infer<typeof ProjectConfig>
 
+/** The one setting that decides whether a project's docs may be read without its assistant key. */
+export function docsArePublic(project: ProjectConfig): boolean {
+  return project.docs.public ?? project.mcp.public
+}
+
 export const DocentConfig = z.object({
   port: z.number().int().min(0).max(65535).default(8787),
+  /**
+   * The address the server listens on. Loopback by default: a first start prints an admin key and serves a demo with
+   * its keys, so nothing should reach it from the network until someone decides it should (`0.0.0.0` in a container or
+   * behind a reverse proxy on another host; `::` for IPv6 too).
+   */
+  host: z.string().min(1).default('127.0.0.1'),
   dataDir: z.string().default('.docent'),
-  /** Public base URL of this server (links in job PRs, review pages); defaults to http://localhost:PORT. */
-  publicUrl: z.string().optional(),
+  /** Public base URL of this server (source links, llms.txt, MCP results, job PRs, review pages). */
+  publicUrl: z.string().url().optional(),
+  /**
+   * Without `publicUrl`, links use the request's origin only when its host is loopback or listed here (`docs.acme.com`,
+   * or `docs.acme.com:8443` for one port); any other Host header gets links to http://localhost:PORT.
+   */
+  trustedHosts: z.array(z.string().min(1)).default([]),
   store: z
     .object({
       kind: z.enum(['memory', 'pglite', 'postgres', 'denokv']).default('pglite'),
@@ -146,9 +172,19 @@ export const DocentConfig = z.object({
         .int()
         .positive()
         .default(1024 * 1024),
+      // Answers (the v1 and v2 message endpoints).
       assistantKeyPerMonth: z.number().int().positive().default(10_000),
-      organizationPerHour: z.number().int().positive().default(10_000),
       ipPerDay: z.number().int().positive().default(10_000),
+      /** Well under the organization's hour, so one client cannot spend it for every reader. */
+      assistantIpPerHour: z.number().int().positive().default(300),
+      /** Every assistant-key request (answers, docs, feedback) of the organization's projects. */
+      organizationPerHour: z.number().int().positive().default(10_000),
+      // Reading the docs: search, page, MCP, and the llms.txt / .md files of a project whose docs are not public.
+      docsKeyPerMonth: z.number().int().positive().default(300_000),
+      docsIpPerHour: z.number().int().positive().default(1_000),
+      // Feedback on answers.
+      feedbackKeyPerMonth: z.number().int().positive().default(10_000),
+      feedbackIpPerHour: z.number().int().positive().default(100),
       agentPerProjectPerHour: z.number().int().positive().default(100),
       agentMaxSteps: z.number().int().positive().default(40),
       agentRunSeconds: z.number().int().positive().default(600),
@@ -158,20 +194,44 @@ export const DocentConfig = z.object({
         .positive()
         .default(2 * 1024 * 1024),
       agentMaxFilesTouched: z.number().int().positive().default(200),
+      /** A client must send its request headers within this, and its whole body within `bodySeconds` (slow clients). */
+      headersSeconds: z.number().positive().default(10),
+      bodySeconds: z.number().positive().default(30),
+    })
+    .prefault({}),
+  analytics: z
+    .object({
+      /** Record answers, searches, clicks and unanswered questions (the analytics API and gaps read them). */
+      enabled: z.boolean().default(true),
+      /** Analytics rows and threads older than this are purged in the background. */
+      retentionDays: z.number().int().min(1).max(3650).default(90),
+      /** How often the pull requests of gap fixes on GitHub/GitLab are polled, in case a webhook was missed. */
+      prPollSeconds: z.number().int().min(10).default(300),
     })
     .prefault({}),
   /**
-   * Secrets of the signed webhooks (`POST /webhooks/github`, `POST /webhooks/gitlab`): GitHub's webhook secret
-   * (`X-Hub-Signature-256`) and GitLab's secret token (`X-Gitlab-Token`).
+   * Secrets of the signed webhooks (`POST /webhooks/github`, `/webhooks/gitlab`), as env references: GitHub's webhook
+   * secret (`X-Hub-Signature-256`) and GitLab's secret token (`X-Gitlab-Token`). A code repository's `webhookSecret`
+   * is accepted as well for its deliveries.
    */
   webhooks: z
     .object({
       github: z.object({ secret: EnvRef }).optional(),
       gitlab: z.object({ token: EnvRef }).optional(),
     })
-    .default({}),
+    .prefault({}),
   /** Start the agent worker (and the automations' scheduler) in this process. */
   worker: z.boolean().default(true),
+  /**
+   * How long a worker's claim on a run holds without renewal (a killed server's runs are retried after it), and how
+   * often an idle worker looks for work (runs queued by the same process wake it at once).
+   */
+  agentWorker: z
+    .object({
+      leaseMs: z.number().int().min(100).default(30_000),
+      pollMs: z.number().int().min(10).default(1_000),
+    })
+    .prefault({}),
   /** Demo organization bootstrapping: create and print keys on first start. */
   seedDemoKeys: z.boolean().default(false),
   adminKey: z.string().optional(),
@@ -231,6 +291,19 @@ function sendsTokenSafely(url: string): boolean {
 
 export type Env = Record<string, string | undefined>
 
+/** The values of every secret the configuration names (`{ env: NAME }`): what logs must never show. */
+export function configSecrets(config: DocentConfig, env: Env): string[] {
+  const refs = [
+    config.model.apiKey,
+    ...config.projects.flatMap((project) => [
+      'token' in project.docs ? project.docs.token : undefined,
+      project.agent?.token,
+      project.agent?.host && 'token' in project.agent.host ? project.agent.host.token : undefined,
+    ]),
+  ]
+  return refs.flatMap((ref) => (ref && env[ref.env] ? [env[ref.env]!] : []))
+}
+
 /**
  * The one project of a deployment configured by environment alone (Deno Deploy, containers). With nothing set it is
  * the embedded demo: organization, project and domain `demo`, docs from `demo/docs`, the agent on the local git host.
@@ -246,10 +319,18 @@ export type Env = Record<string, string | undefined>
 export function projectFromEnv(env: Env): Record<string, unknown> {
   const repository = env.DOCENT_DOCS_REPOSITORY
   const gitToken = env.DOCENT_GIT_TOKEN ? { env: 'DOCENT_GIT_TOKEN' } : undefined
-  const docs = repository
-    ? { repository, ref: env.DOCENT_DOCS_REF || 'main', root: env.DOCENT_DOCS_ROOT || '', token: gitToken }
-    : { directory: env.DOCENT_DOCS_DIR || 'demo/docs' }
   const demo = !repository && !env.DOCENT_PROJECT_ID
+  // The demo's docs are public (as a product's docs site usually is); another project's only when it says so.
+  const isPublic = env.DOCENT_DOCS_PUBLIC ? env.DOCENT_DOCS_PUBLIC === 'true' : demo
+  const docsDir = env.DOCENT_DOCS_DIR || 'demo/docs'
+  const agent = agentFromEnv(env, repository, gitToken)
+  const docs = repository
+    ? { repository, ref: env.DOCENT_DOCS_REF || 'main', root: env.DOCENT_DOCS_ROOT || '', token: gitToken, public: isPublic }
+    : String(agent.repository).startsWith('local:') && !env.DENO_DEPLOYMENT_ID
+      ? // Served from the embedded repository the agent pushes to (made from the folder on first use), so a merged pull
+        // request reaches the readers' answers. Deno Deploy has no disk for a repository: there the folder is read as is.
+        { repository: agent.repository, ref: agent.ref, seed: docsDir, refreshSeconds: 10, public: isPublic }
+      : { directory: docsDir, public: isPublic }
   return {
     id: env.DOCENT_PROJECT_ID || 'demo',
     organization: env.DOCENT_ORGANIZATION || 'demo',
@@ -257,15 +338,8 @@ export function projectFromEnv(env: Env): Record<string, unknown> {
     name: env.DOCENT_PROJECT_NAME || (demo ? 'Demo docs' : undefined),
     docs,
     ...(env.DOCENT_SITE_URL ? { siteUrl: env.DOCENT_SITE_URL } : {}),
-    allowedOrigins: env.DOCENT_ALLOWED_ORIGINS
-      ? env.DOCENT_ALLOWED_ORIGINS.split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean)
-      : demo
-        ? ['*']
-        : [],
-    mcp: { public: demo },
-    agent: agentFromEnv(env, repository, gitToken),
+    allowedOrigins: env.DOCENT_ALLOWED_ORIGINS ? listOf(env.DOCENT_ALLOWED_ORIGINS) : demo ? ['*'] : [],
+    agent,
     automations: {
       notifications: [
         ...(env.DOCENT_SLACK_WEBHOOK_URL ? [{ kind: 'slack', url: { env: 'DOCENT_SLACK_WEBHOOK_URL' } }] : []),
@@ -353,6 +427,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   return parseConfig({
     ...file,
     port,
+    host: env.HOST || file.host,
     dataDir: env.DOCENT_DATA_DIR || file.dataDir,
     store: { ...storeFromFile, ...(storeKind ? { kind: storeKind } : {}), ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : {}) },
     model,
@@ -361,11 +436,34 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
     adminKey: env.DOCENT_ADMIN_KEY || file.adminKey,
     assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
     trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
+    publicUrl: env.DOCENT_PUBLIC_URL || file.publicUrl,
+    trustedHosts: env.DOCENT_TRUSTED_HOSTS ? listOf(env.DOCENT_TRUSTED_HOSTS) : file.trustedHosts,
     worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
+    agentWorker: {
+      ...(file.agentWorker as Record<string, unknown> | undefined),
+      ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
+      ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
+    },
     webhooks: {
-      ...((file.webhooks ?? {}) as Record<string, unknown>),
+      ...(file.webhooks as object | undefined),
       ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),
       ...(env.DOCENT_GITLAB_WEBHOOK_TOKEN ? { gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } } } : {}),
     },
   })
 }
+
+/** `{ [field]: n }` from an integer environment variable, `{}` when unset; a ConfigError names the variable otherwise. */
+function integerFromEnv(env: Env, name: string, field: string): Record<string, number> {
+  const value = env[name]
+  if (value === undefined || value === '') return {}
+  const number = Number(value)
+  if (!Number.isInteger(number)) throw new ConfigError(`invalid config: ${name}: must be an integer`)
+  return { [field]: number }
+}
+
+/** `a, b,c` → `['a', 'b', 'c']`. */
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)

@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai'
 import type { AgentGit } from './agent/hosts/create.ts'
 import type { WorkSignal } from './agent/wake.ts'
+import type { Analytics } from './analytics/service.ts'
 import type { DocentConfig, Env } from './config.ts'
 import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
@@ -26,6 +27,8 @@ export interface DocentContext {
   agentGit: AgentGit
   /** Tells this process's agent worker at once that a run was queued or a job archived. */
   work: WorkSignal
+  /** Recording, the analytics API's data, gaps and their fixes' progress. */
+  analytics: Analytics
   /** Listeners of the signed GitHub/GitLab webhooks (automations; the gap loop's merge detection). */
   webhooks: WebhookRegistry
   /** Background tasks started by `start()` register their stop functions here. */

@@ -16,8 +16,8 @@ export function randomId(length = 22): string {
 export const newJobId = (): string => randomId(22)
 export const newRunId = (): string => `run_${randomId(20)}`
 
-/** Thread and message ids: 128 random bits in base64url behind a readable prefix. */
-export function newId(prefix: 'thr' | 'msg'): string {
+/** Thread, message and analytics ids: 128 random bits in base64url behind a readable prefix. */
+export function newId(prefix: 'thr' | 'msg' | 'gap' | 'srch' | 'clk'): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   const base64 = btoa(String.fromCharCode(...bytes))
   return `${prefix}_${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '')}`

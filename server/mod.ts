@@ -5,13 +5,14 @@ import { editorModel } from './agent/model.ts'
 import { createWorkSignal } from './agent/wake.ts'
 import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
+import { createAnalytics } from './analytics/service.ts'
 import { type AutomationService, createAutomationService } from './automations/service.ts'
 import type { ReaderSignals } from './automations/readers/signals.ts'
 import { buildApp } from './app.ts'
-import { type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
+import { configSecrets, type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
 import type { DocentContext } from './context.ts'
 import { seedDemoKeys, type SeededKeys } from './keys/seed.ts'
-import { consoleLogger, type Logger } from './log.ts'
+import { consoleLogger, type Logger, redactingLogger } from './log.ts'
 import { Projects } from './projects.ts'
 import { createSearchService } from './search/service.ts'
 import { answerModel } from './models/registry.ts'
@@ -35,7 +36,7 @@ export interface DocentOverrides {
   env?: Env
   /** Models to use instead of those the config names (e.g. the AI SDK's `MockLanguageModelV4` in tests). */
   models?: { answer?: LanguageModel; editor?: LanguageModel; embedding?: EmbeddingModel }
-  /** Gaps and feedback for the "fill gaps" and "improve from feedback" automations (default: read from threads). */
+  /** Gaps and feedback for the "fill gaps" and "improve from feedback" automations (default: the analytics store's). */
   readerSignals?: ReaderSignals
 }
 
@@ -55,10 +56,10 @@ export interface Docent {
 /** Builds Docent from a config (validated here; a bad one throws a ConfigError naming the field). */
 export async function createDocent(input: DocentConfigInput | DocentConfig, overrides: DocentOverrides = {}): Promise<Docent> {
   const config = parseConfig(input)
-  const log = overrides.log ?? consoleLogger()
+  const env = overrides.env ?? processEnv()
+  const log = redactingLogger(overrides.log ?? consoleLogger(), [...configSecrets(config, env), config.adminKey, config.assistantKey])
   const fetchImpl = overrides.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const store = overrides.store ?? (await openStore(config))
-  const env = overrides.env ?? processEnv()
   const now = overrides.now ?? (() => new Date())
   const context: DocentContext = {
     config,
@@ -67,7 +68,14 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     log,
     now,
     fetch: fetchImpl,
-    search: createSearchService({ config, log, fetch: fetchImpl, env }),
+    search: createSearchService({
+      config,
+      log,
+      fetch: fetchImpl,
+      env,
+      // Docs served from the embedded git host's repository (the demo's), the one its agent pushes to.
+      openLocalRepository: (name) => context.agentGit.localRepositories.open(name),
+    }),
     env,
     models: {
       answer: overrides.models?.answer ?? answerModel(config, { fetch: fetchImpl, env }),
@@ -77,7 +85,9 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     work: createWorkSignal(),
     webhooks: createWebhookRegistry(),
     onStop: [],
-  }
+  } as Omit<DocentContext, 'analytics'> as DocentContext
+  // Analytics reads the rest of the context (store, search, the agent's jobs), so it is made last.
+  context.analytics = createAnalytics(context)
   const automations = createAutomationService(context, { signals: overrides.readerSignals })
   const agent = createAgentService(context, automations.agentHooks)
   const app = buildApp(context)
@@ -95,6 +105,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
         if (config.worker) {
           agent.start()
           automations.start()
+          context.analytics.start()
         }
       }
       return keys
@@ -104,6 +115,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
       await automations.stop()
       await agent.stop()
       await automations.notifier.settled()
+      await context.analytics.stop()
       for (const stop of context.onStop.splice(0)) await stop()
       if (!overrides.store) await store.close()
     },

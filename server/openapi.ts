@@ -81,8 +81,16 @@ function responseObject(status: number, response: ResponseDoc, schema: (type: z.
         },
       }
     : undefined
+  // Other forms of the same data a client may ask for (`?format=csv`).
+  const alternatives = response.alternatives?.length
+    ? Object.fromEntries(response.alternatives.map(({ type, description }) => [type, { schema: { type: 'string', description } }]))
+    : undefined
   const content =
-    json || other ? { ...json, ...other } : status >= 400 ? { 'application/json': { schema: schema(ErrorBody, 'output') } } : undefined
+    json || other || alternatives
+      ? { ...json, ...other, ...alternatives }
+      : status >= 400
+        ? { 'application/json': { schema: schema(ErrorBody, 'output') } }
+        : undefined
   return { description: response.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) }
 }
 

@@ -135,15 +135,6 @@ export const WorkflowTriggered = z
   .meta({ id: 'WorkflowTriggered' })
 export type WorkflowTriggered = z.infer<typeof WorkflowTriggered>
 
-/** What a webhook endpoint did with a delivery. */
-export const WebhookAck = z
-  .object({
-    event: z.enum(['push', 'merged', 'ignored']).describe('the delivery as Docent read it'),
-    runs: z.number().int().describe('automation runs it started'),
-  })
-  .meta({ id: 'WebhookAck' })
-export type WebhookAck = z.infer<typeof WebhookAck>
-
 // Notifications ----------------------------------------------------------------------------------------------
 
 const EventBase = z.object({

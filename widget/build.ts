@@ -1,17 +1,16 @@
 // npm run build: builds the widget with Vite, writes a brotli and a gzip copy beside each script (the server sends
 // those, so nothing is compressed per request), and prints the sizes against the budgets.
 // `--if-stale` builds only when widget/dist is missing or older than the sources (npm start checks with bin/build-if-stale.mjs).
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { type AppBuild, buildApp, buildAppIfStale, files, kb, sizeOf, staticClosure } from '../bin/app-build.ts'
 import { isStale as isAppStale } from '../bin/build-if-stale.mjs'
-
-/** True when a widget source is newer than the last build (or there is none). */
-export const isStale = (): boolean => isAppStale(root)
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const dist = join(root, 'dist')
+
+/** True when a widget source is newer than the last build (or there is none). */
+export const isStale = (): boolean => isAppStale(root)
 
 /**
  * Gzip budgets (launcher; launcher plus what the first open loads) and the bytes on the wire with brotli, as the
@@ -22,13 +21,6 @@ export const BUDGET = {
   firstOpenBytes: 100 * 1024,
   wireBeforeOpenBytes: 11 * 1024,
   wireAfterOpenBytes: 80 * 1024,
-}
-
-function files(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
-  )
 }
 
 export interface WidgetSizes {
@@ -42,38 +34,14 @@ export interface WidgetSizes {
   files: Array<{ file: string; bytes: number; gzip: number; brotli: number }>
 }
 
-/** The scripts `entries` load before anything else: themselves and their static imports, transitively. */
-function staticClosure(entries: string[]): Set<string> {
-  const seen = new Set(entries)
-  const pending = [...entries]
-  while (pending.length) {
-    const file = pending.pop()!
-    const code = readFileSync(join(dist, file), 'utf8')
-    // Static imports only (`import{…}from"./x.mjs"`, `import"./x.mjs"`): dynamic `import(` loads later.
-    for (const match of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\.?\/[^"']+)["']/g)) {
-      const target = relative(dist, join(dist, file, '..', match[1]!))
-      if (!seen.has(target)) {
-        seen.add(target)
-        pending.push(target)
-      }
-    }
-  }
-  return seen
-}
-
 /** Sizes of the built scripts, read from the compressed copies the build wrote beside them. */
 export function measure(): WidgetSizes {
-  const scripts = files(dist).filter((file) => /\.m?js$/.test(file))
-  const size = (file: string) => (existsSync(file) ? statSync(file).size : 0)
-  const sized = scripts.map((file) => ({
-    file: relative(dist, file),
-    bytes: size(file),
-    gzip: size(`${file}.gz`) || gzipSync(readFileSync(file), { level: 9 }).length,
-    brotli: size(`${file}.br`),
-  }))
+  const sized = files(dist)
+    .filter((file) => /\.m?js$/.test(file))
+    .map((file) => sizeOf(dist, file))
   const panel = sized.find((entry) => /^chunks\/panel-[\w-]+\.mjs$/.test(entry.file))?.file
-  const launcher = new Set(['docent.js', ...staticClosure(['docent.mjs'])])
-  const firstOpen = new Set([...launcher, ...(panel ? staticClosure([panel]) : [])])
+  const launcher = new Set(['docent.js', ...staticClosure(dist, ['docent.mjs'])])
+  const firstOpen = new Set([...launcher, ...(panel ? staticClosure(dist, [panel]) : [])])
   const sum = (set: Set<string>, key: 'gzip' | 'brotli') =>
     sized.filter((entry) => set.has(entry.file)).reduce((total, entry) => total + entry[key], 0)
   return {
@@ -85,87 +53,25 @@ export function measure(): WidgetSizes {
   }
 }
 
-/** `x.mjs.br` and `x.mjs.gz` beside each script, at the strongest settings (built once, sent many times). */
-function precompress(dir: string) {
-  for (const file of files(dir).filter((name) => /\.m?js$/.test(name))) {
-    const bytes = readFileSync(file)
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-      }),
-    )
-    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
-  }
+const widget: AppBuild = {
+  root,
+  compress: /\.m?js$/,
+  async vite(outDir) {
+    const { build } = await import('vite')
+    const config = await import('./vite.config.ts')
+    await build({ ...config.default, configFile: false, build: { ...config.default.build, outDir } })
+    await build({ ...config.loaderConfig, build: { ...config.loaderConfig.build, outDir } })
+  },
 }
 
-/**
- * Builds into a fresh folder and swaps it in, so a server (or a parallel test file) reading widget/dist never sees a
- * half-written build.
- */
+/** Builds the widget now (into a fresh folder swapped in whole) and measures it. */
 export async function buildWidget(): Promise<WidgetSizes> {
-  const { build } = await import('vite')
-  const config = await import('./vite.config.ts')
-  const outDir = join(root, `dist.building-${process.pid}-${Date.now()}`)
-  // Vite picks packages' production builds only when NODE_ENV is `production`; under vitest it is `test`, which
-  // gave Lit's development build (+3.8 KB gzip in the launcher, dev-mode warnings in the browser).
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({
-      ...config.default,
-      configFile: false,
-      build: { ...config.default.build, outDir },
-    })
-    await build({
-      ...config.loaderConfig,
-      build: { ...config.loaderConfig.build, outDir },
-    })
-    precompress(outDir)
-    writeFileSync(join(outDir, '.built'), new Date().toISOString())
-    const old = join(root, `dist.old-${process.pid}-${Date.now()}`)
-    if (existsSync(dist)) renameSync(dist, old)
-    renameSync(outDir, dist)
-    rmSync(old, { recursive: true, force: true })
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = nodeEnv
-    rmSync(outDir, { recursive: true, force: true })
-  }
+  await buildApp(widget)
   return measure()
 }
 
-/**
- * Builds when stale, once across processes (parallel test files, a server starting beside them): the first takes a
- * lock file, the others wait for it and then find the build fresh.
- */
-export async function buildIfStale(): Promise<boolean> {
-  const lock = join(root, '.build-lock')
-  for (;;) {
-    if (!isStale()) return false
-    let fd: number | null = null
-    try {
-      fd = openSync(lock, 'wx')
-    } catch {
-      // Someone else is building; a lock left by a crashed build is taken over after a minute.
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000) {
-        rmSync(lock, { force: true })
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      continue
-    }
-    try {
-      if (!isStale()) return false
-      await buildWidget()
-      return true
-    } finally {
-      closeSync(fd)
-      rmSync(lock, { force: true })
-    }
-  }
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+/** Builds when stale, once across processes. */
+export const buildIfStale = (): Promise<boolean> => buildAppIfStale(widget)
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const ifStale = process.argv.includes('--if-stale')

@@ -1,24 +1,14 @@
 // How the built-in offline-answer model does on the demo docs, through the real pipeline (search → prompt → model):
 // of the 130 search-quality questions (all answerable), how many it answers and how many answers cite an expected
-// page; of questions the docs do not cover, how many it declines. Printed by bench/assistant/run.ts.
+// page; of questions the docs do not cover (bench/assistant/off-topic.json), how many it declines. Printed by bench/assistant/run.ts.
 import { readFileSync } from 'node:fs'
 import { createKey } from '../../server/keys/keys.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent } from '../../server/mod.ts'
-import { NOT_COVERED } from '../../server/models/extractive-answer.ts'
+import { isDecline } from '../../server/analytics/decline.ts'
 
-const OFF_TOPIC = [
-  'How do I bake sourdough bread?',
-  'What is the capital of Australia?',
-  'How do I configure a Kubernetes ingress controller?',
-  'Which football club won the 1998 world cup?',
-  'How do I center a div in CSS?',
-  'What is the airspeed velocity of an unladen swallow?',
-  'How do I renew my passport?',
-  'Can you recommend a good pizza recipe?',
-  'How do I tune PostgreSQL autovacuum?',
-  'How do I write a haiku about winter?',
-]
+const offTopic = JSON.parse(readFileSync('bench/assistant/off-topic.json', 'utf8')) as { any: string[]; demo: string[] }
+const OFF_TOPIC = [...offTopic.any, ...offTopic.demo]
 
 export async function offlineQuality() {
   const questions = JSON.parse(readFileSync('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string; pages: string[] }>
@@ -27,7 +17,7 @@ export async function offlineQuality() {
     {
       store: { kind: 'memory' },
       worker: false,
-      limits: { assistantKeyPerMonth: unlimited, organizationPerHour: unlimited, ipPerDay: unlimited },
+      limits: { assistantKeyPerMonth: unlimited, organizationPerHour: unlimited, ipPerDay: unlimited, assistantIpPerHour: unlimited },
       projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
     },
     { log: consoleLogger('silent') },
@@ -47,7 +37,7 @@ export async function offlineQuality() {
     const sources = chunks.flatMap((c) => (c.type === 'source-url' ? [new URL(c.url!).pathname] : []))
     // Which sources the answer quotes: its [n] citations, numbered like the source parts.
     const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => sources[Number(m[1]) - 1]).filter(Boolean))] as string[]
-    return { declined: text.startsWith(NOT_COVERED), cited }
+    return { declined: isDecline(text), cited }
   }
 
   let answered = 0

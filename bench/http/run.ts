@@ -1,51 +1,44 @@
-// Requests/s of GET /healthz and of an authenticated 404 on Node, over HTTP and in-process, so later work can
-// see what the middleware stack costs. Loopback only; each phase is bounded in time.
-import { consoleLogger } from '../../server/log.ts'
-import { createDocent } from '../../server/mod.ts'
-import { startServer } from '../../tests/support/server-process.ts'
-import { fmt, loadLoop, percentile } from '../support.ts'
+// The search hot path: POST /discovery/v1/search/{domain} on Docent (request id, method check, body limit, CORS,
+// assistant key, rate limits, validation, search) beside a bare Hono app doing the same validation and search over
+// the same index, in the same run and process (bench/side-by-side.ts). Docent runs on the default store (PGlite;
+// BENCH_STORE names another). Queries are the search-quality questions: what readers ask.
+// Target (issue 15): Docent reaches ≥ 0.7× the bare app's requests/s. Loopback only; every phase is time-bounded.
+import { compare, type Contender, realQuestions, reportComparison, startSideBySide } from '../support.ts'
 
-const ADMIN = 'svc_BenchAdminKey0000000000000000001'
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
-const concurrency = 32
+const concurrency = 16
+const TARGET = 0.7
 
-function report(name: string, result: Awaited<ReturnType<typeof loadLoop>>) {
-  console.log(
-    `${name.padEnd(36)} ${fmt(result.perSecond, 0).padStart(7)} req/s  p50 ${fmt(percentile(result.latencies, 50), 2)} ms  p99 ${fmt(
-      percentile(result.latencies, 99),
-      2,
-    )} ms  errors ${result.errors}`,
-  )
+const questions = await realQuestions()
+const servers = await startSideBySide()
+
+const searcher = (url: string, headers: Record<string, string>) => (): (() => Promise<boolean>) => {
+  let n = 0
+  return async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query: questions[n++ % questions.length], pageSize: 10 }),
+    })
+    const results = (await response.json()) as unknown[]
+    return response.ok && Array.isArray(results)
+  }
 }
 
-const server = await startServer('node', { DOCENT_STORE: 'memory', DOCENT_ADMIN_KEY: ADMIN })
-try {
-  const auth = { authorization: `Bearer ${ADMIN}` }
-  const healthz = async () => (await fetch(`${server.url}/healthz`)).ok
-  const notFound = async () => (await fetch(`${server.url}/v2/agent/demo/job/none`, { headers: auth })).status === 404
-  await loadLoop(healthz, { concurrency, durationMs: 1000 }) // warm-up
-  console.log(`HTTP on Node ${process.version}, ${concurrency} concurrent keep-alive clients, ${seconds} s each`)
-  report('GET /healthz (HTTP)', await loadLoop(healthz, { concurrency, durationMs: seconds * 1000 }))
-  report('GET job 404, admin key (HTTP)', await loadLoop(notFound, { concurrency, durationMs: seconds * 1000 }))
-} finally {
-  await server.stop()
-}
-
-// In-process: the Hono app alone, without sockets, isolates the middleware's own cost.
-const docent = await createDocent(
+const contenders: Contender[] = [
+  { name: 'bare Hono: validate + search', request: searcher(`${servers.bare}/search/demo`, {}) },
   {
-    store: { kind: 'memory' },
-    worker: false,
-    adminKey: ADMIN,
-    projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
+    name: `Docent search endpoint (${servers.store})`,
+    request: searcher(`${servers.docent}/discovery/v1/search/demo`, { authorization: `Bearer ${servers.key}` }),
   },
-  { log: consoleLogger('silent') },
-)
-await docent.start()
-const inProcessHealthz = async () => (await docent.app.request('/healthz')).ok
-const inProcess404 = async () =>
-  (await docent.app.request('/v2/agent/demo/job/none', { headers: { authorization: `Bearer ${ADMIN}` } })).status === 404
-console.log('In-process app.request (no sockets):')
-report('GET /healthz (in-process)', await loadLoop(inProcessHealthz, { concurrency: 1, durationMs: seconds * 1000 }))
-report('GET job 404, admin key (in-process)', await loadLoop(inProcess404, { concurrency: 1, durationMs: seconds * 1000 }))
-await docent.stop()
+]
+
+try {
+  console.log(
+    `Node ${process.version}, ${concurrency} concurrent keep-alive clients, 2 interleaved rounds × ${seconds} s each, ${questions.length} real questions`,
+  )
+  const results = await compare(contenders, { seconds, concurrency })
+  reportComparison(results, TARGET, `Docent / bare search (${servers.store})`)
+} finally {
+  servers.stop()
+}

@@ -1,13 +1,15 @@
 // Load: 200 concurrent v2 answer streams for 60 s against a real server process whose model is a zero-latency
-// scripted OpenAI-compatible server; prints req/s, time to first and last byte, errors, server RSS before and after,
-// then checks that every completed answer is stored in its thread. Loopback only, bounded in time; it stops by itself.
+// scripted OpenAI-compatible server, asking the search-quality questions; prints req/s, time to first and last byte,
+// errors, server RSS before and after, then checks that every completed answer is stored in its thread. Judged by the
+// share of completed answers whose question and answer are both stored (target 1.00) with no errors. On the default
+// store (PGlite) first, then PostgreSQL. Loopback only, bounded in time; it stops by itself.
 // LOAD_SECONDS, LOAD_CONCURRENCY and LOAD_STORES (pglite,postgres) change the run.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer } from '../../tests/support/server-process.ts'
 import { startScriptedOpenAI } from '../../tests/support/scripted-openai.ts'
-import { fmt, loadLoop, percentile } from '../support.ts'
+import { fmt, loadLoop, percentile, realQuestions } from '../support.ts'
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60)
 const concurrency = Number(process.env.LOAD_CONCURRENCY ?? 200)
@@ -17,6 +19,7 @@ const ASSISTANT = 'svc_dsc_LoadBenchAssistant000000000001'
 const answer = 'Install the SDK with `npm install @lumen/flags`, then create a client with your SDK key. '.repeat(4)
 
 const model = await startScriptedOpenAI(() => ({ text: answer, chunkSize: 24 }))
+const questions = await realQuestions()
 
 function rssMiB(pid: number | undefined): string {
   try {
@@ -62,7 +65,7 @@ for (const store of stores) {
   const limit = 100_000_000
   writeFileSync(
     join(dataDir, 'docent.config.json'),
-    JSON.stringify({ limits: { assistantKeyPerMonth: limit, organizationPerHour: limit, ipPerDay: limit } }),
+    JSON.stringify({ limits: { assistantKeyPerMonth: limit, organizationPerHour: limit, ipPerDay: limit, assistantIpPerHour: limit } }),
   )
   const env: Record<string, string> = {
     DOCENT_DATA_DIR: dataDir,
@@ -97,7 +100,7 @@ for (const store of stores) {
         headers: { authorization: `Bearer ${ASSISTANT}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           fp: 'load',
-          messages: [{ id: `m${n++}`, role: 'user', parts: [{ type: 'text', text: 'How do I install the SDK?' }] }],
+          messages: [{ id: `m${n}`, role: 'user', parts: [{ type: 'text', text: questions[n++ % questions.length]! }] }],
         }),
       })
       if (response.status !== 200 || !response.body) return false
@@ -125,6 +128,9 @@ for (const store of stores) {
     firstByte.sort((a, b) => a - b)
     const stored = await countStoredAnswers(server.url)
     const completed = result.requests - result.errors
+    // Questions and answers both stored, per completed answer (two messages each): the figure this bench is judged by.
+    const keptRatio = Math.min(stored.threads - warm.threads, (stored.messages - warm.messages) / 2) / Math.max(1, completed)
+    const holds = keptRatio >= 1 && result.errors === 0
     console.log(
       [
         `${store}: ${concurrency} concurrent v2 streams for ${fmt(result.seconds, 0)} s, zero-latency scripted model`,
@@ -138,6 +144,7 @@ for (const store of stores) {
           (stored.threads - warm.threads >= completed && stored.messages - warm.messages >= 2 * completed
             ? ' (all kept)'
             : ' (MISSING ANSWERS)'),
+        `  ratio stored / completed answers: ${fmt(keptRatio, 2)} (target 1.00, no errors) ${holds ? 'OK' : 'BELOW TARGET'}`,
       ].join('\n'),
     )
   } finally {

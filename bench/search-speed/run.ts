@@ -1,6 +1,11 @@
-// Search speed on 10,000 generated pages: parse time (worker threads and one thread), chunk + index build time and heap
-// per library, query p50/p99.
+// Search speed on 10,000 generated pages: parse time (worker threads and one thread), chunk + index build time and
+// memory per library, query p50/p99 on real questions, and on random words for comparison with older figures.
+// The generated pages use the demo's vocabulary (flags, rollouts, SDKs), so the demo's questions of bench/search-quality
+// are the real questions that stress the index: they are what the target is judged on. The Mintlify questions, which
+// share few words with these pages, are timed apart.
+// Target (issue 15): on real questions, p50 < 1 ms and p99 < 5 ms at 10,000 pages.
 // `node --import tsx bench/search-speed/run.ts [pages] [engine,engine] [queries]`
+import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -11,20 +16,36 @@ import type { SearchOptions } from '../../server/search/types.ts'
 import { fmt, percentile } from '../support.ts'
 import { generateQueries, generateSite } from './generate.ts'
 
+const TARGET = { p50: 1, p99: 5 }
+
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
-const heapMb = () => {
+/** The JS heap plus the backing stores of typed arrays (where the index's postings live), in MiB. */
+const memoryMb = () => {
   gc()
   gc()
-  return process.memoryUsage().heapUsed / 2 ** 20
+  const { heapUsed, arrayBuffers } = process.memoryUsage()
+  return { heap: heapUsed / 2 ** 20, arrays: arrayBuffers / 2 ** 20 }
 }
 
 const count = Number(process.argv[2] ?? 10_000)
 const files = generateSite(count)
-const queries = generateQueries(Number(process.argv[4] ?? 500))
+const questionsOf = (files: string[]) => [
+  ...new Set(
+    files.flatMap((file) =>
+      (JSON.parse(readFileSync(`bench/search-quality/${file}`, 'utf8')) as Array<{ question: string }>).map((q) => q.question),
+    ),
+  ),
+]
+const limit = Number(process.argv[4] ?? 0) || undefined
+const real = questionsOf(['questions.json', 'demo-page-questions.json']).slice(0, limit)
+const mintlify = questionsOf(readdirSync('bench/search-quality').filter((file) => file.startsWith('mintlify'))).slice(0, limit)
+const random = generateQueries(limit ?? 500)
 // The engines kept only for comparison take 40-1000 ms a query at 10k pages: a smaller sample keeps the run short.
-const COMPARISON_QUERIES = process.argv[4] ? queries.length : 100
-console.log(`${count} generated pages, ${queries.length} queries, ${process.version} on ${process.platform}/${process.arch}`)
+const COMPARISON_QUERIES = limit ?? 100
+console.log(
+  `${count} generated pages, ${real.length} real questions (demo), ${mintlify.length} Mintlify questions, ${random.length} random-word queries, ${process.version} on ${process.platform}/${process.arch}`,
+)
 
 let t0 = performance.now()
 readDocsSite({ files, revision: 'bench' })
@@ -49,43 +70,59 @@ console.log(
   )} ms), ` + `${fmt(oneThreadMs / 1000, 2)} s in one thread`,
 )
 
-const cases: Array<[string, Omit<SearchOptions, 'pageSize'>]> = [
-  ['plain', {}],
-  ['filter+currentPath', { filter: { version: 'v2' }, currentPath: '/section-3/page-300' }],
+const cases: Array<[string, string[], Omit<SearchOptions, 'pageSize'>]> = [
+  ['real questions', real, {}],
+  ['real questions, filter+currentPath', real, { filter: { version: 'v2' }, currentPath: '/section-3/page-300' }],
+  ['Mintlify questions', mintlify, {}],
+  ['random words', random, {}],
 ]
 
 const only = process.argv[3]?.split(',')
 // The engine in use first: the comparison engines leave hundreds of MB for the collector, which would slow it.
 const order = Object.entries(ENGINES).sort(([a], [b]) => Number(b === 'packed') - Number(a === 'packed'))
 for (const [name, engine] of order.filter(([name]) => !only || only.includes(name))) {
-  const before = heapMb()
+  const before = memoryMb()
   t0 = performance.now()
   const corpus = buildCorpus(site, engine)
   const buildMs = performance.now() - t0
-  const heap = heapMb() - before
+  const after = memoryMb()
+  const heap = after.heap - before.heap
+  const arrays = after.arrays - before.arrays
   console.log(
     `${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${fmt(
       (parseMs + buildMs) / 1000,
       2,
-    )} s)  heap +${fmt(heap, 0)} MB`,
+    )} s)  memory +${fmt(heap + arrays, 0)} MB (heap +${fmt(heap, 0)}, typed arrays +${fmt(arrays, 0)})`,
   )
-  for (const [label, options] of cases) {
+  for (const [label, queries, options] of cases) {
     const sample = name === 'packed' ? queries : queries.slice(0, COMPARISON_QUERIES)
-    // Warm up with one pass over the queries: a server answers queries all day, so the steady state is what counts
-    // (a cold first pass measured 1.7-2.1 ms p50 here, the steady state 1.3 ms).
+    // Warm up with one pass over the queries: a server answers queries all day, so the steady state is what counts.
     for (const q of sample) corpus.search(q, { pageSize: 10, ...options })
     const latencies: number[] = []
+    const cpu: number[] = []
     for (const q of sample) {
       const start = performance.now()
+      const used = process.cpuUsage()
       corpus.search(q, { pageSize: 10, ...options })
+      const { user, system } = process.cpuUsage(used)
       latencies.push(performance.now() - start)
+      cpu.push((user + system) / 1000)
     }
     latencies.sort((a, b) => a - b)
+    cpu.sort((a, b) => a - b)
+    const p50 = percentile(latencies, 50)
+    const p99 = percentile(latencies, 99)
+    const judged = queries === real && name === 'packed'
+    // CPU time is printed beside the wall clock: on a shared machine, waiting for a core inflates the latter.
     console.log(
-      `  ${label}: p50 ${fmt(percentile(latencies, 50), 2)} ms  p99 ${fmt(
-        percentile(latencies, 99),
+      `  ${label}: p50 ${fmt(p50, 2)} ms  p99 ${fmt(p99, 2)} ms  (CPU p50 ${fmt(percentile(cpu, 50), 2)} ms, p99 ${fmt(
+        percentile(cpu, 99),
         2,
-      )} ms  (${sample.length} queries, after a warm-up pass)`,
+      )} ms; ${sample.length} queries, after a warm-up pass)${
+        judged
+          ? `  target p50 < ${TARGET.p50} ms, p99 < ${TARGET.p99} ms: ${p50 < TARGET.p50 && p99 < TARGET.p99 ? 'OK' : 'BELOW TARGET'}`
+          : ''
+      }`,
     )
   }
 }

@@ -1,5 +1,6 @@
-// Cold start: spawn the real server and time until the first 200 from /healthz, per runtime and store.
-// The Node figure is the cost of running TypeScript through `node --import tsx` (no build step).
+// Cold start: spawn the real server and time until the first 200 from /healthz, per runtime and store. `npm start` is
+// the README's command (the built server, bin/start.mjs, after its staleness checks); `node` runs the TypeScript
+// through tsx, as tests and development do. Target: `npm start` on PGlite with existing data within 0.5 s.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +8,10 @@ import { percentile } from '../support.ts'
 import { type Runtime, startServer } from '../../tests/support/server-process.ts'
 
 const runs = Number(process.env.STARTUP_RUNS ?? 5)
+const TARGET_MS = 500
+await import('../../bin/build-server.mjs').then(({ serverIsStale, buildServer }) => (serverIsStale() ? buildServer() : undefined))
 const cases: Array<{ runtime: Runtime; store: string }> = [
+  { runtime: 'npm-start', store: 'pglite' },
   { runtime: 'node', store: 'memory' },
   { runtime: 'deno', store: 'memory' },
   { runtime: 'bun', store: 'memory' },
@@ -36,11 +40,18 @@ for (const { runtime, store } of cases) {
       if (i === 0) firstRun = elapsed
       else times.push(elapsed)
     }
+    const p50 = percentile(
+      [...times].sort((a, b) => a - b),
+      50,
+    )
+    const verdict =
+      runtime === 'npm-start'
+        ? ` · target ${TARGET_MS} ms: ${p50 <= TARGET_MS ? 'holds' : 'MISSED'} (ratio ${(p50 / TARGET_MS).toFixed(2)})`
+        : ''
     console.log(
-      `${runtime.padEnd(5)} ${store.padEnd(7)} first start ${firstRun.toFixed(0).padStart(5)} ms · then p50 ${percentile(
-        [...times].sort((a, b) => a - b),
-        50,
-      ).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${runs} runs, spawn to first /healthz)`,
+      `${runtime.padEnd(9)} ${store.padEnd(7)} first start ${firstRun.toFixed(0).padStart(5)} ms · then p50 ${p50.toFixed(0)} ms, max ${Math.max(
+        ...times,
+      ).toFixed(0)} ms (${runs} runs, spawn to first /healthz)${verdict}`,
     )
   } catch (error) {
     console.log(`${runtime.padEnd(5)} ${store.padEnd(7)} failed: ${(error as Error).message.split('\n')[0]}`)

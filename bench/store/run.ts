@@ -1,9 +1,12 @@
 // Store figures: PGlite open time (fresh data directory, which runs initdb, vs an existing one), and throughput of
-// the hot operations (rate-limit counter, run claim cycle, thread append) on PGlite and on a PostgreSQL server
-// (DATABASE_URL, or a throwaway cluster from Debian's binaries). Prints figures; asserts nothing about speed.
+// the hot operations (a request's admission, run claim cycle, thread writes) on PGlite, the default store, and on a
+// PostgreSQL server (DATABASE_URL, or a throwaway cluster from Debian's binaries). Judged by two ratios (issue 15):
+// PGlite admits at ≥ 0.9× the memory store's rate (no database round trip per request), and thread writes batched as
+// concurrent answers batch them carry ≥ 3× the messages per second of one write per message.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { MemoryStore } from '../../server/store/memory.ts'
 import { openPgliteStore } from '../../server/store/sql/pglite.ts'
 import { openPostgresStore } from '../../server/store/sql/postgres.ts'
 import type { Store } from '../../server/store/types.ts'
@@ -12,7 +15,7 @@ import { fmt } from '../support.ts'
 
 const ms = (t0: number) => `${fmt(performance.now() - t0, 0)} ms`
 
-async function timed(label: string, count: number, op: (i: number) => Promise<unknown>, concurrency = 1) {
+async function timed(label: string, count: number, op: (i: number) => Promise<unknown>, concurrency = 1): Promise<number> {
   const t0 = performance.now()
   let next = 0
   await Promise.all(
@@ -22,11 +25,62 @@ async function timed(label: string, count: number, op: (i: number) => Promise<un
   )
   const seconds = (performance.now() - t0) / 1000
   console.log(`  ${label}: ${fmt(count / seconds, 0)} ops/s (${count} ops, concurrency ${concurrency})`)
+  return count / seconds
+}
+
+const admission = (store: Store, expires: Date) => (i: number) =>
+  store.admit(
+    [`bench:key:${i % 10}`, 'bench:org', `bench:ip:${i % 100}`].map((key) => ({ key, limit: 1_000_000, expiresAt: expires })),
+    new Date(),
+  )
+
+const threadWrite = (n: number) => {
+  const at = new Date()
+  const id = `bench-${crypto.randomUUID()}-${n}`
+  return {
+    thread: { id, projectId: 'bench', fp: 'anonymous', createdAt: at, updatedAt: at, messageCount: 0 },
+    messages: [{ id: `msg-${n}`, threadId: id, role: 'user' as const, content: 'How do I install the JavaScript SDK?', createdAt: at }],
+    at,
+  }
+}
+
+/** The two ratios the store is judged by, on the given store against the memory store. */
+async function judged(store: Store) {
+  const expires = new Date(Date.now() + 3_600_000)
+  const embedded = store.kind === 'pglite'
+  const memory = new MemoryStore()
+  // On PostgreSQL an admission is one statement by design (exact across instances): only the embedded store is judged.
+  const memoryAdmits = embedded ? await timed('admit, memory store (reference)', 20_000, admission(memory, expires)) : 0
+  const storeAdmits = embedded ? await timed(`admit, ${store.kind}`, 20_000, admission(store, expires)) : 0
+  const single = await timed(`saveThreads, one message per write (${store.kind})`, 300, (i) => store.saveThreads([threadWrite(i)]))
+  const batched =
+    16 *
+    (await timed(`saveThreads, 16 messages per write (${store.kind}; writes/s)`, 100, (i) =>
+      store.saveThreads(Array.from({ length: 16 }, (_, j) => threadWrite(i * 16 + j))),
+    ))
+  const admitRatio = storeAdmits / memoryAdmits
+  const batchRatio = batched / single
+  if (embedded) {
+    console.log(
+      `  ratio ${store.kind} / memory admissions: ${fmt(admitRatio, 2)} (target ≥ 0.9) ${admitRatio >= 0.9 ? 'OK' : 'BELOW TARGET'}`,
+    )
+  }
+  console.log(`  ratio batched / single thread writes: ${fmt(batchRatio, 1)} (target ≥ 3) ${batchRatio >= 3 ? 'OK' : 'BELOW TARGET'}`)
 }
 
 async function operations(store: Store, concurrency: number) {
   const expires = new Date(Date.now() + 3_600_000)
-  await timed('incrementCounter', 2000, (i) => store.incrementCounter(`bench:${i % 10}`, expires), concurrency)
+  // A request's admission: its three counters (key, organization, IP) checked and counted together.
+  await timed(
+    'admit (3 counters)',
+    2000,
+    (i) =>
+      store.admit(
+        [`bench:key:${i % 10}`, 'bench:org', `bench:ip:${i % 100}`].map((key) => ({ key, limit: 1_000_000, expiresAt: expires })),
+        new Date(),
+      ),
+    concurrency,
+  )
   const jobs = Array.from({ length: 20 }, (_, i) => `bench-job-${crypto.randomUUID()}-${i}`)
   await timed(
     'enqueueRun',
@@ -87,6 +141,7 @@ try {
   }
   await operations(store, 1)
   await operations(store, 8)
+  await judged(store)
   await store.close()
 } finally {
   rmSync(dir, { recursive: true, force: true })
@@ -110,6 +165,7 @@ if ('skip' in server) {
     await again.close()
     await operations(store, 1)
     await operations(store, 8)
+    await judged(store)
     await store.close()
   } finally {
     await server.stop()

@@ -3,6 +3,7 @@ import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import { diffCommits } from '../git/tree-diff.ts'
 import { publicGuard, type Route, route } from '../http/route.ts'
+import { reviewMergeState } from './hosts/local-merge.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
 import { escapeHtml, renderReviewPage, type ReviewView, unreadableReview } from './hosts/review-page.ts'
 
@@ -29,7 +30,7 @@ export function reviewRoutes(ctx: DocentContext): Route[] {
           ? await findReview(ctx, jobId).catch((error) => unreadableReview(jobId, error))
           : null
         // The page shows repository and model text: no script may run, whatever slips through.
-        c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
         c.header('X-Content-Type-Options', 'nosniff')
         if (!view) {
           // A browser gets a readable page; API clients and scripts the JSON error every other endpoint gives.
@@ -66,6 +67,7 @@ async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView
       base,
       files,
       updatedAt: pull?.updatedAt ?? null,
+      merge: job.status === 'archived' ? undefined : await reviewMergeState(repo, jobId, head, baseHead, job.status === 'active'),
     }
   }
   return null

@@ -17,8 +17,8 @@ export interface AgentService {
 
 /**
  * The agent worker of this server: runs from the store's queue, on the context's workspaces, git hosts and editor
- * model. `DOCENT_AGENT_LEASE_MS` / `DOCENT_AGENT_POLL_MS` tune how soon a killed server's runs are retried and how
- * often an idle worker looks for work.
+ * model. `config.agentWorker` (`DOCENT_AGENT_LEASE_MS` / `DOCENT_AGENT_POLL_MS`) tunes how soon a killed server's runs
+ * are retried and how often an idle worker looks for work.
  */
 export function createAgentService(ctx: DocentContext, hooks: AgentServiceHooks = {}): AgentService {
   let executor: Promise<ExecuteRun> | undefined
@@ -31,13 +31,8 @@ export function createAgentService(ctx: DocentContext, hooks: AgentServiceHooks 
   const worker = createWorker(ctx, {
     execute,
     onRunEnded: hooks.onRunEnded,
-    leaseMs: positive(ctx.env.DOCENT_AGENT_LEASE_MS) ?? 30_000,
-    pollMs: positive(ctx.env.DOCENT_AGENT_POLL_MS) ?? 1_000,
+    leaseMs: ctx.config.agentWorker.leaseMs,
+    pollMs: ctx.config.agentWorker.pollMs,
   })
   return { start: () => worker.start(), stop: () => worker.stop(), idle: () => worker.idle() }
-}
-
-function positive(value: string | undefined): number | undefined {
-  const number = Number(value)
-  return value && Number.isFinite(number) && number > 0 ? number : undefined
 }

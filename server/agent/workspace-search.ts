@@ -1,28 +1,35 @@
-import MiniSearch from 'minisearch'
+import { packedIndex } from '../search/engines/packed.ts'
+import type { SectionIndex } from '../search/engines/types.ts'
+import { readFrontmatter } from '../search/frontmatter.ts'
+import { contentTerms } from '../search/terms.ts'
+import type { Section } from '../search/types.ts'
 import type { Workspace } from './types.ts'
 
 const TEXT_FILE = /\.(md|mdx|markdown|json|ya?ml|txt|html?|toml)$/i
 const MAX_LINES_PER_FILE = 5
 
-export interface SearchHit {
+export interface WorkspaceHit {
   path: string
   title: string | null
-  /** Occurrences of the query (exact mode) or matched terms (ranked mode). */
+  /** Occurrences of the query (exact mode) or of its words (ranked mode). */
   matches: number
   lines: Array<{ line: number; text: string }>
 }
 
-export interface SearchOptions {
+export interface WorkspaceSearchOptions {
   /** Exact substring search instead of ranked full-text search. */
   exact?: boolean
   ignoreCase?: boolean
   limit?: number
 }
 
-/** Full-text search over the text files of a workspace, kept current as the agent writes. */
+/**
+ * Search over the text files of a workspace, kept current as the agent writes: ranked by the docs search's own index
+ * and words (each file one entry, its frontmatter title as the title), or by exact substring.
+ */
 export class WorkspaceSearch {
   private texts: Map<string, string> | null = null
-  private index: MiniSearch<{ id: string; title: string; text: string }> | null = null
+  private index: { engine: SectionIndex; paths: string[] } | null = null
 
   constructor(private readonly workspace: Workspace) {}
 
@@ -34,7 +41,7 @@ export class WorkspaceSearch {
     this.index = null
   }
 
-  async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+  async search(query: string, options: WorkspaceSearchOptions = {}): Promise<WorkspaceHit[]> {
     const texts = await this.load()
     const limit = options.limit ?? 10
     return options.exact ? this.exactSearch(texts, query, options.ignoreCase ?? false, limit) : this.rankedSearch(texts, query, limit)
@@ -52,9 +59,9 @@ export class WorkspaceSearch {
     return texts
   }
 
-  private exactSearch(texts: Map<string, string>, query: string, ignoreCase: boolean, limit: number): SearchHit[] {
+  private exactSearch(texts: Map<string, string>, query: string, ignoreCase: boolean, limit: number): WorkspaceHit[] {
     const needle = ignoreCase ? query.toLowerCase() : query
-    const hits: SearchHit[] = []
+    const hits: WorkspaceHit[] = []
     for (const [path, content] of texts) {
       const haystack = ignoreCase ? content.toLowerCase() : content
       const matches = haystack.split(needle).length - 1
@@ -65,29 +72,33 @@ export class WorkspaceSearch {
     return hits.sort((a, b) => b.matches - a.matches || a.path.localeCompare(b.path)).slice(0, limit)
   }
 
-  private rankedSearch(texts: Map<string, string>, query: string, limit: number): SearchHit[] {
+  private rankedSearch(texts: Map<string, string>, query: string, limit: number): WorkspaceHit[] {
     if (!this.index) {
-      this.index = new MiniSearch({ fields: ['title', 'text'], storeFields: ['title'] })
-      this.index.addAll([...texts].map(([path, content]) => ({ id: path, title: titleOf(content) ?? path, text: content })))
+      const paths = [...texts.keys()]
+      this.index = { engine: packedIndex(paths.map((path) => fileSection(path, texts.get(path)!))), paths }
     }
-    return this.index
-      .search(query, { prefix: true, fuzzy: 0.2, boost: { title: 2 } })
-      .slice(0, limit)
-      .map((result) => {
-        const content = texts.get(result.id) ?? ''
-        const terms = result.terms.map((term) => term.toLowerCase())
-        return {
-          path: result.id,
-          title: titleOf(content),
-          matches: result.terms.length,
-          lines: linesWhere(content, (line) => terms.some((term) => line.toLowerCase().includes(term))),
-        }
-      })
+    const asked = new Set(contentTerms(query))
+    const holds = (text: string) => contentTerms(text).filter((term) => asked.has(term))
+    return this.index.engine.search(query, { limit }).map(({ section }) => {
+      const content = texts.get(section.path) ?? ''
+      return {
+        path: section.path,
+        title: titleOf(content),
+        matches: new Set(holds(content)).size,
+        lines: linesWhere(content, (line) => holds(line).length > 0),
+      }
+    })
   }
 }
 
-function linesWhere(content: string, test: (line: string) => boolean): SearchHit['lines'] {
-  const out: SearchHit['lines'] = []
+/** A file as one entry of the docs index: the title from its frontmatter (else its path), its whole text. */
+function fileSection(path: string, content: string): Section {
+  const title = titleOf(content) ?? path
+  return { id: path, path, url: path, anchor: '', pageTitle: title, headings: [title], content, groups: [], tags: [] }
+}
+
+function linesWhere(content: string, test: (line: string) => boolean): WorkspaceHit['lines'] {
+  const out: WorkspaceHit['lines'] = []
   const lines = content.split('\n')
   for (let i = 0; i < lines.length && out.length < MAX_LINES_PER_FILE; i++) {
     if (test(lines[i]!)) out.push({ line: i + 1, text: lines[i]!.slice(0, 300) })
@@ -96,8 +107,7 @@ function linesWhere(content: string, test: (line: string) => boolean): SearchHit
 }
 
 /** The `title:` of a page's frontmatter, if any. */
-export function titleOf(content: string): string | null {
+function titleOf(content: string): string | null {
   const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(content)
-  const title = front ? /^title:\s*(.+)$/m.exec(front[1]!) : null
-  return title ? title[1]!.trim().replace(/^(["'])(.*)\1$/, '$2') : null
+  return (front && readFrontmatter(front[1]).title) ?? null
 }

@@ -9,9 +9,13 @@ const NO_USAGE = { promptTokens: 0, completionTokens: 0 }
 
 /**
  * v1: the AI SDK v4 data stream protocol (`TYPE:JSON\n` lines). `ai` 5 and later no longer write it, so this is ours.
- * Lines, as API.md lists them: `f` step start with the message id; the sources as a `search` tool call (`9`) and its
- * result (`a`) and as `h` source parts; `0` text deltas; `3` an error; `8` the thread id as a message annotation;
- * `e` step finish; `d` message finish.
+ * Lines: `f` step start with the message id; `8` the thread id as a message annotation; the sources as a `search` tool
+ * call (`9`) and its result (`a`) and as `h` source parts; `0` text deltas; `3` an error; a second `8` with the thread id
+ * and whether the docs answered (`resolution`); `e` step finish; `d` message finish, with the thread id again.
+ *
+ * The first annotation comes before any text: AI SDK 4's client throws at an error part (`3`) and reads nothing after
+ * it, so a reader whose answer failed must already have the thread id, or its next question would start a new thread.
+ * The resolution is known only at the end; v4 clients collect every annotation of a message.
  */
 export function dataStream(answer: Answer): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -22,6 +26,7 @@ export function dataStream(answer: Answer): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(line('f', { messageId: answer.messageId }))
+      controller.enqueue(line('8', [{ threadId: answer.threadId }]))
       controller.enqueue(line('9', { toolCallId, toolName: 'search', args: { query: answer.query } }))
       const results = answer.sources.map((source) => ({ path: source.path, url: source.url, metadata: { title: source.title } }))
       controller.enqueue(line('a', { toolCallId, result: { results } }))
@@ -33,9 +38,10 @@ export function dataStream(answer: Answer): ReadableStream<Uint8Array> {
       const { done, value } = await reader.read()
       if (done) {
         const finishReason = failed ? 'error' : 'stop'
-        controller.enqueue(line('8', [{ threadId: answer.threadId }]))
+        const resolution = answer.resolution?.()
+        if (resolution) controller.enqueue(line('8', [{ threadId: answer.threadId, resolution }]))
         controller.enqueue(line('e', { finishReason, usage: NO_USAGE, isContinued: false }))
-        controller.enqueue(line('d', { finishReason, usage: NO_USAGE }))
+        controller.enqueue(line('d', { finishReason, usage: NO_USAGE, threadId: answer.threadId }))
         controller.close()
         return
       }

@@ -68,7 +68,7 @@ describe('v2 UI message stream', () => {
 })
 
 describe('v1 data stream', () => {
-  test('writes the v4 data stream lines API.md lists', async () => {
+  test('writes the v4 data stream lines, the thread id first (annotation) and last (finish)', async () => {
     const text = await read(
       dataStream(
         answerOf([
@@ -80,15 +80,15 @@ describe('v1 data stream', () => {
     expect(text.split('\n').filter(Boolean)).toMatchInlineSnapshot(`
       [
         "f:{"messageId":"msg_1"}",
+        "8:[{"threadId":"thr_1"}]",
         "9:{"toolCallId":"search-msg_1","toolName":"search","args":{"query":"how do rollouts work"}}",
         "a:{"toolCallId":"search-msg_1","result":{"results":[{"path":"guides/percentage-rollouts","url":"https://docs.test/guides/percentage-rollouts#how","metadata":{"title":"Percentage rollouts"}},{"path":"concepts/flags","url":"https://docs.test/concepts/flags","metadata":{"title":"Flags"}}]}}",
         "h:{"sourceType":"url","id":"source-1","url":"https://docs.test/guides/percentage-rollouts#how","title":"Percentage rollouts"}",
         "h:{"sourceType":"url","id":"source-2","url":"https://docs.test/concepts/flags","title":"Flags"}",
         "0:"Rollouts "",
         "0:"are \\"sticky\\"."",
-        "8:[{"threadId":"thr_1"}]",
         "e:{"finishReason":"stop","usage":{"promptTokens":0,"completionTokens":0},"isContinued":false}",
-        "d:{"finishReason":"stop","usage":{"promptTokens":0,"completionTokens":0}}",
+        "d:{"finishReason":"stop","usage":{"promptTokens":0,"completionTokens":0},"threadId":"thr_1"}",
       ]
     `)
   })
@@ -118,12 +118,12 @@ describe('v1 data stream', () => {
     expect(finishReason).toBe('error')
     expect(seen).toEqual([
       'start:msg_1',
+      'annotation:[{"threadId":"thr_1"}]',
       'call:search',
       'result:2',
       'source:https://docs.test/guides/percentage-rollouts#how',
       'source:https://docs.test/concepts/flags',
       'error:cut off',
-      'annotation:[{"threadId":"thr_1"}]',
       'finish-step',
     ])
   })

@@ -5,7 +5,7 @@ import type { DocentContext } from '../context.ts'
 import { newId } from '../ids.ts'
 import { type RetrievalRequest, retrieve } from './retrieval.ts'
 import { systemPrompt } from './system-prompt.ts'
-import { openThread, saveExchange } from './threads.ts'
+import { openThread, storeMessage } from './threads.ts'
 
 /** What retrieval needs (the turns, filter, page, context items, origin), plus the thread and the model's limits. */
 export interface AnswerRequest extends RetrievalRequest {
@@ -35,10 +35,15 @@ export interface Answer {
   query: string
   sources: Source[]
   /**
-   * The answer as it is generated. It ends only after the exchange is stored, so a client that saw the end can
-   * continue the thread at once. Cancelling it (the client went away) stops the model and stores what was written.
+   * The answer as it is generated. The question is stored as the answer starts: no text is sent before it is, so a
+   * reader who has seen any of the answer (and the thread id) finds the question in the thread even if the server
+   * dies mid-answer. The answer is stored when it ends, fails or is cancelled (the client went away: the model is
+   * stopped, and what was written is kept), off the stream's path: the stream does not wait for that write, and a
+   * follow-up in this process waits for it before reading the thread.
    */
   events: ReadableStream<AnswerEvent>
+  /** Whether the docs answered, once `events` has ended (analytics sets it; the encoders put it on `finish`). */
+  resolution?: () => 'answered' | 'unanswered' | undefined
 }
 
 /** Follows DESIGN.md's flow: thread → search → streamText with the sources in the system prompt. */
@@ -49,11 +54,14 @@ export async function startAnswer(
   request: AnswerRequest,
 ): Promise<Answer> {
   const askedAt = ctx.now()
-  const thread = await openThread(ctx, project.id, request.threadId)
+  const thread = await openThread(ctx, project.id, request.threadId, request.fp, askedAt)
   // Clients normally resend the conversation; one that sends only its last message gets the stored turns back.
   const turns = request.turns.length === 1 && thread.history.length > 0 ? [...thread.history, ...request.turns] : request.turns
   const question = turns.at(-1)!.text
   const retrieval = await retrieve(ctx, project, { ...request, turns })
+  // Once the docs are there (a request refused for them leaves no thread behind): written while the model starts,
+  // awaited before the first text goes out.
+  const questionStored = storeMessage(ctx, thread, { id: newId('msg'), role: 'user', content: question, createdAt: askedAt })
   const instructions = systemPrompt({
     docsName: project.name ?? project.domain,
     sources: retrieval.blocks,
@@ -74,19 +82,15 @@ export async function startAnswer(
 
   const messageId = newId('msg')
   let text = ''
-  let saved: Promise<void> | undefined
-  const save = () =>
-    (saved ??= saveExchange(ctx, thread, {
-      projectId: project.id,
-      fp: request.fp,
-      question,
-      askedAt,
-      answerId: messageId,
-      answer: text,
-      sources: retrieval.sources,
-    }).catch((error) => ctx.log.error('storing an answer failed', { project: project.id, thread: thread.id, error: String(error) })))
+  let saved = false
+  const saveAnswer = () => {
+    if (saved || !text) return
+    saved = true
+    void storeMessage(ctx, thread, { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() })
+  }
   const parts = result.stream[Symbol.asyncIterator]()
   let broken = false
+  let questionDurable = false
   const events = new ReadableStream<AnswerEvent>({
     async pull(controller) {
       for (;;) {
@@ -98,12 +102,16 @@ export async function startAnswer(
               return { done: false as const, value: { type: 'error' as const, error } }
             })
         if (next.done) {
-          await save()
+          saveAnswer()
           controller.close()
           return
         }
         const part = next.value
         if (part.type === 'text-delta' && part.text) {
+          if (!questionDurable) {
+            await questionStored
+            questionDurable = true
+          }
           text += part.text
           controller.enqueue({ type: 'text', delta: part.text })
           return
@@ -120,9 +128,11 @@ export async function startAnswer(
         }
       }
     },
-    async cancel() {
+    cancel() {
+      // The reader went away (closed the page, lost the connection) before the answer ended.
+      ctx.log.info('answer stream cut by the reader', { project: project.id, thread: thread.id, answerChars: text.length })
       abort.abort()
-      await save()
+      saveAnswer()
     },
   })
   return { threadId: thread.id, messageId, query: retrieval.query, sources: retrieval.sources, events }

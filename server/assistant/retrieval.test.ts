@@ -34,3 +34,20 @@ test('long sections are clipped at a sentence end and the sources stay within th
   expect(result.sources).toHaveLength(result.blocks.length)
   expect(result.blocks.length).toBe(10)
 })
+
+test('one source per page, its matching sections under their headings; a question about the page names it', async () => {
+  const { docent } = await testDocent()
+  const project = docent.context.projects.byId('demo')!
+  const result = await retrieve(docent.context, project, {
+    turns: [{ role: 'user', text: 'how do I verify them?' }],
+    pageSize: 5,
+    currentPath: '/guides/webhooks',
+    origin: 'http://localhost',
+  })
+  const paths = result.sources.map((source) => source.path)
+  expect(paths[0]).toBe('guides/webhooks')
+  expect(new Set(paths).size).toBe(paths.length)
+  expect(result.sources[0]!.title).toBe(result.blocks[0]!.title)
+  expect(result.blocks[0]!.content).toContain('## Verify signatures')
+  expect(result.query).toMatch(/^how do I verify them\? \(asked on the page "[^"]+"\)$/)
+})

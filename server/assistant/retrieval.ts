@@ -2,11 +2,10 @@ import type { ChatTurn, ContextItem, Source } from '../../shared/assistant.ts'
 import type { SearchFilter } from '../../shared/search.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import type { SourceBlock } from '../models/source-blocks.ts'
-import { searchSections } from '../search/hybrid.ts'
+import { onPage, type SourceBlock } from '../models/source-blocks.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
-import type { SearchHit } from '../search/types.ts'
-import { standaloneQuestion } from './standalone-question.ts'
+import { searchQuestion } from '../search/question.ts'
+import type { SearchHit, Section } from '../search/types.ts'
 
 export interface RetrievalRequest {
   turns: ChatTurn[]
@@ -19,57 +18,73 @@ export interface RetrievalRequest {
 }
 
 export interface Retrieval {
-  /** What was searched: the last question, made standalone when it is a follow-up. */
+  /** The question as searched: made standalone when it is a follow-up, naming the page when it is about the page. */
   query: string
   sources: Source[]
   blocks: SourceBlock[]
 }
 
-/** How much of a shared selection joins the search query: enough to name the topic, not enough to drown the question. */
-const CONTEXT_IN_QUERY = 300
-/** Prompt budget: one long section must not crowd out the others, and 20 sources must fit a small model's context. */
+/** Prompt budget: one long page must not crowd out the others, and 20 sources must fit a small model's context. */
 const MAX_SOURCE_CHARS = 4_000
 const MAX_SOURCES_CHARS = 40_000
 /** Below this, what is left of the budget would hold a fragment, not a source. */
 const MIN_SOURCE_CHARS = 500
+/** Sections searched for each source asked for: a page's matching sections are one source, as many as fit its budget. */
+const SECTIONS_PER_SOURCE = 4
 
+/**
+ * Searches the docs for the reader's question (as they mean it: see searchQuestion) and turns the hits into sources,
+ * one per page: its matching sections in reading order, under their headings, within the prompt budget.
+ */
 export async function retrieve(ctx: DocentContext, project: ProjectConfig, request: RetrievalRequest): Promise<Retrieval> {
-  const query = standaloneQuestion(request.turns)
-  const selection = (request.context ?? [])
-    .map((item) => item.value)
-    .join(' ')
-    .slice(0, CONTEXT_IN_QUERY)
-  // A context item's page counts as where the reader is when the widget did not say.
-  const currentPath = request.currentPath ?? request.context?.find((item) => item.path)?.path
   const corpus = await loadCorpus(ctx, project, 'an answer')
-  const hits = await searchSections(corpus, selection ? `${query} ${selection}` : query, {
-    pageSize: request.pageSize,
-    filter: request.filter,
-    currentPath,
-  })
+  const found = await searchQuestion(corpus, { ...request, pageSize: request.pageSize * SECTIONS_PER_SOURCE })
   const base = (project.siteUrl ?? ctx.config.publicUrl ?? request.origin).replace(/\/+$/, '')
-  const seen = new Set<string>()
   const sources: Source[] = []
   const blocks: SourceBlock[] = []
   let budget = MAX_SOURCES_CHARS
-  for (const hit of hits) {
+  for (const hits of byPage(found.hits).slice(0, request.pageSize)) {
     if (budget < MIN_SOURCE_CHARS) break
-    const url = base + (hit.section.url.startsWith('/') ? hit.section.url : `/${hit.section.url}`)
-    const content = clip(hit.section.content, Math.min(MAX_SOURCE_CHARS, budget))
-    if (seen.has(url) || !content) continue
-    seen.add(url)
+    const room = Math.min(MAX_SOURCE_CHARS, budget)
+    const best = hits[0]!.section
+    // The page's best sections that fit, in reading order.
+    const picked: Section[] = []
+    let size = 0
+    for (const { section } of hits) {
+      const length = withHeading(section).length + 2
+      if (picked.length > 0 && size + length > room) continue
+      picked.push(section)
+      size += length
+    }
+    const order = corpus.readerPage?.(best.path)?.sections
+    if (order) picked.sort((a, b) => order.indexOf(a) - order.indexOf(b))
+    const content = clip(picked.map(withHeading).join('\n\n'), room)
+    if (!content) continue
     budget -= content.length
-    const title = titleOf(hit)
-    sources.push({ title, path: hit.section.path, url })
-    blocks.push({ id: blocks.length + 1, title, url, content })
+    const url = base + (best.url.startsWith('/') ? best.url : `/${best.url}`)
+    sources.push({ title: best.pageTitle, path: best.path, url })
+    blocks.push({ id: blocks.length + 1, title: best.pageTitle, url, content })
   }
+  // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
+  const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
   return { query, sources, blocks }
 }
 
-/** "Page › Section" for a section under its own heading; the page title for the page's top. */
-function titleOf({ section }: SearchHit): string {
-  const heading = section.headings.at(-1)
-  return heading && heading !== section.pageTitle ? `${section.pageTitle} › ${heading}` : section.pageTitle
+/** Hits grouped by page, pages in the order of their best hit. */
+function byPage(hits: SearchHit[]): SearchHit[][] {
+  const pages = new Map<string, SearchHit[]>()
+  for (const hit of hits) {
+    const page = pages.get(hit.section.path)
+    if (page) page.push(hit)
+    else pages.set(hit.section.path, [hit])
+  }
+  return [...pages.values()]
+}
+
+/** A section under its own heading (the page's top section has none: the source's title is the page's). */
+function withHeading(section: Section): string {
+  const heading = section.headings.length > 1 ? section.headings.at(-1) : undefined
+  return heading ? `## ${heading}\n\n${section.content}` : section.content
 }
 
 /** The text cut to `max` characters at the last paragraph or sentence end before it; empty when nothing fits. */

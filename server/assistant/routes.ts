@@ -4,18 +4,29 @@ import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import { assistantGuard } from '../http/guards.ts'
 import { type AppContext, type Route, route } from '../http/route.ts'
+import { recordedAnswer } from '../analytics/answer-hook.ts'
+import { callerOf } from '../analytics/caller.ts'
+import { modelIdOf } from '../agent/model.ts'
+import { serverBase } from '../llms/links.ts'
 import { DATA_STREAM_HEADERS, dataStream } from './data-stream.ts'
 import { type Answer, startAnswer } from './pipeline.ts'
+import { threadSettled } from './threads.ts'
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageStream } from './ui-message-stream.ts'
 
 const THREAD_HEADER = { 'X-Thread-Id': { description: 'the thread this answer belongs to; send it back as threadId' } }
 
 /** The reader-facing assistant endpoints: v1 and v2 share everything but message parsing and the stream encoder. */
 export function assistantRoutes(ctx: DocentContext): Route[] {
-  const messageGuard = assistantGuard(ctx, { countKeyAndIp: true })
+  const messageGuard = assistantGuard(ctx, { quota: 'answer' })
 
-  const answer = (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> =>
-    startAnswer(ctx, c.get('auth').project, ctx.models.answer, {
+  const modelId = modelIdOf(ctx.models.answer)
+  const answer = async (c: AppContext, body: AssistantV1Body | AssistantV2Body, turns: ChatTurn[]): Promise<Answer> => {
+    const startedAt = performance.now()
+    const askedAt = ctx.now()
+    const project = c.get('auth').project
+    // Links (sources, the page the reader was on) from configuration or a trusted host, never from the Host header.
+    const origin = serverBase(ctx.config, c.req.url)
+    const result = await startAnswer(ctx, project, ctx.models.answer, {
       fp: body.fp,
       threadId: body.threadId,
       turns,
@@ -23,8 +34,22 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
       filter: body.filter,
       currentPath: body.currentPath,
       context: body.context,
-      origin: new URL(c.req.url).origin,
+      origin,
     })
+    const question = turns.at(-1)!.text
+    const caller = callerOf(c)
+    return recordedAnswer(ctx, result, {
+      project,
+      question,
+      fp: body.fp,
+      currentPath: body.currentPath,
+      caller,
+      origin,
+      model: modelId,
+      askedAt,
+      startedAt,
+    })
+  }
 
   return [
     route({
@@ -72,17 +97,20 @@ export function assistantRoutes(ctx: DocentContext): Route[] {
       path: '/discovery/v1/assistant/{domain}/feedback',
       tag: 'assistant',
       summary: 'Rate an answer',
-      guard: assistantGuard(ctx, { countKeyAndIp: false }),
+      guard: assistantGuard(ctx, { quota: 'feedback' }),
       body: FeedbackBody,
       responses: {
         204: { description: 'recorded (a second rating replaces the first)' },
         404: { description: 'no such thread or message' },
       },
       handler: async (c, { auth, body }) => {
+        // A rating sent the moment an answer ended finds that answer.
+        await threadSettled(ctx, body.threadId)
         const thread = await ctx.store.getThread(auth.project.id, body.threadId)
         if (!thread) throw new DocentError('not_found', 'threadId: no such thread')
         const stored = await ctx.store.putFeedback({ ...body, createdAt: ctx.now() })
         if (!stored) throw new DocentError('not_found', 'messageId: no such message in this thread')
+        if (body.rating === 'down') ctx.analytics.recorder.ratedDown(auth.project.id, body.messageId, ctx.now())
         return c.body(null, 204)
       },
     }),

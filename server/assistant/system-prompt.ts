@@ -1,5 +1,5 @@
 import type { ContextItem } from '../../shared/assistant.ts'
-import { formatSourceBlocks, type SourceBlock, STANDALONE_PREFIX } from '../models/source-blocks.ts'
+import { DECLINE, formatSourceBlocks, type SourceBlock, sourcesHeading, STANDALONE_PREFIX } from '../models/source-blocks.ts'
 
 export interface PromptInput {
   docsName: string
@@ -18,8 +18,8 @@ export function systemPrompt({ docsName, sources, standalone, currentPath, conte
   const parts: string[] = []
   parts.push(
     sources.length > 0
-      ? `Sources from the ${docsName} documentation, best match first:\n\n${formatSourceBlocks(sources)}`
-      : `Sources from the ${docsName} documentation: none matched this question.`,
+      ? `${sourcesHeading(docsName)}, best match first:\n\n${formatSourceBlocks(sources)}`
+      : `${sourcesHeading(docsName)}: none matched this question.`,
   )
   if (currentPath) parts.push(`The reader is on the page ${currentPath}.`)
   for (const item of context ?? []) {
@@ -33,7 +33,7 @@ export function systemPrompt({ docsName, sources, standalone, currentPath, conte
       `You are the documentation assistant for ${docsName}.`,
       'Answer the reader using only the sources above. Do not use outside knowledge and do not invent features, options or code.',
       'Cite the sources you use by their number in square brackets, like [1], right after the sentence they support.',
-      `If the sources do not cover the question, say plainly that the ${docsName} documentation does not cover it, and point to the closest source if one helps.`,
+      `If the sources do not cover the question, start your answer with exactly "${DECLINE}", then point to the closest source if one helps.`,
       'Keep answers short and practical; use markdown, and code blocks for code.',
     ].join('\n'),
   )

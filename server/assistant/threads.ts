@@ -1,11 +1,12 @@
-import type { ChatTurn, Source } from '../../shared/assistant.ts'
+import type { ChatTurn } from '../../shared/assistant.ts'
 import type { DocentContext } from '../context.ts'
 import { newId } from '../ids.ts'
+import type { MessageRecord, Store, ThreadRecord, ThreadWrite } from '../store/types.ts'
 
 export interface OpenThread {
   id: string
-  /** False for a new thread: it is created in the store with its first exchange. */
-  stored: boolean
+  /** The thread as stored (or as it will be, for a new one: created with its first question). */
+  record: ThreadRecord
   /** Turns already stored in the thread, oldest first (empty for a new thread). */
   history: ChatTurn[]
 }
@@ -14,52 +15,117 @@ export interface OpenThread {
 const HISTORY_TURNS = 20
 
 /** Continues the project's thread `threadId`, or picks an id for a new one (unknown, absent, or another project's id). */
-export async function openThread(ctx: DocentContext, projectId: string, threadId: string | null | undefined): Promise<OpenThread> {
+export async function openThread(
+  ctx: DocentContext,
+  projectId: string,
+  threadId: string | null | undefined,
+  fp: string,
+  at: Date,
+): Promise<OpenThread> {
+  // A follow-up sent the moment an answer ended finds that answer: this process's writes of the thread land first.
+  if (threadId) await threadSettled(ctx, threadId)
   const existing = threadId ? await ctx.store.getThread(projectId, threadId) : null
-  if (!existing) return { id: newId('thr'), stored: false, history: [] }
+  if (!existing) {
+    const id = newId('thr')
+    return { id, record: { id, projectId, fp, createdAt: at, updatedAt: at, messageCount: 0 }, history: [] }
+  }
   const messages = await ctx.store.listMessages(existing.id)
   return {
     id: existing.id,
-    stored: true,
+    record: existing,
     history: messages.slice(-HISTORY_TURNS).map((m) => ({ id: m.id, role: m.role, text: m.content })),
   }
 }
 
-export interface Exchange {
-  projectId: string
-  fp: string
-  question: string
-  askedAt: Date
-  answerId: string
-  answer: string
-  sources: Source[]
+/**
+ * Stores a message of a thread (creating the thread with its first one). Writes of concurrent answers go to the store
+ * together (`saveThreads`: one transaction for all that queued while the previous batch was written), so storage costs
+ * a few statements per batch instead of a transaction per message, and nothing waits for a timer: an idle server
+ * writes at once. Resolves when the message is stored; never rejects (a failure is logged).
+ */
+export function storeMessage(ctx: DocentContext, thread: OpenThread, message: Omit<MessageRecord, 'threadId'>): Promise<void> {
+  return threadWriter(ctx).write({ thread: thread.record, messages: [{ ...message, threadId: thread.id }], at: message.createdAt })
 }
 
-/**
- * Stores the question and the answer (or as much of it as was written); an empty answer leaves just the question.
- * A new thread is created here, so a request that fails before answering leaves no empty thread behind.
- */
-export async function saveExchange(ctx: DocentContext, thread: OpenThread, exchange: Exchange): Promise<void> {
-  const answeredAt = ctx.now()
-  if (!thread.stored) {
-    await ctx.store.createThread({
-      id: thread.id,
-      projectId: exchange.projectId,
-      fp: exchange.fp,
-      createdAt: exchange.askedAt,
-      updatedAt: exchange.askedAt,
-      messageCount: 0,
+/** Resolves once this process's writes of the thread queued so far are stored: read the thread after this. */
+export function threadSettled(ctx: DocentContext, threadId: string): Promise<void> {
+  return threadWriter(ctx).settled(threadId)
+}
+
+const writers = new WeakMap<Store, ThreadWriter>()
+
+function threadWriter(ctx: DocentContext): ThreadWriter {
+  let writer = writers.get(ctx.store)
+  if (!writer) {
+    const created = new ThreadWriter(ctx)
+    writers.set(ctx.store, created)
+    // Stopping waits for the writes in flight: the store closes after these.
+    ctx.onStop.push(() => created.idle())
+    writer = created
+  }
+  return writer
+}
+
+interface Queued {
+  write: ThreadWrite
+  done: () => void
+}
+
+/** Group commit of thread writes: one batch in flight, the next one gathering behind it. */
+class ThreadWriter {
+  private queue: Queued[] = []
+  private running = false
+  /** Per thread, the promise of its last queued write. */
+  private pending = new Map<string, Promise<void>>()
+  private drained: Promise<void> = Promise.resolve()
+
+  constructor(private readonly ctx: DocentContext) {}
+
+  write(write: ThreadWrite): Promise<void> {
+    const stored = new Promise<void>((done) => this.queue.push({ write, done }))
+    const id = write.thread.id
+    this.pending.set(id, stored)
+    void stored.then(() => {
+      if (this.pending.get(id) === stored) this.pending.delete(id)
     })
-    thread.stored = true
+    if (!this.running) this.drained = this.drain()
+    return stored
   }
-  const question = { id: newId('msg'), threadId: thread.id, role: 'user' as const, content: exchange.question, createdAt: exchange.askedAt }
-  const answer = {
-    id: exchange.answerId,
-    threadId: thread.id,
-    role: 'assistant' as const,
-    content: exchange.answer,
-    sources: exchange.sources,
-    createdAt: answeredAt,
+
+  /** Resolves when every write queued so far is stored (or failed). */
+  async idle(): Promise<void> {
+    while (this.running) await this.drained
   }
-  await ctx.store.appendMessages(thread.id, exchange.answer ? [question, answer] : [question], answeredAt)
+
+  /** Resolves once every write of `threadId` queued so far is stored (or failed). */
+  settled(threadId: string): Promise<void> {
+    return this.pending.get(threadId) ?? Promise.resolve()
+  }
+
+  private async drain() {
+    this.running = true
+    for (let round = 0; this.queue.length > 0; round++) {
+      // Under load (writes queued behind a batch), one turn of the event loop first: the writes of answers that reach
+      // that point together go as one batch (measured: twice the batch size, a fraction of the statements). An idle
+      // server writes at once.
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 0))
+      const batch = this.queue.splice(0)
+      try {
+        await this.ctx.store.saveThreads(batch.map((item) => item.write))
+      } catch {
+        // One bad write must not lose the others: each is retried alone, and only its own failure is reported.
+        for (const item of batch) {
+          await this.ctx.store.saveThreads([item.write]).catch((error) =>
+            this.ctx.log.error('storing a thread message failed', {
+              thread: item.write.thread.id,
+              project: item.write.thread.projectId,
+              error: String(error),
+            }),
+          )
+        }
+      }
+      for (const item of batch) item.done()
+    }
+    this.running = false
+  }
 }

@@ -34,7 +34,10 @@ export function uiMessageStream(answer: Answer): ReadableStream<Uint8Array> {
       const { done, value } = await reader.read()
       if (done) {
         if (textOpen) controller.enqueue(sse({ type: 'text-end', id: textId }))
-        controller.enqueue(sse({ type: 'finish', threadId: answer.threadId, messageMetadata: metadata }))
+        const resolution = answer.resolution?.()
+        controller.enqueue(
+          sse({ type: 'finish', threadId: answer.threadId, messageMetadata: resolution ? { ...metadata, resolution } : metadata }),
+        )
         controller.enqueue(encoder.encode('data: [DONE]\n\n'))
         controller.close()
         return

@@ -24,7 +24,7 @@ export function createNotifier(ctx: DocentContext): Notifier {
     if (targets.length === 0) return
     // The stores expire counters by the machine's clock; the context's may be set elsewhere (tests), so the later of both.
     const expires = new Date(Math.max(Date.now(), ctx.now().getTime()) + ONCE_MS)
-    if (once && (await ctx.store.incrementCounter(`notify:${once}`, expires)) > 1) return
+    if (once && !(await ctx.store.admit([{ key: `notify:${once}`, limit: 1, expiresAt: expires }], ctx.now())).admitted) return
     await Promise.all(targets.map((target) => sendNotification(target, event, { fetch: ctx.fetch, log: ctx.log })))
   }
   return {

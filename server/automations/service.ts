@@ -3,16 +3,17 @@ import type { AgentServiceHooks } from '../agent/service.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import type { AutomationRecord } from '../store/types.ts'
-import type { MergedEvent, PushEvent, WebhookEvent } from '../webhooks/types.ts'
+import type { HostKind } from '../webhooks/dispatch.ts'
+import { DELETED, type HostEvent, type PullRequestEvent, type PushEvent, sameRepositoryUrl } from '../webhooks/payloads.ts'
 import { definitionOf } from './catalog.ts'
 import { automationsOf, commitAutomations, contentRevision, localRepositoryOf } from './content.ts'
 import { createNotifier, eventBase, type Notifier } from './notify.ts'
-import { type ReaderSignals, storeReaderSignals } from './readers/signals.ts'
+import { analyticsReaderSignals, type ReaderSignals } from './readers/signals.ts'
 import { dueSlot, parseSchedule } from './schedule.ts'
 import { startAutomationRun } from './start-run.ts'
 
 export interface AutomationServiceOptions {
-  /** Gaps and feedback for "fill gaps" and "improve from feedback" (default: read from assistant threads). */
+  /** Gaps and feedback for "fill gaps" and "improve from feedback" (default: the analytics store's). */
   signals?: ReaderSignals
 }
 
@@ -37,7 +38,7 @@ const DEFAULT_PR_CHECK_MS = 30 * 60_000
 const DAY_MS = 86_400_000
 
 export function createAutomationService(ctx: DocentContext, options: AutomationServiceOptions = {}): AutomationService {
-  const signals = options.signals ?? storeReaderSignals(ctx.store)
+  const signals = options.signals ?? analyticsReaderSignals(ctx)
   const notifier = createNotifier(ctx)
   const tickMs = positive(ctx.env.DOCENT_AUTOMATIONS_TICK_MS) ?? DEFAULT_TICK_MS
   const prCheckMs = positive(ctx.env.DOCENT_AUTOMATIONS_PR_CHECK_MS) ?? DEFAULT_PR_CHECK_MS
@@ -167,12 +168,11 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
   }
 
   /** A merged pull request of a code repository: recorded once, and each code automation that lists it runs once for it. */
-  async function onMerged(event: MergedEvent): Promise<number> {
+  async function onMerged(host: HostKind, event: PullRequestEvent): Promise<number> {
     let runs = 0
+    const path = event.repository.path?.toLowerCase()
     for (const project of ctx.config.projects) {
-      const listed = project.automations.codeRepositories.find(
-        (entry) => entry.host === event.host && entry.repository.toLowerCase() === event.repository.toLowerCase(),
-      )
+      const listed = project.automations.codeRepositories.find((entry) => entry.host === host && entry.repository.toLowerCase() === path)
       if (!listed || !project.agent) continue
       const recorded = await ctx.store.recordCodeChange({
         projectId: project.id,
@@ -182,7 +182,7 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
         title: event.title.slice(0, 500),
         body: event.body.slice(0, 10_000) || null,
         labels: event.labels.slice(0, 50),
-        url: event.url || null,
+        url: event.url,
         commit: event.mergeCommit,
         receivedAt: ctx.now(),
       })
@@ -195,7 +195,7 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
           automation,
           reason: 'code',
           key: `code:${listed.repository}#${event.number}`,
-          context: { repository: listed.repository, number: event.number, title: event.title.slice(0, 200), url: event.url },
+          context: { repository: listed.repository, number: Number(event.number), title: event.title.slice(0, 200), url: event.url },
         })
         if (started) runs++
       }
@@ -204,18 +204,21 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
   }
 
   /** A push to the docs repository's branch: its commits are kept for changelogs, the docs reload, content automations run. */
-  async function onPush(event: PushEvent): Promise<number> {
+  async function onPush(host: HostKind, event: PushEvent): Promise<number> {
     let runs = 0
+    const { after, repository } = event
+    if (!after || DELETED.test(after) || !event.branch) return 0
     for (const project of ctx.config.projects) {
       const docs = docsRepositoryOf(project)
-      const ours =
-        docs?.host === event.host && docs.names.includes(event.repository.toLowerCase()) && event.ref === `refs/heads/${docs.branch}`
-      if (!ours) continue
+      const named =
+        (repository.path !== null && docs?.names.includes(repository.path.toLowerCase())) ||
+        repository.urls.some((url) => docs?.urls.some((docsUrl) => sameRepositoryUrl(url, docsUrl)))
+      if (docs?.host !== host || !named || event.branch !== docs.branch) continue
       for (const commit of event.commits.slice(-100)) {
         const [title = '', ...rest] = commit.message.trim().split('\n')
         await ctx.store.recordCodeChange({
           projectId: project.id,
-          repository: event.repository,
+          repository: repository.path ?? repository.urls[0] ?? '',
           kind: 'commit',
           ref: commit.id,
           title: title.trim().slice(0, 500),
@@ -227,7 +230,7 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
         })
       }
       void ctx.search.refresh(project.id).catch(failed('docs refresh', { project: project.id }))
-      runs += await checkContent(project, event.after, event.commits.find((commit) => commit.id === event.after)?.message)
+      runs += await checkContent(project, after, event.commits.find((commit) => commit.id === after)?.message)
     }
     return runs
   }
@@ -278,7 +281,13 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
         setInterval(() => void checkPullRequests().catch(failed('pull request check', {})), prCheckMs),
       ]
       unsubscribe = [
-        ctx.webhooks.onWebhookEvent((event: WebhookEvent) => (event.kind === 'merged' ? onMerged(event) : onPush(event))),
+        ctx.webhooks.onWebhookEvent((host, event: HostEvent) =>
+          event.kind === 'pull_request' && event.action === 'merged'
+            ? onMerged(host, event)
+            : event.kind === 'push'
+              ? onPush(host, event)
+              : 0,
+        ),
         // The embedded host sees its own pushes: a move of a project's base branch is a docs change at once.
         ctx.agentGit.onLocalPush((push) => {
           for (const project of ctx.config.projects) {
@@ -308,7 +317,7 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
  * The docs repository as webhooks name it (`owner/name`, lower case): the agent host's repository when the docs are
  * the agent's repository, and the URL's path; its host, and the branch whose moves count.
  */
-function docsRepositoryOf(project: ProjectConfig): { host: 'github' | 'gitlab'; names: string[]; branch: string } | null {
+function docsRepositoryOf(project: ProjectConfig): { host: HostKind; names: string[]; urls: string[]; branch: string } | null {
   const agent = project.agent
   const docs = project.docs
   const url = 'repository' in docs ? docs.repository : agent?.repository
@@ -327,7 +336,7 @@ function docsRepositoryOf(project: ProjectConfig): { host: 'github' | 'gitlab'; 
   } catch {
     // not a URL: only the host's name
   }
-  return host ? { host, names: names.map((name) => name.toLowerCase()), branch } : null
+  return host ? { host, names: names.map((name) => name.toLowerCase()), urls: [url], branch } : null
 }
 
 function positive(value: string | undefined): number | undefined {

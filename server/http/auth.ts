@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { CONSOLE_HEADER } from '../../shared/console.ts'
-import type { ProjectConfig } from '../config.ts'
+import { docsArePublic, type ProjectConfig } from '../config.ts'
 import { resolveSession, sessionIdOf } from '../console/sessions.ts'
 import type { DocentContext } from '../context.ts'
 import { verifyKey } from '../keys/keys.ts'
@@ -16,6 +16,12 @@ export interface AdminIdentity {
 
 export interface AuthInfo extends Partial<AdminIdentity> {
   key: KeyRecord
+  project: ProjectConfig
+}
+
+/** Who reads a project's docs: with its assistant key, or with none when the docs are public. */
+export interface DocsAuthInfo {
+  key: KeyRecord | null
   project: ProjectConfig
 }
 
@@ -88,15 +94,35 @@ export const organizationAuth =
     await next()
   }
 
+/** The assistant key presented, checked against the project of `domain`. */
+async function assistantKeyFor(ctx: DocentContext, c: AppContext, domain: string | undefined): Promise<AuthInfo> {
+  const key = await authenticate(ctx, c.req.header('authorization'))
+  if (key.kind !== 'assistant') throw new ApiError(403, 'this endpoint needs an assistant key (svc_dsc_...)')
+  const project = ctx.projects.byId(key.projectId)
+  if (!project || project.domain !== domain) throw new ApiError(403, `this key is not valid for domain "${domain}"`)
+  return { key, project }
+}
+
 /** Assistant key made for `:domain`. */
 export const assistantAuth =
   (ctx: DocentContext): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const key = await authenticate(ctx, c.req.header('authorization'))
-    if (key.kind !== 'assistant') throw new ApiError(403, 'this endpoint needs an assistant key (svc_dsc_...)')
-    const domain = c.req.param('domain')
-    const project = ctx.projects.byId(key.projectId)
-    if (!project || project.domain !== domain) throw new ApiError(403, `this key is not valid for domain "${domain}"`)
-    c.set('auth', { key, project })
+    c.set('auth', await assistantKeyFor(ctx, c, c.req.param('domain')))
+    await next()
+  }
+
+/**
+ * Reading the docs of `projectOf(c)`: its assistant key; or no key at all when its docs are public (`docs.public`). A
+ * key that is sent is checked either way, so a wrong one is refused rather than ignored.
+ */
+export const docsAuth =
+  (ctx: DocentContext, projectOf: (c: AppContext) => ProjectConfig | undefined): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const project = projectOf(c)
+    if (project && docsArePublic(project) && c.req.header('authorization') === undefined) {
+      c.set('docsAuth', { key: null, project })
+    } else {
+      c.set('docsAuth', await assistantKeyFor(ctx, c, project?.domain ?? c.req.param('domain')))
+    }
     await next()
   }

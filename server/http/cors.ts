@@ -1,24 +1,33 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Projects } from '../projects.ts'
+import type { ProjectConfig } from '../config.ts'
 import { ApiError } from './errors.ts'
+import type { AppContext, AppEnv } from './route.ts'
 
 const ALLOW_HEADERS = 'authorization, content-type, x-requested-with'
 const EXPOSE_HEADERS = 'x-thread-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, x-request-id'
 
+export interface ProjectCorsOptions {
+  /** The project the request is for (by `{domain}`, or the site's); none: no grant. */
+  projectOf(c: AppContext): ProjectConfig | undefined
+  /** Grant every origin for this project, whatever `allowedOrigins` says (its docs are public). */
+  anyOrigin?(project: ProjectConfig): boolean
+}
+
 /**
- * CORS for the assistant endpoints, from the project of `:domain`'s `allowedOrigins`. A preflight from an allowed
- * origin gets 204 and the grant; a request whose Origin is not allowed gets 403 and no grant.
+ * CORS for the endpoints browsers call, from the project's `allowedOrigins`. A preflight from an allowed origin gets
+ * 204 and the grant; a request whose Origin is not allowed gets 403 and no grant.
  */
 export const projectCors =
-  (projects: Projects): MiddlewareHandler =>
+  ({ projectOf, anyOrigin }: ProjectCorsOptions): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const origin = c.req.header('origin')
-    const allowed = projects.byDomain(c.req.param('domain'))?.allowedOrigins ?? []
-    const grant = origin !== undefined && (allowed.includes('*') || allowed.includes(origin))
+    const project = projectOf(c)
+    const wildcard = project !== undefined && (anyOrigin?.(project) || project.allowedOrigins.includes('*'))
+    const grant = origin !== undefined && (wildcard || (project?.allowedOrigins.includes(origin) ?? false))
     const grantHeaders = (headers: Headers) => {
-      headers.set('access-control-allow-origin', allowed.includes('*') ? '*' : origin!)
+      headers.set('access-control-allow-origin', wildcard ? '*' : origin!)
       headers.set('access-control-expose-headers', EXPOSE_HEADERS)
-      if (!allowed.includes('*')) headers.append('vary', 'Origin')
+      if (!wildcard) headers.append('vary', 'Origin')
     }
     if (c.req.method === 'OPTIONS') {
       if (!grant) throw new ApiError(403, 'origin not allowed')
@@ -36,9 +45,9 @@ export const projectCors =
     if (grant) {
       // Set on the context before next(): an error thrown further down becomes a c.json() response that keeps
       // these headers, so the browser can read a 401 or 429; set again after, for handlers that return a raw Response.
-      c.header('access-control-allow-origin', allowed.includes('*') ? '*' : origin)
+      c.header('access-control-allow-origin', wildcard ? '*' : origin)
       c.header('access-control-expose-headers', EXPOSE_HEADERS)
-      if (!allowed.includes('*')) c.header('vary', 'Origin', { append: true })
+      if (!wildcard) c.header('vary', 'Origin', { append: true })
     }
     await next()
     if (grant && !c.res.headers.has('access-control-allow-origin')) grantHeaders(c.res.headers)

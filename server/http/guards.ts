@@ -1,13 +1,24 @@
+import type { ProjectConfig } from '../config.ts'
+import { docsArePublic } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { type AdminIdentity, type AdminIdentityOptions, adminAuth, assistantAuth, type AuthInfo, organizationAuth } from './auth.ts'
-import { clientIp } from './client-ip.ts'
+import {
+  type AdminIdentity,
+  type AdminIdentityOptions,
+  adminAuth,
+  assistantAuth,
+  type AuthInfo,
+  docsAuth,
+  type DocsAuthInfo,
+  organizationAuth,
+} from './auth.ts'
 import { projectCors } from './cors.ts'
-import { rateLimit, type RateRule } from './rate-limit.ts'
+import { type Quota, quotaRules } from './quotas.ts'
+import { rateLimiter } from './rate-limit.ts'
 import { type AppContext, type Guard, RATE_LIMIT_HEADERS } from './route.ts'
 
 export interface AssistantGuardOptions {
-  /** The assistant message endpoints also count per key per month and per IP per day; search and page do not. */
-  countKeyAndIp: boolean
+  /** What the endpoint spends: an answer, or feedback on one. */
+  quota: Exclude<Quota, 'docs'>
 }
 
 const authOf = (c: AppContext): AuthInfo => c.get('auth')
@@ -21,33 +32,67 @@ const ADMIN_ERRORS = {
   403: 'an assistant key, or a key of another organization; a read-only key changing something; a console change without its header',
 }
 
-/** CORS → assistant key for `{domain}` → rate limits: the chain every assistant-key route shares. */
-export function assistantGuard(ctx: DocentContext, { countKeyAndIp }: AssistantGuardOptions): Guard<AuthInfo> {
-  const { limits } = ctx.config
-  const cors = projectCors(ctx.projects)
+const byDomain = (ctx: DocentContext) => (c: AppContext) => ctx.projects.byDomain(c.req.param('domain'))
+
+/** CORS → assistant key for `{domain}` → (after validation) rate limits: the chain of the answer and feedback routes. */
+export function assistantGuard(ctx: DocentContext, { quota }: AssistantGuardOptions): Guard<AuthInfo> {
+  const cors = projectCors({ projectOf: byDomain(ctx) })
+  const admit = rateLimiter({
+    store: ctx.store,
+    now: ctx.now,
+    rules: (c) => {
+      const { key, project } = authOf(c)
+      return quotaRules(ctx.config, quota, { organization: project.organization, key })
+    },
+  })
   return {
     security: ['assistant'],
     errors: { ...KEY_ERRORS, 429: 'a rate limit is exhausted' },
     headers: RATE_LIMIT_HEADERS,
     preflight: cors,
-    middleware: [
-      cors,
-      assistantAuth(ctx),
-      rateLimit({
-        store: ctx.store,
-        now: ctx.now,
-        rules: (c) => {
-          const { key } = authOf(c)
-          const rules: RateRule[] = [{ name: 'org-hour', limit: limits.organizationPerHour, window: 'hour', key: () => key.organization }]
-          if (countKeyAndIp) {
-            rules.unshift({ name: 'key-month', limit: limits.assistantKeyPerMonth, window: 'month', key: () => key.id })
-            rules.push({ name: 'ip-day', limit: limits.ipPerDay, window: 'day', key: (c) => clientIp(c, ctx.config.trustProxy) })
-          }
-          return rules
-        },
-      }),
-    ],
+    middleware: [cors, assistantAuth(ctx)],
+    admit,
     auth: authOf,
+  }
+}
+
+export interface DocsGuardOptions {
+  /** The project whose docs are read; by default the one of `{domain}`. May throw (a 404 for an unknown domain). */
+  projectOf?(c: AppContext): ProjectConfig | undefined
+  /** Grant every origin when the docs are public (the docs files); else only the project's `allowedOrigins`. */
+  publicToAnyOrigin?: boolean
+}
+
+/**
+ * Reading a project's docs (search, page, llms.txt, markdown): the project's assistant key, or none when its docs are
+ * public; CORS from the project's `allowedOrigins` (any origin for the files of public docs); the `docs` quota.
+ */
+export function docsGuard(
+  ctx: DocentContext,
+  { projectOf = byDomain(ctx), publicToAnyOrigin = false }: DocsGuardOptions = {},
+): Guard<DocsAuthInfo> {
+  const cors = projectCors({ projectOf, anyOrigin: publicToAnyOrigin ? docsArePublic : undefined })
+  const auth = (c: AppContext): DocsAuthInfo => c.get('docsAuth')
+  const admit = rateLimiter({
+    store: ctx.store,
+    now: ctx.now,
+    rules: (c) => {
+      const { key, project } = auth(c)
+      return quotaRules(ctx.config, 'docs', { organization: project.organization, key })
+    },
+  })
+  return {
+    security: ['assistant', 'none'],
+    errors: {
+      401: 'the docs are not public, and no valid assistant key was sent (or a malformed, unknown, revoked or expired one)',
+      403: KEY_ERRORS[403],
+      429: 'a rate limit is exhausted',
+    },
+    headers: RATE_LIMIT_HEADERS,
+    preflight: cors,
+    middleware: [cors, docsAuth(ctx, projectOf)],
+    admit,
+    auth,
   }
 }
 
@@ -78,15 +123,12 @@ export function agentWriteGuard(ctx: DocentContext): Guard<AuthInfo> {
     ...admin,
     errors: { ...admin.errors, 429: 'the project made its 100 agent requests of this hour' },
     headers: RATE_LIMIT_HEADERS,
-    middleware: [
-      ...admin.middleware,
-      rateLimit({
-        store: ctx.store,
-        now: ctx.now,
-        rules: (c) => [
-          { name: 'agent-hour', limit: ctx.config.limits.agentPerProjectPerHour, window: 'hour', key: () => authOf(c).project.id },
-        ],
-      }),
-    ],
+    admit: rateLimiter({
+      store: ctx.store,
+      now: ctx.now,
+      rules: (c) => [
+        { name: 'agent-hour', limit: ctx.config.limits.agentPerProjectPerHour, window: 'hour', key: () => authOf(c).project.id },
+      ],
+    }),
   }
 }

@@ -29,7 +29,7 @@ async function probeApp(limits: Record<string, number> = {}) {
   declare({
     method: 'post',
     path: '/assistant/{domain}',
-    guard: assistantGuard(ctx, { countKeyAndIp: true }),
+    guard: assistantGuard(ctx, { quota: 'answer' }),
     handler: async (c) => c.json(await readJson(c, z.object({ q: z.string().max(5) }))),
   })
   return { ...t, probe }

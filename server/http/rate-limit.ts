@@ -37,41 +37,52 @@ export function windowOf(window: Window, now: Date): { start: Date; end: Date } 
 }
 
 /**
- * Counts the request against every rule with the store's atomic counters and refuses it with 429 when any is over.
- * The `RateLimit-*` headers describe the rule closest to its limit.
+ * Admits the request against every rule with the store's atomic `admit`: when every rule has room, each counts it;
+ * when any is full, none does and the request is refused with 429 (so refusals never spend anyone's budget). Returns the
+ * `RateLimit-*` headers of the rule closest to its limit, for the response.
  */
-export const rateLimit =
-  ({ store, now, rules }: RateLimitOptions): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+export function rateLimiter({ store, now, rules }: RateLimitOptions): (c: AppContext) => Promise<Record<string, string>> {
+  return async (c) => {
     const at = now()
-    let tightest: { rule: RateRule; remaining: number; reset: number } | undefined
-    let exceeded: typeof tightest
-    for (const rule of rules(c)) {
-      const { start, end } = windowOf(rule.window, at)
-      const count = await store.incrementCounter(`rl:${rule.name}:${rule.key(c)}:${start.toISOString()}`, end)
-      const remaining = Math.max(0, rule.limit - count)
-      const reset = Math.max(1, Math.ceil((end.getTime() - at.getTime()) / 1000))
-      const entry = { rule, remaining, reset }
-      if (!tightest || remaining < tightest.remaining) tightest = entry
-      if (count > rule.limit && !exceeded) exceeded = entry
-    }
-    const headersOf = (entry: NonNullable<typeof tightest>) => ({
-      'ratelimit-limit': String(entry.rule.limit),
-      'ratelimit-remaining': String(entry.remaining),
-      'ratelimit-reset': String(entry.reset),
+    const applying = rules(c)
+    if (applying.length === 0) return {}
+    const windows = applying.map((rule) => windowOf(rule.window, at))
+    const { admitted, counts } = await store.admit(
+      applying.map((rule, i) => ({
+        key: `rl:${rule.name}:${rule.key(c)}:${windows[i]!.start.toISOString()}`,
+        limit: rule.limit,
+        expiresAt: windows[i]!.end,
+      })),
+      at,
+    )
+    const states = applying.map((rule, i) => ({
+      rule,
+      remaining: Math.max(0, rule.limit - counts[i]!),
+      reset: Math.max(1, Math.ceil((windows[i]!.end.getTime() - at.getTime()) / 1000)),
+    }))
+    const headersOf = (state: (typeof states)[number]) => ({
+      'ratelimit-limit': String(state.rule.limit),
+      'ratelimit-remaining': String(state.remaining),
+      'ratelimit-reset': String(state.reset),
     })
-    if (exceeded) {
+    if (!admitted) {
+      const full = states.find((state) => state.remaining === 0)!
       throw new ApiError(
         429,
-        `rate limit exceeded: ${exceeded.rule.limit} requests per ${exceeded.rule.window} (${exceeded.rule.name}); retry in ${exceeded.reset} s`,
-        {
-          ...headersOf(exceeded),
-          'retry-after': String(exceeded.reset),
-        },
+        `rate limit exceeded: ${full.rule.limit} requests per ${full.rule.window} (${full.rule.name}); retry in ${full.reset} s`,
+        { ...headersOf(full), 'retry-after': String(full.reset) },
       )
     }
-    await next()
-    if (tightest) {
-      for (const [name, value] of Object.entries(headersOf(tightest))) c.res.headers.set(name, value)
-    }
+    return headersOf(states.reduce((tightest, state) => (state.remaining < tightest.remaining ? state : tightest)))
   }
+}
+
+/** `rateLimiter` as a middleware: admits before the handler and puts the headers on its response. */
+export const rateLimit = (options: RateLimitOptions): MiddlewareHandler<AppEnv> => {
+  const admit = rateLimiter(options)
+  return async (c, next) => {
+    const headers = await admit(c)
+    await next()
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+  }
+}

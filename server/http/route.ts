@@ -1,6 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
-import type { AdminIdentity, AuthInfo } from './auth.ts'
+import type { AdminIdentity, AuthInfo, DocsAuthInfo } from './auth.ts'
 import { readJson, readQuery } from './validate.ts'
 
 /** The Hono environment of Docent's app: what middleware put on the context, typed here instead of globally. */
@@ -11,6 +11,8 @@ export interface AppEnv {
     auth: AuthInfo
     /** Set by the organization guard (routes about the organization, not one project). */
     identity: AdminIdentity
+    /** Set by the docs guard: the key may be absent on public docs. */
+    docsAuth: DocsAuthInfo
   }
 }
 
@@ -28,6 +30,8 @@ export interface ResponseDoc {
   schema?: z.ZodType
   /** A body that is not JSON (`text/event-stream`, `text/markdown`, `text/html`), with the schema of its items if any. */
   content?: { type: string; schema?: z.ZodType; description?: string }
+  /** Other media types the same status answers with when asked (CSV and NDJSON exports of a JSON list). */
+  alternatives?: Array<{ type: string; description: string }>
   headers?: Record<string, HeaderDoc>
 }
 
@@ -43,6 +47,11 @@ export interface Guard<Auth> {
   /** Headers the guard adds to successful responses (rate-limit state). */
   headers?: Record<string, HeaderDoc>
   middleware: MiddlewareHandler<AppEnv>[]
+  /**
+   * Admits the request against the rate limits, after the body and query are validated (a request refused for its input
+   * spends no budget); returns the `RateLimit-*` headers for the response.
+   */
+  admit?(c: AppContext): Promise<Record<string, string>>
   /** Answers the CORS preflight of the route's path, when browsers call it cross-origin. */
   preflight?: MiddlewareHandler<AppEnv>
   auth(c: AppContext): Auth
@@ -144,7 +153,10 @@ export function route<Auth, BodySchema extends z.ZodType = z.ZodNever, QuerySche
           body: body ? await readJson(c, body) : undefined,
           query: query ? readQuery(c, query) : undefined,
         } as RouteInput<Auth, z.output<BodySchema>, z.output<QuerySchema>>
-        return declaration.handler(c, input)
+        const limitHeaders = guard.admit ? await guard.admit(c) : {}
+        const response = await declaration.handler(c, input)
+        for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value)
+        return response
       })
     },
   }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { formatIssues } from '../../shared/errors.ts'
+import { readBodyText } from './body-limit.ts'
 import { ApiError } from './errors.ts'
 
 /** Reads a JSON body and validates it with a shared schema; any failure is a 400 naming the field. */
@@ -11,7 +12,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   }
   let raw: unknown
   try {
-    const text = await c.req.text()
+    const text = await readBodyText(c.req.raw, () => c.req.text())
     if (text.trim() === '') throw new ApiError(400, 'request body is empty; expected JSON')
     raw = JSON.parse(text)
   } catch (error) {

@@ -9,9 +9,20 @@ export function siteProject(projects: Projects): ProjectConfig | undefined {
   return projects.all.find((project) => !project.siteUrl) ?? projects.all[0]
 }
 
-/** Base of the links Docent serves itself: the configured public URL, else the origin the request came to. */
+/** Host names that only ever reach this machine: a Host header naming one cannot send a reader elsewhere. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Base of the links Docent hands out for itself (source links, llms.txt, MCP results, stored threads): the configured
+ * `publicUrl`; else the origin the request came to when its host is trusted (loopback, or listed in `trustedHosts`);
+ * else `http://localhost:PORT`. Never an arbitrary `Host` header: anyone can send `Host: evil.example`, and these links
+ * are cached, stored and shown to others.
+ */
 export function serverBase(config: DocentConfig, requestUrl: string): string {
-  return trimSlash(config.publicUrl ?? new URL(requestUrl).origin)
+  if (config.publicUrl) return trimSlash(config.publicUrl)
+  const url = new URL(requestUrl)
+  const trusted = LOOPBACK.has(url.hostname) || config.trustedHosts.some((host) => host === url.host || host === url.hostname)
+  return trusted ? url.origin : `http://localhost:${config.port}`
 }
 
 /** `/sdks/go` → `/sdks/go.md`; the home page `/` → `/index.md`. */

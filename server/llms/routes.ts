@@ -1,7 +1,8 @@
 import { DocentError } from '../../shared/errors.ts'
-import type { ProjectConfig } from '../config.ts'
+import { docsArePublic, type ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { type AppContext, publicGuard, type ResponseDoc, type Route, route } from '../http/route.ts'
+import { docsGuard } from '../http/guards.ts'
+import { type AppContext, type ResponseDoc, type Route, route } from '../http/route.ts'
 import { DOCS_UNAVAILABLE, loadCorpus } from '../search/load-corpus.ts'
 import { absoluteLinks } from './absolute-links.ts'
 import { TextCache } from './cache.ts'
@@ -11,12 +12,13 @@ import { llmsFullTxt, llmsTxt } from './llms-txt.ts'
 const FILES = { 'llms.txt': llmsTxt, 'llms-full.txt': llmsFullTxt } as const
 type FileName = keyof typeof FILES
 
-// Docs are public: any site (or a browser-based AI tool) may fetch them.
-const PUBLIC_HEADERS = { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=60' }
+// Public docs may sit in shared caches; a project's private docs (read with its key) only in the reader's own.
+const cacheHeaders = (project: ProjectConfig) => ({ 'cache-control': `${docsArePublic(project) ? 'public' : 'private'}, max-age=60` })
 
 /**
  * `/llms.txt`, `/llms-full.txt` and `<page>.md` for the site Docent serves, and the same per project under
- * `/docs/{domain}/`.
+ * `/docs/{domain}/`. Anyone may read a project's public docs (`docs.public`), from any origin; other projects' need the
+ * project's assistant key, like search and page.
  */
 export function llmsRoutes(ctx: DocentContext): Route[] {
   const cache = new TextCache()
@@ -40,7 +42,7 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
     const corpus = await corpusOf(project)
     const links = linksOf(c, project, atRoot)
     const text = await cache.get(`${project.id}|${file}|${links.llmsBase}`, corpus.revision, () => FILES[file](corpus, links))
-    const headers = { ...PUBLIC_HEADERS, etag: text.etag }
+    const headers = { ...cacheHeaders(project), etag: text.etag }
     if (matchesEtag(c.req.header('if-none-match'), text.etag)) return c.body(null, 304, headers)
     return c.text(text.body, 200, headers)
   }
@@ -51,7 +53,7 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
       pagePath === undefined ? null : (await corpusOf(project)).page(pagePath === '' || pagePath === 'index' ? 'index' : pagePath)
     if (!page) throw new DocentError('not_found', 'not found')
     return c.body(absoluteLinks(page.content, linksOf(c, project, atRoot).resolve), 200, {
-      ...PUBLIC_HEADERS,
+      ...cacheHeaders(project),
       'content-type': 'text/markdown; charset=utf-8',
     })
   }
@@ -59,6 +61,8 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
   const text = (description: string): ResponseDoc => ({ description, content: { type: 'text/plain' } })
   const markdown: ResponseDoc = { description: 'the page as markdown, links made absolute', content: { type: 'text/markdown' } }
   const notFound = { description: 'no such page (hidden pages included)' }
+  const siteGuard = docsGuard(ctx, { projectOf: siteOnly, publicToAnyOrigin: true })
+  const domainGuard = docsGuard(ctx, { projectOf: projectOfDomain, publicToAnyOrigin: true })
   const routes: Route[] = []
   for (const file of Object.keys(FILES) as FileName[]) {
     const what = file === 'llms.txt' ? 'an index of the docs for LLMs (llmstxt.org)' : 'every page of the docs in one text'
@@ -68,23 +72,23 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
         path: `/${file}`,
         tag: 'llms',
         summary: `The site's ${file}: ${what}`,
-        guard: publicGuard,
+        guard: siteGuard,
         responses: { 200: text(file), 304: { description: 'not modified (ETag)' }, 404: notFound, 503: DOCS_UNAVAILABLE },
-        handler: (c) => serveFile(c, siteOnly(), file, true),
+        handler: (c, { auth }) => serveFile(c, auth.project, file, true),
       }),
       route({
         method: 'get',
         path: `/docs/{domain}/${file}`,
         tag: 'llms',
         summary: `A project's ${file}: ${what}`,
-        guard: publicGuard,
+        guard: domainGuard,
         responses: {
           200: text(file),
           304: { description: 'not modified (ETag)' },
           404: { description: 'no project with this domain' },
           503: DOCS_UNAVAILABLE,
         },
-        handler: (c) => serveFile(c, projectOfDomain(c), file, false),
+        handler: (c, { auth }) => serveFile(c, auth.project, file, false),
       }),
     )
   }
@@ -95,10 +99,10 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
       honoPath: '/docs/:domain/:pagePath{.+\\.md}',
       tag: 'llms',
       summary: "A page of a project's docs as markdown",
-      guard: publicGuard,
+      guard: domainGuard,
       params: { pagePath: 'the page path, slashes included (`sdks/go`)' },
       responses: { 200: markdown, 404: notFound, 503: DOCS_UNAVAILABLE },
-      handler: (c) => serveMarkdown(c, projectOfDomain(c), false),
+      handler: (c, { auth }) => serveMarkdown(c, auth.project, false),
     }),
     route({
       method: 'get',
@@ -106,10 +110,10 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
       honoPath: '/:pagePath{.+\\.md}',
       tag: 'llms',
       summary: "A page of the site's docs as markdown (the page URL plus `.md`)",
-      guard: publicGuard,
+      guard: siteGuard,
       params: { pagePath: 'the page path, slashes included (`sdks/go`; `index` for the home page)' },
       responses: { 200: markdown, 404: notFound, 503: DOCS_UNAVAILABLE },
-      handler: (c) => serveMarkdown(c, siteOnly(), true),
+      handler: (c, { auth }) => serveMarkdown(c, auth.project, true),
     }),
   )
   return routes

@@ -14,6 +14,8 @@ const DEFAULT_PAGE_SIZE = 5
 export interface DocsServerOptions {
   corpus: Corpus
   links: ProjectLinks
+  /** Told of every `search_docs` call (analytics). */
+  onSearch?: (query: string, hits: SearchHit[]) => void
 }
 
 // The SDK builds an Ajv instance per server unless given one (only elicitation uses it); sharing one across the
@@ -34,7 +36,7 @@ const SearchResultShape = z.object({
  * The MCP server of one project's docs: `search_docs` and `get_page` tools and one resource per listed page.
  * Built per request (the transport is stateless), from the corpus the request sees.
  */
-export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
+export function docsMcpServer({ corpus, links, onSearch }: DocsServerOptions): McpServer {
   const listed = () => corpus.pages().filter((page) => !page.hidden)
   const server = new McpServer(
     {
@@ -77,6 +79,7 @@ export function docsMcpServer({ corpus, links }: DocsServerOptions): McpServer {
     },
     async ({ query, pageSize, filter }) => {
       const hits = await searchSections(corpus, query, { pageSize: pageSize ?? DEFAULT_PAGE_SIZE, filter })
+      onSearch?.(query, hits)
       const results = hits.map((hit) => searchResult(hit, links))
       return {
         content: [

@@ -1,35 +1,32 @@
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { assistantAuth } from '../http/auth.ts'
-import { clientIp } from '../http/client-ip.ts'
+import { docsAuth } from '../http/auth.ts'
+import { readBodyText } from '../http/body-limit.ts'
+import { quotaRules } from '../http/quotas.ts'
 import { DocentError } from '../../shared/errors.ts'
 import { ApiError } from '../http/errors.ts'
 import { type AppContext, type Guard, RATE_LIMIT_HEADERS, type Route, route } from '../http/route.ts'
-import { rateLimit } from '../http/rate-limit.ts'
+import { rateLimiter } from '../http/rate-limit.ts'
 import { projectLinks, serverBase, siteProject } from '../llms/links.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
+import type { SearchHit } from '../search/types.ts'
 import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
 import { plainError, rpcErrorResponse } from './rpc-error.ts'
 
 /**
  * `/mcp/{domain}`: the project's docs as an MCP server over Streamable HTTP. Stateless: every POST gets a fresh
  * server and transport over the current corpus, so any instance can answer any request and nothing is kept.
- * Auth: the project's assistant key, or none when the project sets `mcp.public`. Limits: the same per-organization
- * and per-IP counters as the assistant endpoints.
+ * Auth: the project's assistant key, or none when its docs are public (`docs.public`). Limits: the `docs` quota, as
+ * the search and page endpoints.
  */
 export function mcpRoutes(ctx: DocentContext): Route[] {
-  const { limits, trustProxy } = ctx.config
-  // The counters the assistant endpoints use too (same rule names), so MCP traffic shares their budget.
-  const limiterFor = (project: ProjectConfig) =>
-    rateLimit({
+  // The `docs` quota, as search and page: MCP reads the same docs.
+  const admitFor = (project: ProjectConfig) =>
+    rateLimiter({
       store: ctx.store,
       now: ctx.now,
-      rules: () => [
-        { name: 'org-hour', limit: limits.organizationPerHour, window: 'hour', key: () => project.organization },
-        { name: 'ip-day', limit: limits.ipPerDay, window: 'day', key: (c) => clientIp(c, trustProxy) },
-      ],
+      rules: (c) => quotaRules(ctx.config, 'docs', { organization: project.organization, key: c.get('docsAuth').key }),
     })
-  const checkKey = assistantAuth(ctx)
 
   const serve = async (c: AppContext, project: ProjectConfig): Promise<Response> => {
     const corpus = await loadCorpus(ctx, project, 'MCP')
@@ -40,7 +37,17 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
       import('./docs-server.ts'),
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
     ])
-    const server = docsMcpServer({ corpus, links })
+    const onSearch = (query: string, hits: SearchHit[]) =>
+      ctx.analytics.recorder.search({
+        projectId: project.id,
+        query,
+        resultCount: hits.length,
+        topScore: hits[0]?.score ?? null,
+        caller: 'other',
+        origin: 'mcp',
+        at: ctx.now(),
+      })
+    const server = docsMcpServer({ corpus, links, onSearch })
     // JSON responses rather than SSE: every tool answers at once, and the request ends with the answer.
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
     await server.connect(transport)
@@ -63,10 +70,10 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
   }
 
   const guard: Guard<null> = {
-    // The assistant key, or none when the project sets `mcp.public`.
+    // The assistant key, or none when the project's docs are public.
     security: ['assistant', 'none'],
     errors: {
-      401: 'no valid assistant key, and the project is not public',
+      401: 'no valid assistant key, and the docs are not public',
       403: 'a key for another domain, or an Origin that is not allowed',
       404: 'no project with this domain',
       406: 'the Accept header does not allow application/json',
@@ -112,16 +119,35 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
       },
       handler: async (c) => {
         const { project, cors } = projectAndCors(c)
-        if (!project.mcp.public || c.req.header('authorization') !== undefined) await checkKey(c, async () => {})
+        await docsAuth(ctx, () => project)(c, async () => {})
+        // A body that is not JSON is the transport's 400 and spends no budget, like every refused request.
+        const request = c.req.raw
+        const text = await readBodyText(request, () => request.clone().text()).catch((error: unknown) => {
+          if (error instanceof ApiError) throw error // the body did not arrive in time
+          return ''
+        })
+        let parsable = true
         try {
-          await limiterFor(project)(c, async () => {
-            c.res = await plainError(await serve(c, project))
-          })
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 429) return rpcErrorResponse(error, cors)
-          throw error
+          JSON.parse(text)
+        } catch {
+          parsable = false
         }
-        return c.res
+        let limitHeaders: Record<string, string> = {}
+        if (parsable) {
+          try {
+            limitHeaders = await admitFor(project)(c)
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 429) return rpcErrorResponse(error, cors)
+            throw error
+          }
+        }
+        // The transport's own Response: the grant set on the context earlier is not on it.
+        const response = await plainError(await serve(c, project))
+        for (const [name, value] of Object.entries({ ...limitHeaders, ...cors })) {
+          if (name === 'vary') response.headers.append(name, value)
+          else response.headers.set(name, value)
+        }
+        return response
       },
     }),
     stateless('get'),

@@ -1,100 +1,299 @@
+import { isWeak, parseQuery } from '../search/query.ts'
+import { contentTerms, wordFamily } from '../search/terms.ts'
 import { type Passage, splitPassages } from './passages.ts'
-import type { SourceBlock } from './source-blocks.ts'
-import { contentTerms, contentWords } from './terms.ts'
+import { DECLINE, readOnPage, type SourceBlock } from './source-blocks.ts'
 
 const MAX_PASSAGES = 4
+/** List items a sentence ending in ":" brings along ("Enter one of these:" then the list). */
+const MAX_INTRODUCED_ITEMS = 5
 /** Share of the question's (weighted) words the quoted passages must contain for the docs to count as covering it. */
 const MIN_COVERAGE = 0.5
+/** A word matched only by the heading a passage is under, or by its page's title, counts this much. */
+const HEADING_SHARE = 0.5
+/** The page a question was asked on says what it is about, but less than the question's own words. */
+const TOPIC_SHARE = 0.5
+/** "See [Rollouts](/rollouts)." points at an answer rather than giving it. */
+const POINTER = /^(see|read|learn more|for more|refer to|check out)\b/i
+const POINTER_SHARE = 0.5
+/** A passage whose first words name what was asked about gains this much. */
+const LEAD_WORDS = 6
+const LEAD_BONUS = 1.15
+/** Everyday words (see WEAK_WORDS) need not be in a passage that answers: they weigh this much. */
+const WEAK_SHARE = 0.3
+/** The search ranked the sources: a passage of the n-th source counts (1 + SOURCE_RANK / n) times. */
+const SOURCE_RANK = 0.3
+/** The first source's best passage is quoted when it scores at least this share of the best passage's score. */
+const TOP_SOURCE_SHARE = 0.25
+/** A question with at least 3 (strong) words must have 2 of them in one quoted passage. */
+const TOGETHER = 2
 
-export const NOT_COVERED = 'The docs do not cover this question.'
+interface Word {
+  stems: Set<string>
+  weight: number
+}
 
 interface Scored extends Passage {
   score: number
-  terms: Set<string>
+  /** Indexes of the question's words the passage (or its heading) holds. */
+  covers: Set<number>
+  /** Whether the passage's text or its section's heading holds a word of the question (not only the page title). */
+  own: boolean
+}
+
+/** What the offline model is asked: the reader's last message, and the question the search used if it differs. */
+export interface Asked {
+  question: string
+  /** A follow-up made standalone (earlier question in front), or a question about the page (`onPage`). */
+  standalone?: string
+  /** The docs' name: its words ("how do I start with Acme?") name no subject in Acme's docs. */
+  docsName?: string
 }
 
 /**
- * An answer made only of the sources' own words: the passages that share the most (rare) words with the question,
- * in reading order, each paragraph cited `[n]`. When the best passages miss most of the question, it says so.
+ * An answer made only of the sources' own words: the passage that answers best first, then the passages around it
+ * and from other sources that share the most (rare) words with the question, each paragraph cited `[n]`. When the
+ * best passages miss most of the question, it declines with DECLINE. The page a question was asked on (see `onPage`)
+ * counts among its words, for less; a follow-up is asked as the search made it standalone.
  */
-export function extractiveAnswer(question: string, sources: SourceBlock[]): string {
-  const questionTerms = [...new Set(contentTerms(question))]
-  const passages = sources.flatMap((source) => splitPassages(source.id, `${source.title}\n\n${source.content}`).slice(1))
-  if (questionTerms.length === 0 || passages.length === 0) return notCovered(sources, question)
+export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]): string {
+  const request = typeof asked === 'string' ? { question: asked } : asked
+  const { question, topic } = readAsked(request)
+  const product = new Set(request.docsName ? contentTerms(request.docsName) : [])
+  const own = wordsOf(question, 1).map((word) => ([...word.stems].some((s) => product.has(s)) ? { ...word, weight: WEAK_SHARE } : word))
+  // A long title weighs no more than a short one: together its words count as one of the question's, halved.
+  const about = topic ? wordsOf(topic, 1) : []
+  const words = [...own, ...about.map((word) => ({ ...word, weight: (word.weight * TOPIC_SHARE) / about.length }))]
+  const ownCount = own.length
+  const passages = sources.flatMap((source) => splitPassages(source.id, source.content))
+  if (passages.length === 0) return declined(sources, question)
+  const titles = new Map(sources.map((source) => [source.id, new Set(contentTerms(source.title))]))
+  // Words a reader sees: a link's URL (`/guides/webhooks#verify`) is not what the sentence says.
+  const stemsOf = passages.map((p) => new Set(contentTerms(visibleText(p.text))))
+  const sectionOf = passages.map((p) => new Set(contentTerms(p.heading ?? '')))
+  const df = words.map((word) => stemsOf.filter((stems) => [...word.stems].some((s) => stems.has(s))).length)
+  const weight = words.map((word, w) => word.weight * Math.log(1 + passages.length / (1 + df[w]!)))
+  // Nothing asked but what the search already found (everyday words, the product's name that every passage holds: "how
+  // do I get started with Acme?", "what is this?" on a page): the first source's opening is the answer.
+  const informative = own.some((word, w) => word.weight === 1 && df[w]! < passages.length / 2)
+  // A name the question asks about ("from a Rust program", "a Terraform provider") that no source holds: whatever the
+  // other words match ("call", "program"), the docs do not speak of it.
+  const names = namesIn(request.question)
+  if (own.some((word, w) => df[w] === 0 && [...word.stems].some((s) => names.has(s)))) return declined(sources, question)
+  if (!informative && sources[0]) return render(opening(passages, sources[0].id))
 
-  const scored: Scored[] = passages.map((p) => ({ ...p, score: 0, terms: new Set(contentTerms(p.text)) }))
-  const df = new Map<string, number>()
-  for (const p of scored) for (const term of p.terms) df.set(term, (df.get(term) ?? 0) + 1)
-  const weight = (term: string) => Math.log(1 + scored.length / (1 + (df.get(term) ?? 0)))
-  // A passage also speaks for its section's heading ("Install and initialize" over a bare `npm install` block).
-  const headingTerms = new Map(sources.map((s) => [s.id, new Set(contentTerms(s.title))]))
-  for (const p of scored) {
-    const matched = questionTerms.filter((term) => p.terms.has(term))
-    const byHeading = questionTerms.filter((term) => !p.terms.has(term) && headingTerms.get(p.sourceId)?.has(term))
-    const lengthPenalty = 1 + Math.log(1 + p.terms.size / 25)
-    const sum = (terms: string[]) => terms.reduce((total, term) => total + weight(term), 0)
-    // The search ranked the sources: a small bonus keeps its order between equally good passages.
-    p.score = matched.length === 0 ? 0 : (sum(matched) + 0.5 * sum(byHeading)) / lengthPenalty + 0.05 / p.sourceId
-    for (const term of byHeading) p.terms.add(term)
-  }
-  const ranked = scored.filter((p) => p.score > 0).sort((a, b) => b.score - a.score)
-  const best = ranked[0]
-  if (!best) return notCovered(sources, question)
+  const scored: Scored[] = passages.map((p, i) => {
+    const covers = new Set<number>()
+    let sum = 0
+    let holds = false
+    words.forEach((word, w) => {
+      const has = (stems: Set<string>) => [...word.stems].some((s) => stems.has(s))
+      const inText = has(stemsOf[i]!)
+      // The heading a passage is under speaks for it ("Avoiding flicker" over "Choose one approach:"); so, less, does
+      // the page's title.
+      const inSection = !inText && has(sectionOf[i]!)
+      const inTitle = !inText && !inSection && has(titles.get(p.sourceId)!)
+      if (inText) sum += weight[w]!
+      else if (inSection || inTitle) sum += HEADING_SHARE * weight[w]!
+      if ((inText || inSection) && w < ownCount) holds = true
+      if (inText || inSection || inTitle) covers.add(w)
+    })
+    const lengthPenalty = 1 + Math.log(1 + stemsOf[i]!.size / 25)
+    // A sentence that opens with what was asked about ("A **percentage rollout** serves…") is about it.
+    const opening = new Set(contentTerms(visibleText(p.text).split(/\s+/).slice(0, LEAD_WORDS).join(' ')))
+    const leads = own.filter((word) => word.weight === 1 && [...word.stems].some((s) => opening.has(s))).length
+    const lead = leads >= Math.min(2, own.filter((word) => word.weight === 1).length) && leads > 0 ? LEAD_BONUS : 1
+    const pointer = isPointer(p.text) ? POINTER_SHARE : 1
+    const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead
+    return { ...p, score, covers, own: holds }
+  })
+  // A passage must hold a word of the question itself, unless the question has none ("what is this?" on a page).
+  const ranked = scored.filter((p) => p.score > 0 && (p.own || ownCount === 0) && !p.text.endsWith('…'))
+  ranked.sort((a, b) => b.score - a.score)
+  // The answer opens with words, not code: code shows how, after a sentence has said what. When only code answers,
+  // the sentence before it says what it is.
+  const code = ranked.find((p) => p.kind === 'code')
+  const intro = code && scored.find((p) => p.sourceId === code.sourceId && p.index === code.index - 1 && p.kind !== 'code')
+  const best = ranked.find((p) => p.kind !== 'code') ?? (intro && { ...intro, score: code.score, covers: code.covers, own: true })
+  if (!best) return declined(sources, question)
   // At most one code block: an answer made of code alone explains nothing.
   const firstCode = ranked.find((p) => p.kind === 'code')
-  const chosen = ranked.filter((p) => p.score >= best.score * 0.5 && (p.kind === 'text' || p === firstCode)).slice(0, MAX_PASSAGES)
+  // Beside the best passage, a passage must answer as much of the question (one word less when it has three or more),
+  // and say something new.
+  const enough = Math.max(1, best.covers.size - 1)
+  const texts = new Set<string>()
+  const chosen = ranked
+    .filter(
+      (p) =>
+        p.score >= best.score * 0.5 &&
+        (p.kind !== 'code' || p === firstCode) &&
+        (p === best || p.covers.size >= enough) &&
+        !texts.has(p.text) &&
+        texts.add(p.text),
+    )
+    .slice(0, MAX_PASSAGES)
+  if (!chosen.includes(best)) chosen.unshift(best)
+  // The search put the first source first: its best sentence is quoted too, when it answers at all well.
+  const top = ranked.find((p) => p.sourceId === sources[0]!.id && p.kind !== 'code')
+  if (top && !chosen.includes(top) && top.score >= best.score * TOP_SOURCE_SHARE) {
+    chosen.splice(Math.min(chosen.length, MAX_PASSAGES - 1), 1, top)
+  }
 
-  const covered = new Set(chosen.flatMap((p) => questionTerms.filter((term) => p.terms.has(term))))
-  const total = questionTerms.reduce((sum, term) => sum + weight(term), 0)
-  const found = [...covered].reduce((sum, term) => sum + weight(term), 0)
-  if (found / total < MIN_COVERAGE) return notCovered(sources, question)
-
-  withFollowingCode(chosen, scored)
-  return render(chosen, sources)
+  const covered = new Set(chosen.flatMap((p) => [...p.covers]))
+  const total = weight.reduce((sum, w) => sum + w, 0)
+  const found = weight.reduce((sum, w, i) => sum + (covered.has(i) ? w : 0), 0)
+  if (found / total < MIN_COVERAGE) return declined(sources, question)
+  // A question of several words is answered by a passage that holds two of them, not by words scattered over pages.
+  const strong = words.map((word, w) => w < ownCount && word.weight === 1)
+  const strongCount = strong.filter(Boolean).length
+  const together = Math.max(...chosen.map((p) => [...p.covers].filter((w) => strong[w]).length))
+  if (strongCount >= 3 && together < TOGETHER) return declined(sources, question)
+  return render(chosen, scored, best)
 }
 
-/** A "how do I" sentence is usually followed by the code that does it: quote that too (one block at most). */
-function withFollowingCode(chosen: Scored[], all: Scored[]) {
-  if (chosen.some((p) => p.kind === 'code')) return
-  for (const p of [...chosen]) {
-    const next = all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
-    if (next?.kind === 'code' && p.text.trimEnd().endsWith(':')) {
-      chosen.push(next)
-      return
-    }
-  }
+/** The question, and the page it was asked on, if it leans on it. */
+function readAsked({ question, standalone }: Asked): { question: string; topic?: string } {
+  if (!standalone || standalone.trim() === question.trim()) return { question }
+  const onPage = readOnPage(standalone)
+  if (onPage.page) return { question: onPage.question, topic: onPage.page }
+  // A follow-up made standalone is asked whole: "and its limit?" means the limit of what the earlier question named.
+  return { question: standalone }
 }
 
-function render(chosen: Scored[], sources: SourceBlock[]): string {
-  chosen.sort((a, b) => a.sourceId - b.sourceId || a.index - b.index)
-  const paragraphs: string[] = []
-  let current: { sourceId: number; parts: string[] } | undefined
-  const close = () => {
-    if (current) paragraphs.push(`${current.parts.join(' ')} [${current.sourceId}]`)
-    current = undefined
-  }
-  for (const p of chosen) {
-    if (p.kind === 'code') {
-      close()
-      paragraphs.push(p.text)
+/** A source's first sentences and items (up to MAX_PASSAGES), the way it introduces itself. */
+function opening(passages: Passage[], sourceId: number): Scored[] {
+  const seen = new Set<string>()
+  return passages
+    .filter((p) => p.sourceId === sourceId && p.kind !== 'code' && !isPointer(p.text) && !seen.has(p.text) && seen.add(p.text))
+    .slice(0, MAX_PASSAGES - 1)
+    .map((p) => ({ ...p, score: 1, covers: new Set(), own: true }))
+}
+
+/** The text without links' URLs and markdown markers. */
+function visibleText(text: string): string {
+  return withoutLinkTargets(text, true).replace(/[*`[\]]/g, '')
+}
+
+/**
+ * The text with each markdown link's `(url)` removed, and with its `[label]` too unless `keepLabels`. A scan, not a
+ * regex: `\]\([^)]*\)` retried at every `](` of a long run of them is quadratic.
+ */
+function withoutLinkTargets(text: string, keepLabels: boolean): string {
+  let out = ''
+  let from = 0
+  for (let open = text.indexOf('](', from); open !== -1; open = text.indexOf('](', from)) {
+    const close = text.indexOf(')', open + 2)
+    if (close === -1) break
+    const target = text.slice(open + 2, close)
+    // A URL has no spaces; "[a] (b)" or "](see below)" is prose.
+    if (keepLabels && /\s/.test(target)) {
+      out += text.slice(from, open + 2)
+      from = open + 2
       continue
     }
-    if (current?.sourceId !== p.sourceId) {
-      close()
-      current = { sourceId: p.sourceId, parts: [] }
+    if (keepLabels) out += text.slice(from, open + 1)
+    else {
+      const label = text.lastIndexOf('[', open)
+      out += label >= from ? text.slice(from, label) : text.slice(from, close + 1)
     }
-    current.parts.push(p.text)
+    from = close + 1
   }
-  close()
-  const cited = sources.filter((s) => chosen.some((p) => p.sourceId === s.id))
-  const list = cited.map((s) => `[${s.id}] [${s.title}](${s.url})`).join(' · ')
-  return `From the docs:\n\n${paragraphs.join('\n\n')}\n\nSources: ${list}`
+  return out + text.slice(from)
 }
 
-function notCovered(sources: SourceBlock[], question: string): string {
-  const words = [...new Set(contentWords(question))]
+/** "See [Rollouts](/rollouts).", or a bare link: it points at an answer rather than giving it. */
+function isPointer(text: string): boolean {
+  const visible = withoutLinkTargets(text, false)
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .trim()
+  return POINTER.test(text) || visible.split(/\s+/).filter(Boolean).length < 3
+}
+
+/**
+ * The stems of the names a question writes with a capital letter (`Rust`, `PHP`, `Terraform`), not counting a
+ * sentence's first word, which is capitalised whatever it is.
+ */
+function namesIn(question: string): Set<string> {
+  const names = new Set<string>()
+  for (const sentence of question.split(/[.?!:]\s+/)) {
+    const words = sentence.trim().split(/\s+/).slice(1)
+    for (const word of words) if (/^["'“(`]?\p{Lu}/u.test(word)) for (const stem of contentTerms(word)) names.add(stem)
+  }
+  return names
+}
+
+/** A text's words with the stems they may be written as (synonyms, other forms), weak words weighing less. */
+function wordsOf(text: string, share: number): Word[] {
+  return parseQuery(text)
+    .words.map((word) => {
+      const stems = new Set<string>()
+      for (const term of word.terms) {
+        for (const s of contentTerms(term.word)) {
+          stems.add(s)
+          for (const other of wordFamily(s)) stems.add(other)
+        }
+      }
+      return { stems, weight: share * (isWeak(word) ? WEAK_SHARE : 1) }
+    })
+    .filter((word) => word.stems.size > 0)
+}
+
+/**
+ * The best passage first, with the list or code it introduces; then the other chosen passages, those of the best
+ * one's source first, each source's in reading order. One paragraph per run of neighbouring passages, cited `[n]`.
+ */
+function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = chosen[0]!): string {
+  const rest = chosen
+    .filter((p) => p !== best)
+    .sort(
+      (a, b) => Number(b.sourceId === best.sourceId) - Number(a.sourceId === best.sourceId) || a.sourceId - b.sourceId || a.index - b.index,
+    )
+  const quoted = new Set<Scored>()
+  const paragraphs: string[] = []
+  let previous: Scored | undefined
+  const quote = (p: Scored) => {
+    if (quoted.has(p)) return
+    const run = [p, ...introduced(p, all, chosen)].filter((q) => !quoted.has(q))
+    for (const q of run) quoted.add(q)
+    const code = run.filter((q) => q.kind === 'code').map((q) => q.text)
+    const lines = run.filter((q) => q.kind !== 'code').map((q) => (q.kind === 'item' ? `- ${q.text}` : q.text))
+    if (lines.length > 0) {
+      const text = lines.join('\n')
+      const last = paragraphs.at(-1)
+      // A sentence right after the one before (same source, next passage) continues its paragraph.
+      const continues =
+        last !== undefined &&
+        p.kind === 'text' &&
+        previous?.kind === 'text' &&
+        previous.sourceId === p.sourceId &&
+        previous.index + 1 === p.index
+      if (continues) paragraphs[paragraphs.length - 1] = `${last.replace(/ \[\d+\]$/, '')} ${text} [${p.sourceId}]`
+      else paragraphs.push(`${text} [${p.sourceId}]`)
+    }
+    paragraphs.push(...code)
+    previous = run.at(-1)
+  }
+  quote(best)
+  for (const p of rest) quote(p)
+  return paragraphs.join('\n\n')
+}
+
+/** What a passage ending in ":" introduces: the list items after it, or the code block. */
+function introduced(p: Scored, all: Scored[], chosen: Scored[]): Scored[] {
+  if (p.kind === 'code' || !p.text.trimEnd().endsWith(':')) return []
+  const after = all.filter((q) => q.sourceId === p.sourceId && q.index > p.index)
+  if (after[0]?.kind === 'code') return chosen.some((q) => q.kind === 'code' && q !== after[0]) ? [] : [after[0]]
+  const items: Scored[] = []
+  for (const q of after) {
+    if (q.kind !== 'item' || q.index !== p.index + 1 + items.length || items.length === MAX_INTRODUCED_ITEMS) break
+    items.push(q)
+  }
+  return items
+}
+
+function declined(sources: SourceBlock[], question: string): string {
+  const words = [...new Set(parseQuery(question).words.flatMap((word) => word.terms.filter((t) => t.weight === 1).map((t) => t.word)))]
   const topic = words.length > 0 ? ` I found nothing about "${words.slice(0, 6).join(' ')}".` : ''
   const closest = sources.slice(0, 3).map((s) => `[${s.title}](${s.url})`)
   const nearby = closest.length > 0 ? ` The closest pages are ${closest.join(', ')}.` : ''
-  return `${NOT_COVERED}${topic}${nearby} Try rephrasing the question, or ask the docs team.`
+  return `${DECLINE}${topic}${nearby} Try rephrasing the question, or ask the docs team.`
 }

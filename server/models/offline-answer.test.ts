@@ -1,9 +1,10 @@
 import { generateText, streamText } from 'ai'
 import { describe, expect, test } from 'vitest'
 import { systemPrompt } from '../assistant/system-prompt.ts'
-import { NOT_COVERED } from './extractive-answer.ts'
 import { offlineAnswerModel } from './offline-answer.ts'
-import { parseSourceBlocks, type SourceBlock } from './source-blocks.ts'
+import { extractiveAnswer } from './extractive-answer.ts'
+import { isDecline } from '../analytics/decline.ts'
+import { DECLINE, onPage, parseSourceBlocks, type SourceBlock } from './source-blocks.ts'
 
 const sources: SourceBlock[] = [
   {
@@ -44,7 +45,9 @@ describe('offline-answer model', () => {
     expect(deltas.length).toBeGreaterThan(3)
     expect(text).toContain('A context can have at most **100 attributes**, and each string value can be at most 1 KB. [1]')
     expect(text).not.toContain('rollout')
-    expect(text).toContain('[1] [Contexts › Anatomy of a context](https://docs.example.com/concepts/contexts#anatomy)')
+    // The widget lists the sources: the answer has no list of its own, and says the answer first.
+    expect(text).not.toMatch(/Sources:|From the docs/)
+    expect(text.startsWith('A context can have at most')).toBe(true)
     expect(await result.finishReason).toBe('stop')
   })
 
@@ -59,11 +62,9 @@ describe('offline-answer model', () => {
   })
 
   test('says the docs do not cover a question the sources miss, and when there are no sources', async () => {
-    expect(await ask('How do I bake a chocolate cake?').text).toMatch(
-      new RegExp(`^${NOT_COVERED} I found nothing about "bake chocolate cake"`),
-    )
+    expect(await ask('How do I bake a chocolate cake?').text).toMatch(new RegExp(`^${DECLINE} I found nothing about "bake chocolate cake"`))
     const none = await ask('How many attributes can a context have?', []).text
-    expect(none.startsWith(NOT_COVERED)).toBe(true)
+    expect(isDecline(none)).toBe(true)
   })
 
   test('uses the standalone question of a follow-up instead of the bare last message', async () => {
@@ -73,12 +74,12 @@ describe('offline-answer model', () => {
 
   test('stops when aborted', async () => {
     let total = 0
-    for await (const _ of ask('How many attributes can a context have?').textStream) total++
+    for await (const _ of ask('How do I start a percentage rollout?').textStream) total++
     const abort = new AbortController()
     const result = streamText({
       model: offlineAnswerModel(),
       instructions: systemPrompt({ docsName: 'Lumen Flags', sources }),
-      prompt: 'How many attributes can a context have?',
+      prompt: 'How do I start a percentage rollout?',
       abortSignal: abort.signal,
     })
     let deltas = 0
@@ -100,4 +101,54 @@ test('source blocks survive the round trip through the prompt, including quotes 
     },
   ]
   expect(parseSourceBlocks(systemPrompt({ docsName: 'X', sources: tricky }))).toEqual(tricky)
+})
+
+describe('answers that read well', () => {
+  const steps: SourceBlock = {
+    id: 1,
+    title: 'Quickstart',
+    url: 'https://docs.example.com/quickstart',
+    content: [
+      '## Create a flag',
+      '',
+      'Create a flag',
+      '',
+      'In the Lumen Flags dashboard, open your project and click **Create flag**.',
+      '',
+      'Enter one of these keys:',
+      '',
+      '- `new-checkout` for the checkout.',
+      '- `dark-mode` for the theme.',
+    ].join('\n'),
+  }
+
+  test('a step title leads its sentence instead of running into it; a sentence ending in ":" brings its list', () => {
+    const text = extractiveAnswer('How do I create a flag in the dashboard?', [steps])
+    expect(text).toContain('Create a flag: In the Lumen Flags dashboard, open your project and click **Create flag**. [1]')
+    expect(text).not.toMatch(/Create a flag In the/)
+    expect(extractiveAnswer('which keys can I enter?', [steps])).toContain(
+      'Enter one of these keys:\n- `new-checkout` for the checkout.\n- `dark-mode` for the theme. [1]',
+    )
+  })
+
+  test('a question asked on a page counts the page among its words; the same sentence twice is quoted once', () => {
+    const fonts: SourceBlock = {
+      id: 1,
+      title: 'Fonts',
+      url: 'https://docs.example.com/customize/fonts',
+      content: 'Set a custom font for your entire site.\n\nSet a custom font for your entire site.\n\nFonts load from Google Fonts.',
+    }
+    const alone = extractiveAnswer('how do I use my own?', [fonts])
+    const onFonts = extractiveAnswer({ question: 'how do I use my own?', standalone: onPage('how do I use my own?', 'Fonts') }, [fonts])
+    expect(onFonts.startsWith('Set a custom font for your entire site. [1]')).toBe(true)
+    expect(onFonts.split('Set a custom font').length).toBe(2)
+    expect(isDecline(alone) || alone.startsWith('Set a custom font')).toBe(true)
+  })
+
+  test('declining answers are recognised however a model writes the phrase', () => {
+    expect(isDecline(`${DECLINE} I found nothing about "cake".`)).toBe(true)
+    expect(isDecline('**The docs do not cover this question.** The closest page is [Flags](/flags).')).toBe(true)
+    expect(isDecline('> the docs do not cover this question')).toBe(true)
+    expect(isDecline('The docs cover this question: flags are on by default. [1]')).toBe(false)
+  })
 })

@@ -6,7 +6,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
 import { extractiveAnswer } from './extractive-answer.ts'
-import { parseSourceBlocks, STANDALONE_PREFIX } from './source-blocks.ts'
+import { parseSourceBlocks, readDocsName, STANDALONE_PREFIX } from './source-blocks.ts'
 
 export const OFFLINE_ANSWER_ID = 'offline-answer'
 
@@ -64,9 +64,11 @@ function answerFor(options: LanguageModelV4CallOptions): string {
     .filter((message) => message.role === 'system')
     .map((message) => message.content)
     .join('\n\n')
-  const standalone = system.split('\n').find((line) => line.startsWith(STANDALONE_PREFIX))
-  const question = standalone ? standalone.slice(STANDALONE_PREFIX.length) : lastUserText(options.prompt)
-  return extractiveAnswer(question, parseSourceBlocks(system))
+  const standalone = system
+    .split('\n')
+    .find((line) => line.startsWith(STANDALONE_PREFIX))
+    ?.slice(STANDALONE_PREFIX.length)
+  return extractiveAnswer({ question: lastUserText(options.prompt), standalone, docsName: readDocsName(system) }, parseSourceBlocks(system))
 }
 
 function lastUserText(prompt: LanguageModelV4Prompt): string {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { splitPassages } from './passages.ts'
-import { contentTerms } from './terms.ts'
+import { contentTerms } from '../search/terms.ts'
 
 test('markdown splits into sentences, whole list items, table rows with their column names, and short code blocks', () => {
   const markdown = [
@@ -28,8 +28,8 @@ test('markdown splits into sentences, whole list items, table rows with their co
   expect(splitPassages(1, markdown).map((p) => [p.kind, p.text])).toEqual([
     ['text', 'Create one client per process.'],
     ['text', 'Reuse it everywhere!'],
-    ['text', '**`@lumenflags/node`** (v4) — for servers. Uses a server-side SDK key.'],
-    ['text', 'Action: Delete flags; Owner: ✓; Editor: —'],
+    ['item', '**`@lumenflags/node`** (v4) — for servers. Uses a server-side SDK key.'],
+    ['item', 'Action: Delete flags; Owner: ✓; Editor: —'],
     ['code', '```bash\nnpm install @lumenflags/node\n```'],
     ['text', 'Text inside a component counts.'],
   ])

@@ -4,24 +4,40 @@ export interface Passage {
   sourceId: number
   /** Position within its source, to keep quoted passages in reading order. */
   index: number
-  kind: 'text' | 'code'
+  kind: 'text' | 'item' | 'code'
   text: string
+  /** The heading of the part of the source it is under, if any. */
+  heading?: string
 }
 
 const MAX_CODE_LINES = 12
+/** A paragraph this short with no end punctuation is a label (a step's or a card's title), not a sentence. */
+const MAX_LABEL_WORDS = 8
 
 export function splitPassages(sourceId: number, markdown: string): Passage[] {
   const passages: Passage[] = []
+  let heading: string | undefined
+  // A label waits for the passage it names: "Create a flag" + "Click New flag." reads "Create a flag: Click New flag."
+  let label: string | undefined
   const push = (kind: Passage['kind'], text: string) => {
-    const trimmed = text.trim()
-    if (trimmed) passages.push({ sourceId, index: passages.length, kind, text: trimmed })
+    let trimmed = text.trim()
+    if (!trimmed) return
+    if (label && kind !== 'code') trimmed = `${label}: ${trimmed}`
+    label = undefined
+    passages.push({ sourceId, index: passages.length, kind, text: trimmed, ...(heading ? { heading } : {}) })
   }
   const lines = markdown.split('\n')
   let paragraph: string[] = []
   let header: string[] = []
   const flush = () => {
-    for (const sentence of splitSentences(paragraph.join(' '))) push('text', sentence)
+    const text = paragraph.join(' ').trim()
     paragraph = []
+    if (!text) return
+    if (isLabel(text)) {
+      label = text.replace(/[*_`]/g, '').trim()
+      return
+    }
+    for (const sentence of splitSentences(text)) push('text', sentence)
   }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
@@ -34,7 +50,14 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
       if (body.length - 2 <= MAX_CODE_LINES) push('code', body.join('\n'))
       continue
     }
-    if (/^\s*$/.test(line) || /^\s*#{1,6}\s/.test(line) || /^\s*<\/?[A-Za-z][^>]*>\s*$/.test(line)) {
+    const title = /^\s*#{1,6}[ \t]+(\S.*)$/.exec(line)
+    if (title) {
+      flush()
+      heading = title[1]!.replace(/[*_`]/g, '').trim()
+      label = undefined
+      continue
+    }
+    if (/^\s*$/.test(line) || /^\s*<\/?[A-Za-z][^>]*>\s*$/.test(line)) {
       flush()
       continue
     }
@@ -42,13 +65,13 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
       flush()
       // The header row (the one above the `|---|` line) says nothing alone; each row is quoted with its column names.
       if (/^\s*\|[\s|:-]+\|\s*$/.test(lines[i + 1] ?? '')) header = cellsOf(line)
-      else if (!/^\s*\|[\s|:-]+\|\s*$/.test(line)) push('text', tableRow(cellsOf(line), header))
+      else if (!/^\s*\|[\s|:-]+\|\s*$/.test(line)) push('item', tableRow(cellsOf(line), header))
       continue
     }
     if (/^\s*([-*+]|\d+[.)])\s+/.test(line)) {
       flush()
       // A list item is quoted whole: its sentences lean on each other.
-      push('text', line.replace(/^\s*([-*+]|\d+[.)])\s+/, ''))
+      push('item', line.replace(/^\s*([-*+]|\d+[.)])\s+/, ''))
       continue
     }
     paragraph.push(line.trim())
@@ -72,7 +95,14 @@ function tableRow(cells: string[], header: string[]): string {
     .join('; ')
 }
 
-/** Sentence ends: `.`, `!` or `?` followed by space and a capital, a backtick, a link or emphasis. */
+function isLabel(text: string): boolean {
+  return text.split(/\s+/).length <= MAX_LABEL_WORDS && !/[.!?:;,)\]…]$/.test(text) && !/^[`[(]/.test(text)
+}
+
+/**
+ * Sentence ends: `.`, `!` or `?` followed by space and a capital, a backtick, a link or emphasis; not after a common
+ * abbreviation ("e.g. Node", "vs. Go").
+ */
 function splitSentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z`[*_"(])/)
+  return text.split(/(?<!\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|Dr|Mr|Mrs|Ms|No|Fig))(?<=[.!?])\s+(?=[A-Z`[*_"(])/)
 }

@@ -62,5 +62,32 @@ export function parseSourceBlocks(text: string): SourceBlock[] {
   return blocks
 }
 
+/** The first words of the system prompt, which name the docs: "Sources from the Acme documentation…". */
+export function sourcesHeading(docsName: string): string {
+  return `Sources from the ${docsName} documentation`
+}
+
+/** The docs' name, from a system prompt that starts with `sourcesHeading`. */
+export function readDocsName(system: string): string | undefined {
+  return /^Sources from the (.+?) documentation\b/.exec(system)?.[1]
+}
+
 /** The line that carries the retrieval question when a follow-up was made standalone. */
 export const STANDALONE_PREFIX = 'Standalone question used for the search: '
+
+/**
+ * How an answer starts when the docs do not cover the question: the offline model writes it, and the LLM's system
+ * prompt tells it to start such an answer with it, so such turns can be told apart (`isDecline` in server/analytics/decline.ts).
+ */
+export const DECLINE = 'The docs do not cover this question.'
+
+/** A question that leans on the reader's page, written so a model sees which page ("… (asked on the page "Fonts")"). */
+export function onPage(question: string, pageTitle: string): string {
+  return `${question} (asked on the page "${pageTitle.replace(/"/g, "'")}")`
+}
+
+/** The question and the page it was asked on, from what `onPage` wrote (or the question alone). */
+export function readOnPage(text: string): { question: string; page?: string } {
+  const match = /^([\s\S]*?) \(asked on the page "([^"]*)"\)$/.exec(text)
+  return match ? { question: match[1]!, page: match[2]! } : { question: text }
+}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { chunkPage } from './chunk.ts'
 import type { DocPage } from './docs-site.ts'
-import { pageMarkdown, parsePage } from './parse-page.ts'
+import { type ChunkOptions, DEFAULT_CHUNKING } from './chunk.ts'
+import { parsePage } from './parse-page.ts'
 
-function page(path: string, source: string): DocPage {
-  const parsed = parsePage(path, source)
-  return { ...parsed, url: `/${path}`, markdown: pageMarkdown(parsed), languages: [], versions: [], boost: 1 }
+function page(path: string, source: string, chunking: ChunkOptions = DEFAULT_CHUNKING): DocPage {
+  return { ...parsePage(path, source, { chunking }), url: `/${path}`, languages: [], versions: [], boost: 1 }
 }
 
 const long = (word: string, n: number) =>
@@ -44,7 +44,7 @@ describe('chunkPage', () => {
 
   it('splits long sections on paragraph boundaries with overlap', () => {
     const paragraphs = Array.from({ length: 30 }, (_, i) => `Paragraph ${i}: ${long('p', 1)}`)
-    const sections = chunkPage(page('long', `# Long\n\n## Part\n\n${paragraphs.join('\n\n')}\n`), { minChars: 50, maxChars: 600 })
+    const sections = chunkPage(page('long', `# Long\n\n## Part\n\n${paragraphs.join('\n\n')}\n`, { minChars: 50, maxChars: 600 }))
     const parts = sections.filter((s) => s.anchor === 'part')
     expect(parts.length).toBeGreaterThan(3)
     expect(new Set(parts.map((s) => s.id)).size).toBe(parts.length)
@@ -60,7 +60,7 @@ describe('chunkPage', () => {
 
   it('cuts a huge code block at line ends', () => {
     const code = Array.from({ length: 400 }, (_, i) => `console.log(${i}) // line ${i}`).join('\n')
-    const sections = chunkPage(page('code', `# Code\n\n\`\`\`js\n${code}\n\`\`\`\n`), { minChars: 50, maxChars: 1000 })
+    const sections = chunkPage(page('code', `# Code\n\n\`\`\`js\n${code}\n\`\`\`\n`, { minChars: 50, maxChars: 1000 }))
     expect(sections.length).toBeGreaterThan(5)
     expect(sections.every((s) => s.content.length <= 2000)).toBe(true)
     // Every piece is still a fenced code block.

@@ -1,5 +1,6 @@
 import GithubSlugger from 'github-slugger'
 import type { DocPage } from './docs-site.ts'
+import type { Block } from './page-blocks.ts'
 import type { Section } from './types.ts'
 
 export interface ChunkOptions {
@@ -11,40 +12,108 @@ export interface ChunkOptions {
 
 export const DEFAULT_CHUNKING: ChunkOptions = { minChars: 240, maxChars: 1800 }
 
+/**
+ * Where one section of a page is in the page's markdown. Sections are read from the page's markdown by offset rather
+ * than kept as strings of their own, so a loaded site holds its text once (engines slice a string without copying it).
+ */
+export interface Chunk {
+  /** Heading trail from the page title down to this section. */
+  headings: string[]
+  /** Headings of the tiny sections merged into this one. */
+  subheadings: string[]
+  anchor: string
+  /** 0 for the first piece of a section, then 1, 2… for the pieces a long one is split into. */
+  part: number
+  /** Offsets of the section's text in the page's markdown. */
+  start: number
+  end: number
+  /** The text, when it is not a plain slice of the markdown (a huge code block cut into fenced pieces). */
+  text?: string
+}
+
 interface Draft {
   headings: string[]
+  subheadings: string[]
   anchor: string
-  /** Markdown pieces (paragraphs, lists, code blocks, merged sub-headings). */
-  parts: string[]
+  /** Index of the heading block that opens it (none for the page top). */
+  heading?: number
+  /** Its blocks: `from` up to, not including, `to`. */
+  from: number
+  to: number
   size: number
-  /** The heading's own markdown, kept when the section merges into the one before. */
-  heading?: string
 }
 
-/** Splits a page into sections at its headings, keeping title, heading trail and anchor; merges tiny ones, splits long ones. */
-export function chunkPage(page: DocPage, options: ChunkOptions = DEFAULT_CHUNKING): Section[] {
-  const drafts = draftsOf(page)
-  const merged = mergeTiny(drafts, options)
-  const sections: Section[] = []
+/**
+ * Splits a page into sections at its headings, keeping title, heading trail and anchor; merges tiny ones, splits long
+ * ones. `spans` are the blocks' offsets in `markdown`, where every block is followed by a blank line.
+ */
+export function chunkLayout(
+  title: string,
+  blocks: Block[],
+  spans: Array<[number, number]>,
+  markdown: string,
+  options: ChunkOptions = DEFAULT_CHUNKING,
+): Chunk[] {
+  const merged = mergeTiny(draftsOf(title, blocks), blocks, options)
+  const chunks: Chunk[] = []
   for (const draft of merged) {
-    const pieces = splitLong(draft.parts, options.maxChars)
-    pieces.forEach((parts, index) => {
-      const content = parts.join('\n\n').trim()
-      if (!content && draft.anchor) return
-      sections.push(sectionOf(page, draft, content, index))
+    const pieces = splitLong(draft, blocks, options.maxChars)
+    pieces.forEach((items, part) => {
+      const whole = items.every((item) => typeof item === 'number')
+      let start = 0
+      let end = 0
+      let text: string | undefined
+      if (whole && items.length > 0) {
+        ;[start, end] = trimmed(markdown, spans[items[0] as number]![0], spans[items.at(-1) as number]![1])
+      } else {
+        text = items
+          .map((item) => (typeof item === 'number' ? blocks[item]!.markdown : item))
+          .join('\n\n')
+          .trim()
+      }
+      if (start === end && !text && draft.anchor) return
+      chunks.push({ headings: draft.headings, subheadings: draft.subheadings, anchor: draft.anchor, part, start, end, text })
     })
   }
-  return sections
+  return chunks
 }
 
-function draftsOf(page: DocPage): Draft[] {
+/** The sections of a page, with what its navigation and frontmatter say about it (version, language, groups, tags). */
+export function chunkPage(page: DocPage): Section[] {
+  // One array per page, shared by its sections.
+  const groups = [...(page.nav?.groups ?? []), ...page.meta.groups]
+  const tags = [...page.meta.tags, ...page.meta.keywords]
+  return page.chunks.map((chunk) => {
+    const content = chunk.text ?? page.markdown.slice(chunk.start, chunk.end)
+    return {
+      id: `${page.path}#${chunk.anchor}${chunk.part > 0 ? `~${chunk.part}` : ''}`,
+      path: page.path,
+      url: chunk.anchor ? `${page.url}#${chunk.anchor}` : page.url,
+      anchor: chunk.anchor,
+      pageTitle: page.title,
+      headings: chunk.headings,
+      ...(chunk.subheadings.length > 0 ? { subheadings: chunk.subheadings } : {}),
+      content: content || page.meta.description || page.title,
+      description: page.meta.description,
+      version: page.version,
+      language: page.language,
+      versions: page.versions,
+      languages: page.languages,
+      groups,
+      tags,
+    }
+  })
+}
+
+function draftsOf(title: string, blocks: Block[]): Draft[] {
   const slugger = new GithubSlugger()
   const trail: Array<{ depth: number; text: string }> = []
-  const drafts: Draft[] = [{ headings: [page.title], anchor: '', parts: [], size: 0 }]
-  page.blocks.forEach((block, index) => {
+  const drafts: Draft[] = [{ headings: [title], subheadings: [], anchor: '', from: 0, to: 0, size: 0 }]
+  blocks.forEach((block, index) => {
+    const current = drafts.at(-1)!
     if (block.kind === 'text') {
-      const current = drafts.at(-1)!
-      current.parts.push(block.markdown)
+      if (current.to === current.from) current.from = index
+      current.to = index + 1
       current.size += block.markdown.length
       return
     }
@@ -53,26 +122,31 @@ function draftsOf(page: DocPage): Draft[] {
     while (trail.length > 0 && trail.at(-1)!.depth >= block.depth) trail.pop()
     trail.push({ depth: block.depth, text: block.text })
     drafts.push({
-      headings: [page.title, ...trail.map((h) => h.text)],
+      headings: [title, ...trail.map((h) => h.text)],
+      subheadings: [],
       anchor: slugger.slug(block.text),
-      parts: [],
+      heading: index,
+      from: index + 1,
+      to: index + 1,
       size: 0,
-      heading: block.markdown,
     })
   })
   return drafts
 }
 
-function mergeTiny(drafts: Draft[], { minChars, maxChars }: ChunkOptions): Draft[] {
+function mergeTiny(drafts: Draft[], blocks: Block[], { minChars, maxChars }: ChunkOptions): Draft[] {
   const out: Draft[] = []
   for (const draft of drafts) {
     const current = out.at(-1)
     const fits = current && current.size + draft.size <= maxChars
     if (current && fits && (current.size < minChars || draft.size < minChars)) {
-      const heading = draft.heading
-      if (heading) current.parts.push(heading)
-      current.parts.push(...draft.parts)
-      current.size += draft.size + (heading?.length ?? 0)
+      // The merged section keeps the heading's own line, so its blocks run on without a gap.
+      const heading = draft.heading === undefined ? undefined : blocks[draft.heading]!
+      if (heading?.kind === 'heading') current.subheadings.push(heading.text)
+      current.subheadings.push(...draft.subheadings)
+      if (current.to === current.from) current.from = draft.heading ?? draft.from
+      current.to = draft.to
+      current.size += draft.size + (heading?.markdown.length ?? 0)
     } else {
       out.push(draft)
     }
@@ -80,20 +154,30 @@ function mergeTiny(drafts: Draft[], { minChars, maxChars }: ChunkOptions): Draft
   return out
 }
 
-/** Parts grouped into pieces of at most `maxChars`, each piece repeating the previous one's last short part (overlap). */
-function splitLong(parts: string[], maxChars: number): string[][] {
-  const pieces: string[][] = [[]]
+/** A block by its index, or a piece of a huge block's text. */
+type Item = number | string
+
+/** Blocks grouped into pieces of at most `maxChars`, each piece repeating the previous one's last short item (overlap). */
+function splitLong(draft: Draft, blocks: Block[], maxChars: number): Item[][] {
+  const items: Item[] = []
+  for (let i = draft.from; i < draft.to; i++) {
+    const markdown = blocks[i]!.markdown
+    if (markdown.length > maxChars * 2) items.push(...splitLines(markdown, maxChars))
+    else items.push(i)
+  }
+  const length = (item: Item) => (typeof item === 'number' ? blocks[item]!.markdown.length : item.length)
+  const pieces: Item[][] = [[]]
   let size = 0
-  for (const part of parts.flatMap((p) => (p.length > maxChars * 2 ? splitLines(p, maxChars) : [p]))) {
+  for (const item of items) {
     const piece = pieces.at(-1)!
-    if (size + part.length > maxChars && piece.length > 0) {
+    if (size + length(item) > maxChars && piece.length > 0) {
       const overlap = piece.at(-1)!
-      const next = overlap.length <= maxChars / 4 ? [overlap] : []
+      const next = length(overlap) <= maxChars / 4 ? [overlap] : []
       pieces.push(next)
-      size = next.reduce((n, p) => n + p.length, 0)
+      size = next.reduce((n: number, p) => n + length(p), 0)
     }
-    pieces.at(-1)!.push(part)
-    size += part.length
+    pieces.at(-1)!.push(item)
+    size += length(item)
   }
   return pieces
 }
@@ -116,21 +200,9 @@ function splitLines(text: string, maxChars: number): string[] {
   return fence && closing ? out.map((piece) => `${fence[0]}${piece}\n${closing}`) : out
 }
 
-function sectionOf(page: DocPage, draft: Draft, content: string, part: number): Section {
-  return {
-    id: `${page.path}#${draft.anchor}${part > 0 ? `~${part}` : ''}`,
-    path: page.path,
-    url: draft.anchor ? `${page.url}#${draft.anchor}` : page.url,
-    anchor: draft.anchor,
-    pageTitle: page.title,
-    headings: draft.headings,
-    content: content || page.meta.description || page.title,
-    description: page.meta.description,
-    version: page.version,
-    language: page.language,
-    versions: page.versions,
-    languages: page.languages,
-    groups: [...(page.nav?.groups ?? []), ...page.meta.groups],
-    tags: [...page.meta.tags, ...page.meta.keywords],
-  }
+/** `[start, end)` without the white space at either end. */
+function trimmed(text: string, start: number, end: number): [number, number] {
+  while (start < end && /\s/.test(text[start]!)) start++
+  while (end > start && /\s/.test(text[end - 1]!)) end--
+  return [start, end]
 }

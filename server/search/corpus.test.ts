@@ -120,3 +120,64 @@ describe('corpus over demo/docs', () => {
     expect(corpus.page('/docs/sdks/go')).toBeNull()
   })
 })
+
+describe('what only whole pages and the navigation tell', () => {
+  it('puts the entry page a question asks for first: getting started, the changelog, a navigation group by name', () => {
+    expect(new Set(paths('How do I get started?', { pageSize: 10 }))).toContain('quickstart')
+    expect(paths('where is the changelog', { pageSize: 5 })[0]).toBe('changelog')
+    expect(paths('troubleshooting', { pageSize: 5 })[0]).toBe('troubleshooting/common-errors')
+    // Asked beside a subject, an entry page only joins the first three.
+    expect(paths('changelog of the go sdk', { pageSize: 3 })).toContain('changelog')
+  })
+
+  it('searches within one page, and ranks the pages of the conversation higher', () => {
+    const within = corpus.search('key', { pageSize: 50, withinPage: '/concepts/flags' })
+    expect(within.length).toBeGreaterThan(0)
+    expect(within.every((hit) => hit.section.path === 'concepts/flags')).toBe(true)
+    const query = 'initialize the client'
+    const base = paths(query, { pageSize: 10 })
+    const later = base.at(-1)!
+    expect(paths(query, { pageSize: 10, related: [later] }).indexOf(later)).toBeLessThan(base.indexOf(later))
+  })
+
+  it('knows the reader page and how much of a question it holds', () => {
+    const page = corpus.readerPage!('https://docs.example.com/docs/guides/webhooks#verify')!
+    expect(page).toMatchObject({ path: 'guides/webhooks', url: '/guides/webhooks' })
+    expect(page.sections[0]!.path).toBe('guides/webhooks')
+    expect(page.covers('verify signatures')).toBe(1)
+    expect(page.covers('verify sourdough')).toBe(0.5)
+    expect(corpus.readerPage!('/internal/release-checklist')).toBeUndefined()
+  })
+})
+
+describe('repeats and languages', () => {
+  const snippet = 'Contact support at support@example.com with your account id and the time the error happened.'
+  const site = readDocsSite({
+    revision: 'r',
+    files: new Map([
+      [
+        'docs.json',
+        JSON.stringify({
+          navigation: {
+            languages: [
+              { language: 'en', pages: ['a', 'b'] },
+              { language: 'fr', pages: ['fr/a'] },
+            ],
+          },
+        }),
+      ],
+      ['a.md', `# Alpha\n\n## Help\n\n${snippet}\n`],
+      ['b.md', `# Beta\n\n## Help\n\n${snippet}\n`],
+      ['fr/a.md', '# Alpha\n\nContact support error error error account.\n'],
+    ]),
+  })
+  const small = buildCorpus(site)
+
+  it('keeps a section repeated on several pages once, and prefers the reader language without hiding others', () => {
+    const hits = small.search('contact support error account', { pageSize: 10 })
+    expect(hits.filter((hit) => hit.section.content.includes(snippet))).toHaveLength(1)
+    expect(hits[0]!.section.path).toBe('a')
+    expect(hits.map((hit) => hit.section.path)).toContain('fr/a')
+    expect(small.search('contact support error account', { pageSize: 10, currentPath: '/fr/a' })[0]!.section.path).toBe('fr/a')
+  })
+})

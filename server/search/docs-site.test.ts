@@ -24,6 +24,9 @@ describe('readDocsSite', () => {
     const first = readDocsSite(files(base))
     const second = readDocsSite(files({ ...base, 'b.mdx': '# B\n\nChanged.\n' }), first)
     expect(second.parsed.pages.get('a.mdx')!.page).toBe(first.parsed.pages.get('a.mdx')!.page)
+    // The cache keeps a fingerprint of each file, not the file: the text is held once, as the page's markdown.
+    expect(first.parsed.pages.get('b.mdx')!.fingerprint).toMatch(/^\w+\.\w+\.\w+$/)
+    expect([...first.parsed.imports.values()].every((print) => print === undefined || !print.includes(' '))).toBe(true)
     expect(second.parsed.pages.get('b.mdx')!.page).not.toBe(first.parsed.pages.get('b.mdx')!.page)
     expect(second.pages.get('b')!.markdown).toContain('Changed.')
     const third = readDocsSite(files({ ...base, 'b.mdx': '# B\n\nChanged.\n', 'snippets/shared.mdx': 'Shared text two.\n' }), second)

@@ -1,6 +1,7 @@
 import { type NavEntry, type Navigation, normalizePath, readNavigation } from './navigation.ts'
+import { fingerprint } from './fingerprint.ts'
 import { pageUrl } from './page-url.ts'
-import { pageMarkdown, type ParsedPage, parsePage } from './parse-page.ts'
+import { type ParsedPage, parsePage } from './parse-page.ts'
 import { PARALLEL_PARSE_MIN_PAGES, parseInWorkers } from './parse-workers.ts'
 import { importedFiles, snippetResolver } from './snippets.ts'
 import type { DocsSnapshot } from './sources/types.ts'
@@ -12,7 +13,6 @@ export interface DocPage extends ParsedPage {
   url: string
   /** Undefined for pages outside the navigation (still searchable unless hidden). */
   nav?: NavEntry
-  markdown: string
   /** Frontmatter, else navigation, else the path prefix (`fr/...`), else the site's first language. */
   language?: string
   languages: string[]
@@ -32,11 +32,14 @@ export interface DocsSite {
   parsed: ParseCache
 }
 
+/** What the last load parsed, by file: fingerprints of the texts (see fingerprint.ts), not the texts themselves. */
 interface ParseCache {
-  pages: Map<string, { text: string; page: ParsedPage }>
-  /** Texts of the files pages imported (snippets): when one changes, every page is parsed again. */
+  pages: Map<string, { fingerprint: string; page: ParsedPage }>
+  /** The files pages imported (snippets): when one changes, every page is parsed again. Undefined: it was missing. */
   imports: Map<string, string | undefined>
 }
+
+const print = (text: string | undefined) => (text === undefined ? undefined : fingerprint(text))
 
 /** Mintlify renders no pages from `snippets/`: files there are only imported by pages. */
 const SNIPPETS = /^snippets\//
@@ -46,7 +49,9 @@ const isPageFile = (file: string) => /\.mdx?$/i.test(file) && !SNIPPETS.test(fil
 
 /** What the previous revision parsed, if none of the files its pages import changed. */
 function reusableParses(snapshot: DocsSnapshot, previous?: DocsSite): ParseCache | undefined {
-  return previous && [...previous.parsed.imports].every(([file, text]) => snapshot.files.get(file) === text) ? previous.parsed : undefined
+  return previous && [...previous.parsed.imports].every(([file, printed]) => print(snapshot.files.get(file)) === printed)
+    ? previous.parsed
+    : undefined
 }
 
 /** Pages parsed elsewhere (worker threads) from this snapshot's texts, by file name, and the files they imported. */
@@ -68,7 +73,7 @@ export async function loadDocsSite(
   const toParse: Array<{ file: string; path: string; text: string }> = []
   for (const [file, text] of snapshot.files) {
     const path = normalizePath(file)
-    if (path && isPageFile(file) && reusable?.pages.get(file)?.text !== text) toParse.push({ file, path, text })
+    if (path && isPageFile(file) && reusable?.pages.get(file)?.fingerprint !== fingerprint(text)) toParse.push({ file, path, text })
   }
   if (toParse.length < PARALLEL_PARSE_MIN_PAGES) return readDocsSite(snapshot, previous)
   let parsed: Preparsed | undefined
@@ -109,23 +114,24 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
   const navigation = readNavigation(config, readJson)
   const snippet = snippetResolver(
     (file) => files.get(file),
-    (file, text) => cache.imports.set(file, text),
+    (file, text) => cache.imports.set(file, print(text)),
   )
-  for (const file of preparsed?.imports ?? []) cache.imports.set(file, files.get(file))
+  for (const file of preparsed?.imports ?? []) cache.imports.set(file, print(files.get(file)))
   const pages = new Map<string, DocPage>()
   for (const [file, text] of files) {
     if (!isPageFile(file)) continue
     const path = normalizePath(file)
     if (!path || pages.has(path)) continue
     const known = reusable?.pages.get(file)
-    const parsed = known?.text === text ? known.page : (preparsed?.pages.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
-    cache.pages.set(file, { text, page: parsed })
+    const printed = fingerprint(text)
+    const parsed =
+      known?.fingerprint === printed ? known.page : (preparsed?.pages.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
+    cache.pages.set(file, { fingerprint: printed, page: parsed })
     const nav = navigation.entries.get(path)
     pages.set(path, {
       ...parsed,
       url: pageUrl(path),
       nav,
-      markdown: pageMarkdown(parsed),
       ...languageOf(parsed, nav, navigation.languages),
       version: parsed.meta.version ?? nav?.version,
       versions: parsed.meta.version ? [parsed.meta.version] : (nav?.versions ?? []),

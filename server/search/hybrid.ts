@@ -54,16 +54,20 @@ export function nearestSections(
  * scores relative to the best hit, as the BM25 search gives them.
  */
 export function fuseRankings(rankings: Section[][], boost: (section: Section) => number, options: SearchOptions): SearchHit[] {
+  const top = fuse(rankings, boost).slice(0, options.pageSize)
+  const best = top[0]?.score ?? 0
+  const threshold = options.scoreThreshold ?? 0
+  return top.map(({ section, score }) => ({ section, score: best > 0 ? score / best : 0 })).filter((hit) => hit.score >= threshold)
+}
+
+/** Reciprocal rank fusion of rankings (best first), times each section's boost: every section, best first, raw scores. */
+export function fuse(rankings: Section[][], boost: (section: Section) => number): Array<{ section: Section; score: number }> {
   const fused = new Map<Section, number>()
   for (const ranking of rankings) {
     ranking.forEach((section, rank) => fused.set(section, (fused.get(section) ?? 0) + 1 / (RRF_K + rank + 1)))
   }
   const hits = [...fused].map(([section, score]) => ({ section, score: score * boost(section) }))
-  hits.sort((a, b) => b.score - a.score)
-  const top = hits.slice(0, options.pageSize)
-  const best = top[0]?.score ?? 0
-  const threshold = options.scoreThreshold ?? 0
-  return top.map(({ section, score }) => ({ section, score: best > 0 ? score / best : 0 })).filter((hit) => hit.score >= threshold)
+  return hits.sort((a, b) => b.score - a.score)
 }
 
 /** Hybrid search when the corpus has embeddings, BM25 otherwise: what the assistant, the search endpoint and MCP call. */

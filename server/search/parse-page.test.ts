@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageMarkdown, parsePage } from './parse-page.ts'
+import { parsePage, readPage } from './parse-page.ts'
 
 const PAGE = `---
 title: "Install the SDK"
@@ -46,9 +46,9 @@ Intro with an {"inline"} expression and a <Tooltip tip="hint">tooltip</Tooltip> 
 `
 
 describe('parsePage', () => {
-  const snippet = parsePage('snippets/prereqs', 'You need an **account**.\n').blocks
+  const snippet = readPage('snippets/prereqs', 'You need an **account**.\n').blocks
   const page = parsePage('sdks/install', PAGE, { snippet: (path) => (path === '/snippets/prereqs.mdx' ? snippet : undefined) })
-  const markdown = pageMarkdown(page)
+  const markdown = page.markdown
 
   it('reads frontmatter', () => {
     expect(page.title).toBe('Install the SDK')
@@ -81,7 +81,9 @@ describe('parsePage', () => {
   })
 
   it('keeps the heading structure', () => {
-    const headings = page.blocks.filter((b) => b.kind === 'heading').map((b) => (b.kind === 'heading' ? `${b.depth} ${b.text}` : ''))
+    const headings = readPage('sdks/install', PAGE)
+      .blocks.filter((b) => b.kind === 'heading')
+      .map((b) => (b.kind === 'heading' ? `${b.depth} ${b.text}` : ''))
     expect(headings).toEqual(['1 Install the SDK', '2 Configure'])
     expect(markdown.startsWith('# Install the SDK\n')).toBe(true)
   })
@@ -92,15 +94,15 @@ describe('parsePage', () => {
     expect(parsePage('a', '---\nrobots: "noindex, nofollow"\n---\n# A\n').meta.noindex).toBe(true)
     expect(parsePage('guides/x', '# From heading\n\ntext').title).toBe('From heading')
     expect(parsePage('guides/rate-limits', 'text only').title).toBe('Rate limits')
-    expect(pageMarkdown(parsePage('guides/rate-limits', 'text only'))).toBe('# Rate limits\n\ntext only\n')
+    expect(parsePage('guides/rate-limits', 'text only').markdown).toBe('# Rate limits\n\ntext only\n')
   })
 
   it('reads a page that is not valid MDX as markdown, and broken YAML as no metadata', () => {
     const broken = parsePage('x', '# Title\n\nUse a < b and {oops here.\n\n<div>unclosed\n')
     expect(broken.mdx).toBe(false)
-    expect(pageMarkdown(broken)).toContain('Use a < b and {oops here.')
+    expect(broken.markdown).toContain('Use a < b and {oops here.')
     const badYaml = parsePage('y', '---\ntitle: [unclosed\n---\n\n# Heading\n\nBody.\n')
     expect(badYaml.title).toBe('Heading')
-    expect(pageMarkdown(badYaml)).toContain('Body.')
+    expect(badYaml.markdown).toContain('Body.')
   })
 })

@@ -1,40 +1,62 @@
+import { type Chunk, chunkLayout, type ChunkOptions } from './chunk.ts'
 import { type PageMeta, readFrontmatter } from './frontmatter.ts'
 import { parseMarkdown } from './markdown.ts'
 import { type Block, pageBlocks } from './page-blocks.ts'
 
+/** A page as it is kept once parsed: its markdown, and where its sections are in it. */
 export interface ParsedPage {
   /** Path without extension relative to the docs root (`sdks/javascript`). */
   path: string
   meta: PageMeta
   /** Frontmatter title, else the first top-level heading, else the file name. */
   title: string
-  blocks: Block[]
   /** False when the page was not valid MDX and was read as plain markdown. */
   mdx: boolean
+  /** The page as markdown for readers and models: title, description, then the body with MDX reduced to text. */
+  markdown: string
+  /** Its sections, as offsets into `markdown`. */
+  chunks: Chunk[]
 }
 
 export interface ParseOptions {
   snippet?: (importPath: string) => Block[] | undefined
+  /** How sections are cut (tests use small ones). */
+  chunking?: ChunkOptions
 }
 
 export function parsePage(path: string, source: string, options: ParseOptions = {}): ParsedPage {
+  const { meta, title, blocks, mdx } = readPage(path, source, options)
+  const { markdown, spans } = renderPage(title, meta.description, blocks)
+  return { path, meta, title, mdx, markdown, chunks: chunkLayout(title, blocks, spans, markdown, options.chunking) }
+}
+
+/** A page as blocks: what a snippet contributes to the pages that import it, and what sections are cut from. */
+export function readPage(path: string, source: string, options: ParseOptions = {}) {
   const { tree, mdx } = parseMarkdown(source)
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0].value : undefined
   const meta = readFrontmatter(yaml)
   const blocks = pageBlocks(tree.children, { source, snippet: options.snippet })
   const h1 = blocks.find((block) => block.kind === 'heading' && block.depth === 1)
   const title = meta.title ?? (h1?.kind === 'heading' ? h1.text : undefined) ?? titleFromPath(path)
-  return { path, meta, title, blocks, mdx }
+  return { meta, title, blocks, mdx }
 }
 
-/** The page as markdown for readers and models: title, description, then the body with MDX reduced to text. */
-export function pageMarkdown(page: ParsedPage): string {
-  const first = page.blocks[0]
-  const ownTitle = first?.kind === 'heading' && first.depth === 1
-  const parts = [ownTitle ? first.markdown : `# ${page.title}`]
-  if (page.meta.description) parts.push(page.meta.description)
-  for (const block of ownTitle ? page.blocks.slice(1) : page.blocks) parts.push(block.markdown)
-  return parts.join('\n\n') + '\n'
+/** Title, description, then the blocks, a blank line apart; with each block's offsets in the result. */
+function renderPage(title: string, description: string | undefined, blocks: Block[]) {
+  const ownTitle = blocks[0]?.kind === 'heading' && blocks[0].depth === 1
+  const parts: string[] = []
+  const spans: Array<[number, number]> = new Array(blocks.length)
+  let length = -2
+  const push = (text: string, block?: number) => {
+    const start = length + 2
+    parts.push(text)
+    length = start + text.length
+    if (block !== undefined) spans[block] = [start, length]
+  }
+  push(ownTitle ? blocks[0]!.markdown : `# ${title}`, ownTitle ? 0 : undefined)
+  if (description) push(description)
+  for (let i = ownTitle ? 1 : 0; i < blocks.length; i++) push(blocks[i]!.markdown, i)
+  return { markdown: parts.join('\n\n') + '\n', spans }
 }
 
 function titleFromPath(path: string): string {

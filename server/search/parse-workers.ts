@@ -59,7 +59,8 @@ export async function parseInWorkers(
 /** Workers stay referenced while they parse (a CLI run must not exit before its pages are in); they end after. */
 async function startWorker(): Promise<WorkerThread> {
   const { Worker } = await import('node:worker_threads')
-  const url = new URL('./parse-worker.ts', import.meta.url)
+  // From the TypeScript sources, the worker is parse-worker.ts; from the built server (server/dist), its own entry.
+  const url = new URL(import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.mjs', import.meta.url)
   // Node runs our TypeScript through tsx, whose loader a worker thread does not inherit: the worker loads it first.
   const viaTsx = url.pathname.endsWith('.ts') && !('Deno' in globalThis) && !('Bun' in globalThis)
   return viaTsx

@@ -1,16 +1,17 @@
 import { PageBody, PageResponse, SearchBody, SearchResponse, type SearchResult } from '../../shared/search.ts'
 import { DocentError } from '../../shared/errors.ts'
+import { callerOf } from '../analytics/caller.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { assistantGuard } from '../http/guards.ts'
+import { docsGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
 import { searchSections } from './hybrid.ts'
 import { DOCS_UNAVAILABLE, loadCorpus } from './load-corpus.ts'
 import type { SearchHit } from './types.ts'
 
-/** `POST /discovery/v1/search/{domain}` and `POST /discovery/v1/page/{domain}` (assistant key, organization hourly limit). */
+/** `POST /discovery/v1/search/{domain}` and `POST /discovery/v1/page/{domain}` (assistant key unless the docs are public). */
 export function searchRoutes(ctx: DocentContext): Route[] {
-  const guard = assistantGuard(ctx, { countKeyAndIp: false })
+  const guard = docsGuard(ctx)
   return [
     route({
       method: 'post',
@@ -27,6 +28,18 @@ export function searchRoutes(ctx: DocentContext): Route[] {
           filter: body.filter,
           scoreThreshold: body.scoreThreshold,
         })
+        if (body.analytics) {
+          const topScore = hits[0]?.score ?? null
+          ctx.analytics.recorder.search({
+            projectId: auth.project.id,
+            query: body.query,
+            resultCount: hits.length,
+            topScore,
+            caller: callerOf(c),
+            origin: 'search',
+            at: ctx.now(),
+          })
+        }
         return c.json(hits.map((hit) => searchResult(hit, auth.project)))
       },
     }),

@@ -4,7 +4,7 @@ import { embeddingModel } from '../models/registry.ts'
 import { buildCorpus, type BuiltCorpus } from './corpus.ts'
 import { type DocsSite, loadDocsSite } from './docs-site.ts'
 import { type Embedder, embedSections, modelEmbedder, type VectorCache } from './embeddings.ts'
-import { openDocsSource } from './sources/open.ts'
+import { openDocsSource, type SourceDeps } from './sources/open.ts'
 import type { DocsSource } from './sources/types.ts'
 import type { Corpus, DocsStatus, SearchService } from './types.ts'
 
@@ -16,6 +16,8 @@ export interface SearchServiceDeps {
   env?: Env
   /** Section and query embeddings for hybrid search; by default the configured `model.embeddingId`, if any. */
   embedder?: Embedder
+  /** Opens a `local:<name>` repository of the embedded git host, for docs served from it. */
+  openLocalRepository?: SourceDeps['openLocalRepository']
 }
 
 /** A reader waits for the query's embedding: past this, BM25 alone answers. */
@@ -73,7 +75,11 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   }
   const sourceOf = (id: string): Promise<DocsSource> => {
     const state = stateOf(id)
-    state.source ??= openDocsSource(projectOf(id).docs, { fetch: deps.fetch, env: deps.env ?? {} })
+    state.source ??= openDocsSource(projectOf(id).docs, {
+      fetch: deps.fetch,
+      env: deps.env ?? {},
+      openLocalRepository: deps.openLocalRepository,
+    })
     state.source.catch(() => (state.source = undefined))
     return state.source
   }

@@ -1,5 +1,5 @@
 import type { Block } from './page-blocks.ts'
-import { parsePage } from './parse-page.ts'
+import { readPage } from './parse-page.ts'
 
 /** `import Name from '...md(x)'` in a page's text (a superset of the imports its MDX tree has). */
 const IMPORT = /import\s+\w+\s+from\s+["']([^"']+\.mdx?)["']/g
@@ -32,7 +32,7 @@ export function snippetResolver(
         const text = readFile(file)
         resolved(file, text)
         snippets.set(file, null) // a snippet importing itself stops here
-        if (text !== undefined) snippets.set(file, parsePage(file, text, { snippet: snippet(file) }).blocks)
+        if (text !== undefined) snippets.set(file, readPage(file, text, { snippet: snippet(file) }).blocks)
       }
       return snippets.get(file) ?? undefined
     }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_QUERY_TERMS, processTerm, queryTerms, stem, tokenize } from './terms.ts'
+import { contentTerms, MAX_QUERY_TERMS, processTerm, queryTerms, stem, tokenize, wordFamily } from './terms.ts'
 
 describe('terms', () => {
   it('tokenizes words, identifiers and CJK text', () => {
     expect(tokenize('Roll out `new-checkout` to 10% of users!')).toEqual(['roll', 'out', 'new', 'checkout', 'to', '10', 'of', 'users'])
-    expect(tokenize('Set LUMEN_SDK_KEY')).toEqual(['set', 'lumen_sdk_key'])
+    expect(tokenize('Set LUMEN_SDK_KEY')).toEqual(['set', 'lumen_sdk_key', 'lumen', 'sdk', 'key'])
+    expect(tokenize('<Accordion defaultOpen> getHTTPClient')).toEqual([
+      'accordion',
+      'defaultopen',
+      'gethttpclient',
+      'default',
+      'open',
+      'get',
+      'http',
+      'client',
+    ])
     expect(tokenize('安装 CLI 工具')).toEqual(['安', '装', 'cli', '工', '具'])
     expect(tokenize('Réglages avancés')).toEqual(['réglages', 'avancés'])
   })
@@ -22,9 +32,17 @@ describe('terms', () => {
   })
 
   it('cuts a query to its first distinct words, without stop words', () => {
-    expect(queryTerms('How do I roll out the flag, roll out again?')).toBe('roll out flag again')
+    expect(queryTerms('How do I roll out the flag, roll out again?')).toBe('roll flag')
+    expect(queryTerms("What's exit code 6?")).toBe('exit code 6')
     const pasted = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ')
     expect(queryTerms(pasted).split(' ')).toHaveLength(MAX_QUERY_TERMS)
     expect(queryTerms('the of and')).toBe('')
+  })
+
+  it('knows the other words of a word family, which the stemmer leaves apart', () => {
+    expect(wordFamily(stem('approve'))).toEqual(expect.arrayContaining([stem('approval'), stem('approver')]))
+    expect(wordFamily(stem('configuration'))).toContain(stem('configure'))
+    expect(wordFamily(stem('flatter'))).toContain('flat')
+    expect(contentTerms("What's the limit of 6 flags?")).toEqual(['limit', '6', 'flag'])
   })
 })

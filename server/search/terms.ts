@@ -1,28 +1,62 @@
-/** Words that carry no meaning for docs search ("how do I ..."); dropped from queries and the index alike. */
-const STOP_WORDS = new Set(
-  (
-    'a an and are as at be but by can could do does did for from how i if in into is it its me my of on or our so than that the their ' +
-    'them then there these they this those to us was we were what when where which who why will with would you your ' +
-    "should shall may might i'm im get got want need use using used"
-  ).split(' '),
+/**
+ * Words, stop words and stems: the one tokenizer of Docent, shared by the search index, the queries, the offline
+ * answer model (to match a question against sentences) and the agent's search over a repository.
+ */
+
+/**
+ * Words that carry no meaning for docs search ("how do I ...", "what does X mean"); dropped from queries and the index
+ * alike. Question framing ("explain", "happen", "possible") is here too: it says how the reader asks, not what about.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  `a about above after again all also am an and any are as at be because been being below both but by can could did do
+  does doing done during each either else even ever every few for from further get gets getting got had has have having he her
+  here hers him his how i if i'm im in into is it its itself just like ll many may me might more most much must my need needs no nor
+  now of on once one only or other our ours ourselves out over please re same shall she should so some such than that the
+  their theirs them then there these they this those through to too under until upon us use used uses using ve very via want
+  wants was way we were what when where whether which while who whom whose why will with within would yes yet you your
+  yours anymore consider considered explain happen happens happened know mean means meant possible tell work works`.split(/\s+/),
+)
+
+/**
+ * Everyday words that rarely say what a question is about ("what if it goes down", "a different kind", "before I
+ * start"): a question made of them alone names no subject, and a passage need not hold them to answer it.
+ */
+export const WEAK_WORDS: ReadonlySet<string> = new Set(
+  `different kind kinds sort thing things stuff something someone somebody anyone anybody anything everything everyone
+  go goes going went gone take takes took taken long lay put keep keeps let lets give gives see look looks find good
+  best better well sure right really actually still lot lots fine okay ok try tried able whole today now currently
+  make makes made live lives before after first start starts started starting begin`.split(/\s+/),
 )
 
 const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u
+const CJK_RUNS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu
+/** An identifier written in camelCase or PascalCase with a lower-case letter before a capital (`defaultOpen`). */
+const CAMEL = /[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu
+const CAMEL_PARTS = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu
 
 /**
- * Splits text into words: runs of letters, digits and `_` (so `new-checkout` is two words and `LUMEN_SDK_KEY` one).
+ * Splits text into words: runs of letters, digits and `_` (so `new-checkout` is two words and `LUMEN_SDK_KEY` one),
+ * lower-cased. An identifier also yields its parts (`defaultOpen` → `defaultopen`, `default`, `open`;
+ * `LUMEN_SDK_KEY` → `lumen_sdk_key`, `lumen`, `sdk`, `key`), so "open by default" finds the `defaultOpen` property.
  * Chinese, Japanese and Korean are written without spaces: each of their characters is a word.
  */
 export function tokenize(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []
-  if (!words.some((word) => CJK.test(word))) return words
-  return words.flatMap((word) =>
-    CJK.test(word)
-      ? (word.match(
-          /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu,
-        ) ?? [])
-      : [word],
-  )
+  const out: string[] = []
+  for (const word of words) {
+    if (CJK.test(word)) {
+      out.push(...(word.match(CJK_RUNS) ?? []))
+      continue
+    }
+    out.push(word)
+    if (word.includes('_')) {
+      for (const part of word.split('_')) if (part) out.push(part)
+    }
+  }
+  for (const identifier of text.match(CAMEL) ?? []) {
+    for (const part of identifier.match(CAMEL_PARTS) ?? []) out.push(part.toLowerCase())
+  }
+  return out
 }
 
 /** A term as stored in the index: lower case, not a stop word, plural and verb endings cut. */
@@ -48,6 +82,45 @@ export function stem(word: string): string {
   return w
 }
 
+/** Derivational endings, as they look after stemming (`configure` → `configur` + `ation`). */
+const SUFFIXES = [
+  'al',
+  'er',
+  'or',
+  'ion',
+  'ation',
+  'ment',
+  'able',
+  'ity',
+  'ive',
+  'ly',
+  'ness',
+  'ur',
+  'ance',
+  'ence',
+  'iz',
+  'ization',
+  'ator',
+]
+
+/** Other stems of a stem's word family: `approv` → `approval`, `approver`; `configuration` → `configur`. */
+export function wordFamily(stem: string): string[] {
+  const bases = new Set([stem])
+  for (const suffix of SUFFIXES) {
+    if (!stem.endsWith(suffix) || stem.length - suffix.length < 4) continue
+    const base = stem.slice(0, -suffix.length)
+    bases.add(base)
+    bases.add(undouble(base)) // flatter → flat
+  }
+  const out = new Set<string>()
+  for (const base of bases) {
+    out.add(base)
+    for (const suffix of SUFFIXES) out.add(base + suffix)
+  }
+  out.delete(stem)
+  return [...out]
+}
+
 function undouble(w: string): string {
   return /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w
 }
@@ -57,11 +130,25 @@ export const MAX_QUERY_TERMS = 48
 
 /** A query as distinct words, stop words out, at most MAX_QUERY_TERMS of them (still unstemmed: the index stems). */
 export function queryTerms(query: string): string {
+  return contentWords(query, MAX_QUERY_TERMS).join(' ')
+}
+
+/** A word that says something: not a stop word, and not a lone letter (the `s` of "what's"); a lone digit is ("exit code 6"). */
+const isContent = (word: string) =>
+  !STOP_WORDS.has(word) && (word.length > 1 || /[\p{N}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u.test(word))
+
+/** The distinct words of a text that are not stop words, as written (lower-cased), in order; at most `max`. */
+export function contentWords(text: string, max = Number.POSITIVE_INFINITY): string[] {
   const words = new Set<string>()
-  for (const word of tokenize(query)) {
-    if (processTerm(word) === null) continue
+  for (const word of tokenize(text)) {
+    if (!isContent(word)) continue
     words.add(word)
-    if (words.size === MAX_QUERY_TERMS) break
+    if (words.size >= max) break
   }
-  return [...words].join(' ')
+  return [...words]
+}
+
+/** The stems of a text's content words, in order (repeats kept), for matching a question against sentences. */
+export function contentTerms(text: string): string[] {
+  return tokenize(text).flatMap((word) => (isContent(word) ? [stem(word)] : []))
 }

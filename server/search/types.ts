@@ -1,4 +1,5 @@
 import type { SearchFilter } from '../../shared/search.ts'
+import type { QueryContext } from './query.ts'
 
 /** One searchable piece of a page: the text under a heading, with where it sits. */
 export interface Section {
@@ -11,6 +12,8 @@ export interface Section {
   pageTitle: string
   /** Heading trail from the page's top heading down to this section. */
   headings: string[]
+  /** Headings of tiny sections merged into this one ("Enable or disable the assistant" under the page's intro). */
+  subheadings?: string[]
   content: string
   description?: string
   version?: string
@@ -34,6 +37,24 @@ export interface SearchOptions {
   scoreThreshold?: number
   /** Sections of this page and its navigation neighbours rank higher. */
   currentPath?: string
+  /** Text that says what the question is about without being the question (the reader's page), with its weight. */
+  context?: QueryContext[]
+  /** Only sections of this page (a path as `currentPath` takes it). */
+  withinPage?: string
+  /** Pages the conversation is about (the sources of the previous answer): they rank higher. */
+  related?: string[]
+}
+
+/** The page a reader is on, with what questions asked from it need. */
+export interface ReaderPage {
+  path: string
+  url: string
+  title: string
+  description?: string
+  /** Its searchable sections, in reading order. */
+  sections: Section[]
+  /** The share (0..1) of a question's own words that occur on the page. */
+  covers(question: string): number
 }
 
 export interface PageInfo {
@@ -57,6 +78,8 @@ export interface Corpus {
    * embedded. Callers use `searchSections` (search/hybrid.ts), which falls back to `search`.
    */
   searchHybrid?(query: string, options: SearchOptions): Promise<SearchHit[]>
+  /** The page a reader is on, found leniently (a URL, a path under a site prefix, a file name); undefined if hidden or unknown. */
+  readerPage?(path: string): ReaderPage | undefined
   /** The page's markdown (MDX components reduced to text), or null. Accepts a path with or without `/` and extension. */
   page(path: string): { path: string; content: string } | null
   pages(): PageInfo[]

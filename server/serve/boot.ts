@@ -23,7 +23,9 @@ export async function boot({ env, configText, runtime, overrides }: BootInput): 
   const keys = await docent.start()
   const { config } = docent
   const base = config.publicUrl ?? `http://localhost:${config.port}`
-  const lines = [`Docent listening on ${base} (${runtime}, store: ${config.store.kind}, model: ${config.model.provider})`]
+  const lines = [
+    `Docent listening on ${base} (${runtime}, store: ${config.store.kind}, model: ${config.model.provider}; bound to ${config.host}:${config.port})`,
+  ]
   if (keys.created) {
     lines.push('', 'Demo keys (shown once; keep them):', `  admin key:     ${keys.admin}`, `  assistant key: ${keys.assistant}`)
   }

@@ -5,6 +5,7 @@ declare const Bun: {
   file(path: string): { exists(): Promise<boolean>; text(): Promise<string> }
   serve(options: {
     port: number
+    hostname?: string
     idleTimeout?: number
     fetch: (request: Request, server: { requestIP(request: Request): { address: string } | null }) => Response | Promise<Response>
   }): { stop(force?: boolean): void }
@@ -20,6 +21,7 @@ const docent = await boot({ env: Bun.env, configText, runtime: `bun ${Bun.versio
 
 const server = Bun.serve({
   port: docent.config.port,
+  hostname: docent.config.host,
   // Streams of long answers and agent polls stay open longer than Bun's 10 s default.
   idleTimeout: 255,
   fetch: (request, srv) => docent.app.fetch(request, { ip: srv.requestIP(request)?.address }),

@@ -4,7 +4,7 @@ declare const Deno: {
   env: { toObject(): Record<string, string> }
   readTextFile(path: string): Promise<string>
   serve(
-    options: { port: number; onListen?: () => void },
+    options: { port: number; hostname?: string; onListen?: () => void },
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): { shutdown(): Promise<void> }
   addSignalListener(signal: string, handler: () => void): void
@@ -19,7 +19,7 @@ const docent = await boot({ env, configText, runtime: `deno ${Deno.version.deno}
   Deno.exit(1)
 })
 
-const server = Deno.serve({ port: docent.config.port, onListen: () => {} }, (request, info) =>
+const server = Deno.serve({ port: docent.config.port, hostname: docent.config.host, onListen: () => {} }, (request, info) =>
   docent.app.fetch(request, { ip: info.remoteAddr.hostname }),
 )
 

@@ -8,9 +8,18 @@ const docent = await boot({ env: process.env, configText, runtime: `node ${proce
   process.exit(1)
 })
 
+const { limits } = docent.config
 const server = serve({
   port: docent.config.port,
+  hostname: docent.config.host,
   fetch: (request, env) => docent.app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
+  serverOptions: {
+    // Slow clients (slowloris): the headers within headersSeconds, the whole request within bodySeconds more. Node checks
+    // these every connectionsCheckingInterval (30 s by default, which let a client hold a connection for 88 s).
+    headersTimeout: limits.headersSeconds * 1000,
+    requestTimeout: (limits.headersSeconds + limits.bodySeconds) * 1000,
+    connectionsCheckingInterval: 1000,
+  },
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

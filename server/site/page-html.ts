@@ -1,6 +1,7 @@
 import GithubSlugger from 'github-slugger'
 import { Marked, type Tokens } from 'marked'
 import { escapeHtml } from './html.ts'
+import { safeUrl } from './safe-url.ts'
 
 export interface RenderedPage {
   html: string
@@ -29,16 +30,18 @@ export function renderPageHtml(markdown: string): RenderedPage {
         )}</h${depth}>\n`
       },
       link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { href, title, tokens }: Tokens.Link) {
-        const safe = /^(https?:|mailto:|\/|#|\.)/i.test(href) || !/^[a-z][a-z0-9+.-]*:/i.test(href)
         const inner = this.parser.parseInline(tokens)
+        // Links come from a repository's pages: only web and mail links, never a script or data URL, however spelled.
+        const safe = safeUrl(href)
         if (!safe) return inner
-        const external = /^https?:/i.test(href)
-        return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}${
-          external ? ' rel="noopener"' : ''
+        return `<a href="${escapeHtml(safe.href)}"${title ? ` title="${escapeHtml(title)}"` : ''}${
+          safe.external ? ' rel="noopener"' : ''
         }>${inner}</a>`
       },
-      image: ({ href, text }: Tokens.Image) =>
-        /^(https?:|\/)/i.test(href) ? `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}" loading="lazy">` : escapeHtml(text),
+      image: ({ href, text }: Tokens.Image) => {
+        const safe = safeUrl(href, ['http:', 'https:'])
+        return safe ? `<img src="${escapeHtml(safe.href)}" alt="${escapeHtml(text)}" loading="lazy">` : escapeHtml(text)
+      },
     },
   })
   const html = marked.parse(markdown, { async: false })

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono'
-import type { ProjectConfig } from '../config.ts'
+import { docsArePublic, type ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { AppEnv } from '../http/route.ts'
@@ -29,7 +29,7 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
   const reserved = [...apiPrefixes, '/widget/']
   const app = new Hono<AppEnv>()
   const project = siteProject(ctx)
-  const siteKey = project ? siteKeyProvider(ctx, project) : null
+  const siteKey = project && docsArePublic(project) ? siteKeyProvider(ctx, project) : null
 
   app.get('/widget/:file{.+}', async (c) => {
     const name = c.req.param('file')
@@ -40,7 +40,9 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
     throw new ApiError(404, name === 'docent.js' ? 'the widget is not built: run `npm run build`' : 'no such widget file')
   })
 
-  if (!project || !siteKey) return app
+  // A project whose docs are not public has no public pages either: its docs need its key, which a browser visiting a
+  // page does not send.
+  if (!project || !siteKey || !docsArePublic(project)) return app
 
   const corpusOf = (): Promise<Corpus> => loadCorpus(ctx, project, 'the site')
 

@@ -16,7 +16,7 @@ async function withPageKey(then: (key: string, docent: Awaited<ReturnType<typeof
       dataDir,
       store: { kind: 'pglite' },
       worker: false,
-      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
+      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs', public: true } }],
     },
     { log: consoleLogger('silent') },
   )
@@ -58,4 +58,33 @@ describe('the demo site key on the embedded store', () => {
       expect(answer.status).toBe(200)
     })
   }, 60_000)
+})
+
+describe('the demo site key, visit after visit', () => {
+  it('is made once per process, however many uncached visits (sequential and at once) the pages get', async () => {
+    const docent = await createDocent(
+      {
+        store: { kind: 'memory' },
+        worker: false,
+        projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs', public: true } }],
+      },
+      { log: consoleLogger('silent') },
+    )
+    try {
+      const visit = async (path: string) => {
+        const html = await (
+          await docent.app.request(path, { headers: { accept: 'text/html', 'cache-control': 'no-cache', pragma: 'no-cache' } })
+        ).text()
+        return /data-api-key="(svc_dsc_[A-Za-z0-9]+)"/.exec(html)?.[1]
+      }
+      const seen = new Set<string | undefined>()
+      for (const path of ['/', '/quickstart', '/', '/concepts/flags', '/']) seen.add(await visit(path))
+      for (const key of await Promise.all(Array.from({ length: 20 }, (_, i) => visit(i % 2 ? '/' : '/quickstart')))) seen.add(key)
+      expect(seen.size).toBe(1)
+      expect([...seen][0]).toMatch(/^svc_dsc_/)
+      expect(await siteKeys(docent)).toHaveLength(1)
+    } finally {
+      await docent.stop()
+    }
+  })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { describeAnalyticsConformance } from './conformance-analytics.ts'
 import type {
   AutomationRecord,
   AutomationRunRecord,
@@ -14,7 +15,7 @@ import type {
 const vitest: SuiteApi = { describe, test }
 
 let counter = 0
-const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
+export const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
 
 export const sampleKey = (overrides: Partial<KeyRecord> = {}): KeyRecord => ({
   id: uid('key'),
@@ -47,7 +48,7 @@ export const sampleJob = (overrides: Partial<JobRecord> = {}): JobRecord => ({
   ...overrides,
 })
 
-const sampleThread = (overrides: Partial<ThreadRecord> = {}): ThreadRecord => ({
+export const sampleThread = (overrides: Partial<ThreadRecord> = {}): ThreadRecord => ({
   id: uid('thread'),
   projectId: uid('project'),
   fp: 'anonymous',
@@ -92,7 +93,7 @@ export const sampleAutomationRun = (overrides: Partial<AutomationRunRecord> = {}
   ...overrides,
 })
 
-const message = (threadId: string, role: 'user' | 'assistant', content: string, at: Date): MessageRecord => ({
+export const message = (threadId: string, role: 'user' | 'assistant', content: string, at: Date): MessageRecord => ({
   id: uid('msg'),
   threadId,
   role,
@@ -169,20 +170,45 @@ export function describeStoreConformance(
       expect(await store.findSession(live.hash)).toBeNull()
     })
 
-    test('counters are atomic under concurrent increments', async () => {
+    test('admit: concurrent callers never overshoot a limit, and refused calls count nowhere', async () => {
       const store = await open()
       const name = uid('counter')
-      const expires = new Date(Date.now() + 60_000)
-      const values = await Promise.all(Array.from({ length: 50 }, () => store.incrementCounter(name, expires)))
-      expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
-      expect(await store.incrementCounter(uid('counter'), expires)).toBe(1)
+      const expiresAt = new Date(Date.now() + 60_000)
+      const results = await Promise.all(Array.from({ length: 50 }, () => store.admit([{ key: name, limit: 30, expiresAt }], new Date())))
+      expect(results.filter((r) => r.admitted)).toHaveLength(30)
+      expect(
+        results
+          .filter((r) => r.admitted)
+          .map((r) => r.counts[0])
+          .sort((a, b) => a! - b!),
+      ).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
+      expect(results.filter((r) => !r.admitted).every((r) => r.counts[0] === 30)).toBe(true)
+      expect(await store.admit([{ key: uid('counter'), limit: 1, expiresAt }], new Date())).toEqual({ admitted: true, counts: [1] })
     })
 
-    test('an expired counter starts again at 1', async () => {
+    test('admit: all counters or none; a full one refuses without counting the others', async () => {
+      const store = await open()
+      const [roomy, full] = [uid('counter'), uid('counter')]
+      const expiresAt = new Date(Date.now() + 60_000)
+      const both = (limit: number) => [
+        { key: roomy, limit: 100, expiresAt },
+        { key: full, limit, expiresAt },
+      ]
+      expect(await store.admit(both(2), new Date())).toEqual({ admitted: true, counts: [1, 1] })
+      expect(await store.admit(both(2), new Date())).toEqual({ admitted: true, counts: [2, 2] })
+      for (let i = 0; i < 5; i++) expect(await store.admit(both(2), new Date())).toEqual({ admitted: false, counts: [2, 2] })
+      // The refusals did not count against the roomy counter.
+      expect(await store.admit([{ key: roomy, limit: 100, expiresAt }], new Date())).toEqual({ admitted: true, counts: [3] })
+    })
+
+    test('admit: an expired counter starts again from zero', async () => {
       const store = await open()
       const name = uid('counter')
-      await store.incrementCounter(name, new Date(Date.now() - 1000))
-      expect(await store.incrementCounter(name, new Date(Date.now() + 60_000))).toBe(1)
+      const past = new Date(Date.now() - 1000)
+      await store.admit([{ key: name, limit: 1, expiresAt: past }], new Date(Date.now() - 2000))
+      const later = { key: name, limit: 1, expiresAt: new Date(Date.now() + 60_000) }
+      expect(await store.admit([later], new Date())).toEqual({ admitted: true, counts: [1] })
+      expect(await store.admit([later], new Date())).toEqual({ admitted: false, counts: [1] })
     })
 
     test('jobs: insert, get within project only, conditional update, newest-first pages', async () => {
@@ -572,17 +598,53 @@ export function describeStoreConformance(
       expect(await store.listCodeChanges(uid('project'), { after: new Date(0), until: new Date('2027-01-01'), limit: 10 })).toEqual([])
     })
 
+    test('saveThreads: creates missing threads, appends in order, bumps counts; several threads in one batch', async () => {
+      const store = await open()
+      const at = (minute: number) => new Date(Date.UTC(2026, 0, 6, 0, minute))
+      const existing = sampleThread({ createdAt: at(0), updatedAt: at(0) })
+      await store.createThread(existing)
+      // Quotes and backslashes of every kind reach the store unchanged (some stores write these as SQL literals).
+      const fresh = sampleThread({ projectId: existing.projectId, fp: "o'brien \\' \\\\ $$ E'x'); --", createdAt: at(1), updatedAt: at(1) })
+      const q1 = message(fresh.id, 'user', "first question: it's a \\n 'quote' \\ and \\' \"double\" \u2028", at(1))
+      const a1 = { ...message(fresh.id, 'assistant', 'first answer', at(2)), sources: [{ title: 'T', path: 'p', url: '/p' }] }
+      const q2 = message(existing.id, 'user', 'another \u0000 question', at(3))
+      await store.saveThreads([
+        { thread: fresh, messages: [q1], at: at(1) },
+        { thread: existing, messages: [q2], at: at(3) },
+        { thread: fresh, messages: [a1], at: at(2) },
+      ])
+      expect((await store.listMessages(fresh.id)).map((m) => m.content)).toEqual([q1.content, 'first answer'])
+      expect((await store.getThread(fresh.projectId, fresh.id))?.fp).toBe(fresh.fp)
+      expect((await store.listMessages(fresh.id))[1]).toMatchObject({ sources: [{ title: 'T', path: 'p', url: '/p' }] })
+      expect((await store.listMessages(existing.id)).map((m) => m.content)).toEqual(['another \u0000 question'])
+      expect(await store.getThread(fresh.projectId, fresh.id)).toMatchObject({ messageCount: 2, updatedAt: at(2), createdAt: at(1) })
+      expect(await store.getThread(existing.projectId, existing.id)).toMatchObject({ messageCount: 1, updatedAt: at(3) })
+      // A thread already stored is not replaced: a later write only appends.
+      await store.saveThreads([
+        { thread: { ...fresh, fp: 'someone else' }, messages: [message(fresh.id, 'user', 'third', at(4))], at: at(4) },
+      ])
+      expect(await store.getThread(fresh.projectId, fresh.id)).toMatchObject({ fp: fresh.fp, messageCount: 3 })
+      await store.saveThreads([])
+    })
+
+    describeAnalyticsConformance(open, test)
+
     if (reopen) {
       test('data survives a restart', async () => {
         const store = await open()
         const key = sampleKey()
         const job = sampleJob()
+        const counter = { key: uid('counter'), limit: 2, expiresAt: new Date(Date.now() + 60_000) }
         await store.insertKey(key)
         await store.insertJob(job)
+        await store.admit([counter], new Date())
+        await store.admit([counter], new Date())
         await store.close()
         const again = await reopen()
         expect(await again.findKeyByHash(key.hash)).toEqual(key)
         expect(await again.getJob(job.projectId, job.id)).toEqual(job)
+        // Counters too (the embedded store writes its in-memory counts when it closes).
+        expect(await again.admit([counter], new Date())).toEqual({ admitted: false, counts: [2] })
         await again.close()
       })
     }

@@ -21,3 +21,30 @@ export function isBefore(a: { at: Date; id: string }, b: { at: Date; id: string 
   const diff = a.at.getTime() - b.at.getTime()
   return diff < 0 || (diff === 0 && a.id < b.id)
 }
+
+/** Cursors of lists ranked by a count (most first), the key breaking ties: the last item's count and key. */
+export function encodeRankCursor(count: number, key: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(`${count}|${key}`)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+export function decodeRankCursor(cursor: string | undefined): { count: number; key: string } | null {
+  if (!cursor) return null
+  try {
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+    const bar = text.indexOf('|')
+    const count = Number(text.slice(0, bar))
+    if (bar < 1 || !Number.isInteger(count) || count < 0) return null
+    return { count, key: text.slice(bar + 1) }
+  } catch {
+    return null
+  }
+}
+
+/** Rank order shared by every adapter: the higher count first, then the smaller key. */
+export function ranksAfter(a: { count: number; key: string }, cursor: { count: number; key: string }): boolean {
+  return a.count < cursor.count || (a.count === cursor.count && a.key > cursor.key)
+}

@@ -1,9 +1,12 @@
 import type { AgentEvent } from '../../shared/agent.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
+import { CONFLICT, DenoKvAnalyticsStore, type Kv, type KvEntry, type KvKey, type KvSelector, ms, retry } from './denokv-analytics.ts'
 import type {
+  Admission,
+  ClaimOptions,
+  CounterLimit,
   AutomationRecord,
   AutomationRunRecord,
-  ClaimOptions,
   CodeChangeRecord,
   FeedbackRecord,
   JobRecord,
@@ -15,86 +18,18 @@ import type {
   SessionRecord,
   Store,
   ThreadRecord,
+  ThreadWrite,
 } from './types.ts'
-
-// The few Deno KV types used here (the project type-checks with Node's tsc, which has no Deno lib).
-type KvKey = readonly (string | number | bigint | boolean)[]
-interface KvEntry<T> {
-  key: KvKey
-  value: T | null
-  versionstamp: string | null
-}
-interface KvAtomic {
-  check(...checks: { key: KvKey; versionstamp: string | null }[]): KvAtomic
-  set(key: KvKey, value: unknown, options?: { expireIn?: number }): KvAtomic
-  delete(key: KvKey): KvAtomic
-  commit(): Promise<{ ok: boolean }>
-}
-type KvSelector = { prefix: KvKey } | { prefix: KvKey; start: KvKey } | { prefix: KvKey; end: KvKey }
-interface Kv {
-  get<T>(key: KvKey): Promise<KvEntry<T>>
-  getMany<T extends unknown[]>(keys: KvKey[]): Promise<{ [K in keyof T]: KvEntry<T[K]> }>
-  set(key: KvKey, value: unknown, options?: { expireIn?: number }): Promise<unknown>
-  delete(key: KvKey): Promise<void>
-  list<T>(selector: KvSelector, options?: { limit?: number; reverse?: boolean }): AsyncIterable<KvEntry<T>>
-  atomic(): KvAtomic
-  close(): void
-}
-
-/**
- * Deno KV holds at most 64 KiB per value; job conversations and long messages can be larger. A large value is
- * written as parts under its own generation id and the record points to them, so a reader never sees a half write.
- */
-const PART_BYTES = 60_000
-
-/** Retries an optimistic (versionstamp-checked) transaction until it commits. */
-async function retry<T>(attempt: () => Promise<T | typeof CONFLICT>): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const result = await attempt()
-    if (result !== CONFLICT) return result
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * i)))
-  }
-  throw new Error('Deno KV: too much contention, transaction did not commit')
-}
-const CONFLICT = Symbol('conflict')
-
-const ms = (date: Date) => date.getTime()
 
 /** Keys stored before scopes existed are `write` keys, as they were. */
 const withScope = (key: KeyRecord): KeyRecord => (key.scope ? key : { ...key, scope: 'write' })
 
 /** Store on Deno KV: local (SQLite-backed) under `deno run --unstable-kv`, or Deno Deploy's global KV. */
-export class DenoKvStore implements Store {
+export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
   readonly kind = 'denokv'
-  constructor(private readonly kv: Kv) {}
 
   async close() {
     this.kv.close()
-  }
-
-  // Large values -------------------------------------------------------------------------------------------
-
-  private async putLarge(key: KvKey, value: unknown): Promise<unknown> {
-    const text = JSON.stringify(value)
-    if (text.length <= PART_BYTES / 4) return value
-    const generation = crypto.randomUUID()
-    const parts = Math.ceil(text.length / (PART_BYTES / 4))
-    for (let i = 0; i < parts; i++) {
-      await this.kv.set(['part', ...key, generation, i], text.slice(i * (PART_BYTES / 4), (i + 1) * (PART_BYTES / 4)))
-    }
-    return { $parts: parts, $generation: generation }
-  }
-
-  private async getLarge<T>(key: KvKey, stored: unknown): Promise<T> {
-    const ref = stored as { $parts?: number; $generation?: string } | null
-    if (!ref || typeof ref !== 'object' || typeof ref.$parts !== 'number') return stored as T
-    const keys = Array.from({ length: ref.$parts }, (_, i) => ['part', ...key, ref.$generation!, i] as KvKey)
-    let text = ''
-    for (let i = 0; i < keys.length; i += 10) {
-      const entries = await this.kv.getMany<string[]>(keys.slice(i, i + 10))
-      text += entries.map((entry) => entry.value ?? '').join('')
-    }
-    return JSON.parse(text) as T
   }
 
   // Keys ---------------------------------------------------------------------------------------------------
@@ -169,20 +104,27 @@ export class DenoKvStore implements Store {
 
   // Counters -----------------------------------------------------------------------------------------------
 
-  async incrementCounter(key: string, expiresAt: Date) {
+  async admit(counters: CounterLimit[], now: Date): Promise<Admission> {
+    if (counters.length === 0) return { admitted: true, counts: [] }
     return retry(async () => {
-      const entry = await this.kv.get<{ value: number; expiresAt: number }>(['counter', key])
-      const live = entry.value && entry.value.expiresAt > Date.now()
-      const value = live ? entry.value!.value + 1 : 1
-      const expireIn = Math.max(1000, ms(expiresAt) - Date.now())
-      const ok = (
-        await this.kv
-          .atomic()
-          .check(entry)
-          .set(['counter', key], { value, expiresAt: ms(expiresAt) }, { expireIn })
-          .commit()
-      ).ok
-      return ok ? value : CONFLICT
+      // getMany reads one consistent snapshot; the commit checks that none of the counters moved since.
+      const entries: KvEntry<{ value: number; expiresAt: number }>[] = []
+      for (let i = 0; i < counters.length; i += 10) {
+        entries.push(
+          ...(await this.kv.getMany<{ value: number; expiresAt: number }[]>(counters.slice(i, i + 10).map((c) => ['counter', c.key]))),
+        )
+      }
+      const current = entries.map((entry) => (entry.value && entry.value.expiresAt > ms(now) ? entry.value.value : 0))
+      if (counters.some((counter, i) => current[i]! >= counter.limit)) return { admitted: false, counts: current }
+      let atomic = this.kv.atomic()
+      counters.forEach((counter, i) => {
+        const live = entries[i]!.value && entries[i]!.value!.expiresAt > ms(now)
+        const expiresAt = live ? entries[i]!.value!.expiresAt : ms(counter.expiresAt)
+        atomic = atomic
+          .check(entries[i]!)
+          .set(['counter', counter.key], { value: current[i]! + 1, expiresAt }, { expireIn: Math.max(1000, expiresAt - ms(now)) })
+      })
+      return (await atomic.commit()).ok ? { admitted: true, counts: current.map((value) => value + 1) } : CONFLICT
     })
   }
 
@@ -401,6 +343,18 @@ export class DenoKvStore implements Store {
       return (await op.commit()).ok ? true : CONFLICT
     })
   }
+  async saveThreads(writes: ThreadWrite[]) {
+    for (const { thread, messages, at } of writes) {
+      // Created only when missing: the check makes a second writer's create a no-op.
+      await this.kv
+        .atomic()
+        .check({ key: ['thread', thread.id], versionstamp: null })
+        .set(['thread', thread.id], thread)
+        .set(['thread_by_project', thread.projectId, ms(thread.updatedAt), thread.id], thread.id)
+        .commit()
+      await this.appendMessages(thread.id, messages, at)
+    }
+  }
   async listThreads(projectId: string, page: PageRequest): Promise<Page<ThreadRecord>> {
     const ids = await this.pageIds(['thread_by_project', projectId], page)
     const threads: ThreadRecord[] = []
@@ -427,7 +381,8 @@ export class DenoKvStore implements Store {
   async putFeedback(feedback: FeedbackRecord) {
     const index = await this.kv.get<number>(['message_index', feedback.threadId, feedback.messageId])
     if (index.value === null) return false
-    await this.kv.set(['feedback', feedback.threadId, feedback.messageId], feedback)
+    const thread = (await this.kv.get<ThreadRecord>(['thread', feedback.threadId])).value
+    await this.indexFeedback(feedback, thread?.projectId ?? '')
     return true
   }
 

@@ -1,20 +1,35 @@
 import type { AgentEvent } from '../../shared/agent.ts'
+import type { Caller, FeedbackStatus } from '../../shared/analytics.ts'
+import { FeedbackByPageAccumulator, feedbackPath, GapCountAccumulator, inRange, SearchTermAccumulator } from './analytics-compute.ts'
 import { decodeCursor, encodeCursor, isBefore } from './cursor.ts'
+import { LocalCounters } from './local-counters.ts'
 import type {
+  CounterLimit,
+  AnalyticsBatch,
+  ClaimOptions,
+  ClickRecord,
+  DateRange,
+  FeedbackEntry,
+  FeedbackFilter,
   AutomationRecord,
   AutomationRunRecord,
-  ClaimOptions,
   CodeChangeRecord,
   FeedbackRecord,
+  GapListRequest,
+  GapRecord,
+  GapSignalRecord,
   JobRecord,
   KeyRecord,
   MessageRecord,
   Page,
   PageRequest,
   RunRecord,
+  SearchRecord,
   SessionRecord,
   Store,
   ThreadRecord,
+  ThreadWrite,
+  TurnRecord,
 } from './types.ts'
 
 const clone = <T>(value: T): T => structuredClone(value)
@@ -33,13 +48,18 @@ export class MemoryStore implements Store {
   readonly kind = 'memory'
   private keys = new Map<string, KeyRecord>()
   private sessions = new Map<string, SessionRecord>()
-  private counters = new Map<string, { value: number; expiresAt: Date }>()
+  private counters = new LocalCounters()
   private jobs = new Map<string, JobRecord>()
   private events = new Map<string, AgentEvent[]>()
   private runs = new Map<string, RunRecord>()
   private threads = new Map<string, ThreadRecord>()
   private messages = new Map<string, MessageRecord[]>()
-  private feedback = new Map<string, FeedbackRecord>()
+  private feedback = new Map<string, FeedbackRecord & { id: string; status: FeedbackStatus }>()
+  private turns = new Map<string, TurnRecord>()
+  private searches: SearchRecord[] = []
+  private clicks: ClickRecord[] = []
+  private signals = new Map<string, GapSignalRecord>()
+  private gaps = new Map<string, GapRecord>()
   private automations = new Map<string, AutomationRecord>()
   private automationRuns = new Map<string, AutomationRunRecord>()
   private codeChanges = new Map<string, CodeChangeRecord>()
@@ -90,18 +110,8 @@ export class MemoryStore implements Store {
     return count
   }
 
-  async incrementCounter(key: string, expiresAt: Date) {
-    const now = Date.now()
-    if (this.counters.size > 10_000) {
-      for (const [name, counter] of this.counters) if (counter.expiresAt.getTime() < now) this.counters.delete(name)
-    }
-    const counter = this.counters.get(key)
-    if (!counter || counter.expiresAt.getTime() < now) {
-      this.counters.set(key, { value: 1, expiresAt })
-      return 1
-    }
-    counter.value += 1
-    return counter.value
+  async admit(counters: CounterLimit[], now: Date) {
+    return this.counters.admit(counters, now)
   }
 
   async insertJob(job: JobRecord) {
@@ -217,6 +227,12 @@ export class MemoryStore implements Store {
     thread.messageCount += messages.length
     thread.updatedAt = at
   }
+  async saveThreads(writes: ThreadWrite[]) {
+    for (const { thread, messages, at } of writes) {
+      if (!this.threads.has(thread.id)) await this.createThread(thread)
+      await this.appendMessages(thread.id, messages, at)
+    }
+  }
   async listThreads(projectId: string, page: PageRequest) {
     const threads = [...this.threads.values()].filter((thread) => thread.projectId === projectId)
     return pageOf(threads, (thread) => thread.updatedAt, page)
@@ -233,7 +249,10 @@ export class MemoryStore implements Store {
   async putFeedback(feedback: FeedbackRecord) {
     const exists = (this.messages.get(feedback.threadId) ?? []).some((message) => message.id === feedback.messageId)
     if (!exists) return false
-    this.feedback.set(`${feedback.threadId}:${feedback.messageId}`, clone(feedback))
+    const key = `${feedback.threadId}:${feedback.messageId}`
+    // A second rating replaces the first but keeps its id and review status.
+    const known = this.feedback.get(key)
+    this.feedback.set(key, { ...clone(feedback), id: known?.id ?? newFeedbackId(), status: known?.status ?? 'pending' })
     return true
   }
 
@@ -293,4 +312,138 @@ export class MemoryStore implements Store {
       .slice(0, limit)
       .map(clone)
   }
+  // Analytics -----------------------------------------------------------------------------------------------
+
+  async recordAnalytics(batch: AnalyticsBatch) {
+    for (const turn of batch.turns ?? []) this.turns.set(turn.id, clone(turn))
+    this.searches.push(...(batch.searches ?? []).map(clone))
+    this.clicks.push(...(batch.clicks ?? []).map(clone))
+    for (const signal of batch.signals ?? []) if (!this.signals.has(signal.id)) this.signals.set(signal.id, clone(signal))
+  }
+  async getTurn(projectId: string, id: string) {
+    const turn = this.turns.get(id)
+    return turn && turn.projectId === projectId ? clone(turn) : null
+  }
+  async listTurns(projectId: string, range: DateRange, page: PageRequest) {
+    const turns = [...this.turns.values()].filter((turn) => turn.projectId === projectId && inRange(turn.askedAt, range))
+    const listed = pageOf(turns, (turn) => turn.askedAt, page)
+    return {
+      nextCursor: listed.nextCursor,
+      items: listed.items.map((turn) => {
+        const feedback = this.feedback.get(`${turn.threadId}:${turn.id}`)
+        return { ...turn, feedback: feedback ? { rating: feedback.rating, comment: feedback.comment ?? null } : null }
+      }),
+    }
+  }
+  async countCallers(projectId: string, range: DateRange) {
+    const counts: Record<Caller, number> = { web: 0, api: 0, other: 0 }
+    for (const turn of this.turns.values()) if (turn.projectId === projectId && inRange(turn.askedAt, range)) counts[turn.caller]++
+    for (const search of this.searches) {
+      if (search.projectId === projectId && search.caller === 'other' && inRange(search.at, range)) counts.other++
+    }
+    return counts
+  }
+
+  private feedbackEntries(projectId: string, filter: FeedbackFilter): FeedbackEntry[] {
+    const entries: FeedbackEntry[] = []
+    for (const feedback of this.feedback.values()) {
+      const thread = this.threads.get(feedback.threadId)
+      if (thread?.projectId !== projectId || !inRange(feedback.createdAt, filter.range)) continue
+      if (filter.status && feedback.status !== filter.status) continue
+      entries.push({ ...clone(feedback), projectId, path: feedbackPath(this.turns.get(feedback.messageId) ?? null) })
+    }
+    return entries
+  }
+  async listFeedback(projectId: string, filter: FeedbackFilter, page: PageRequest) {
+    return pageOf(this.feedbackEntries(projectId, filter), (entry) => entry.createdAt, page)
+  }
+  async feedbackByPage(projectId: string, filter: FeedbackFilter, limit: number) {
+    const pages = new FeedbackByPageAccumulator()
+    for (const entry of this.feedbackEntries(projectId, filter)) pages.add(entry)
+    return pages.result(limit)
+  }
+  async setFeedbackStatus(projectId: string, id: string, status: FeedbackStatus) {
+    for (const feedback of this.feedback.values()) {
+      if (feedback.id !== id || this.threads.get(feedback.threadId)?.projectId !== projectId) continue
+      feedback.status = status
+      return { ...clone(feedback), projectId, path: feedbackPath(this.turns.get(feedback.messageId) ?? null) }
+    }
+    return null
+  }
+
+  async searchTerms(projectId: string, range: DateRange, page: PageRequest) {
+    const terms = new SearchTermAccumulator()
+    for (const search of this.searches) if (search.projectId === projectId && inRange(search.at, range)) terms.addSearch(search)
+    for (const click of this.clicks) if (click.projectId === projectId && inRange(click.at, range)) terms.addClick(click)
+    return terms.page(page)
+  }
+
+  async listUnassignedSignals(projectId: string, limit: number) {
+    return [...this.signals.values()]
+      .filter((signal) => signal.projectId === projectId && signal.gapId === null)
+      .sort((a, b) => (isBefore({ at: a.at, id: a.id }, { at: b.at, id: b.id }) ? -1 : 1))
+      .slice(0, limit)
+      .map(clone)
+  }
+  async assignSignals(gapId: string, signalIds: string[]) {
+    for (const id of signalIds) {
+      const signal = this.signals.get(id)
+      if (signal && signal.gapId === null) signal.gapId = gapId
+    }
+  }
+  async listGapSignals(projectId: string, gapId: string, range: DateRange, limit: number) {
+    const signals = [...this.signals.values()].filter(
+      (signal) => signal.projectId === projectId && signal.gapId === gapId && inRange(signal.at, range),
+    )
+    return pageOf(signals, (signal) => signal.at, { limit }).items
+  }
+  async insertGap(gap: GapRecord) {
+    this.gaps.set(gap.id, clone(gap))
+  }
+  async getGap(projectId: string, id: string) {
+    const gap = this.gaps.get(id)
+    return gap && gap.projectId === projectId ? clone(gap) : null
+  }
+  async updateGap(id: string, patch: Partial<GapRecord>, options: { ifStatusIn?: GapRecord['status'][] } = {}) {
+    const gap = this.gaps.get(id)
+    if (!gap || (options.ifStatusIn && !options.ifStatusIn.includes(gap.status))) return null
+    Object.assign(gap, clone(patch))
+    return clone(gap)
+  }
+  async listGapRecords(projectId: string, options: { statuses?: GapRecord['status'][]; limit: number }) {
+    const gaps = [...this.gaps.values()].filter(
+      (gap) => gap.projectId === projectId && (!options.statuses || options.statuses.includes(gap.status)),
+    )
+    return pageOf(gaps, (gap) => gap.lastSeenAt, { limit: options.limit }).items
+  }
+  async listGaps(projectId: string, request: GapListRequest) {
+    const counts = new GapCountAccumulator()
+    for (const signal of this.signals.values()) if (signal.projectId === projectId && inRange(signal.at, request.range)) counts.add(signal)
+    return counts.page(request, (id) => this.getGap(projectId, id))
+  }
+
+  async purgeAnalytics(before: Date) {
+    let deleted = 0
+    const old = (at: Date) => at.getTime() < before.getTime()
+    for (const [id, turn] of this.turns) if (old(turn.askedAt) && this.turns.delete(id)) deleted++
+    const searches = this.searches.length + this.clicks.length
+    this.searches = this.searches.filter((search) => !old(search.at))
+    this.clicks = this.clicks.filter((click) => !old(click.at))
+    deleted += searches - this.searches.length - this.clicks.length
+    for (const [id, signal] of this.signals) if (old(signal.at) && this.signals.delete(id)) deleted++
+    for (const [id, thread] of this.threads) {
+      if (!old(thread.updatedAt)) continue
+      this.threads.delete(id)
+      this.messages.delete(id)
+      for (const key of this.feedback.keys()) if (key.startsWith(`${id}:`)) this.feedback.delete(key)
+      deleted++
+    }
+    const inUse = new Set([...this.signals.values()].map((signal) => signal.gapId))
+    for (const [id, gap] of this.gaps) {
+      if ((gap.status === 'open' || gap.status === 'dismissed') && !inUse.has(id) && old(gap.lastSeenAt) && this.gaps.delete(id)) deleted++
+    }
+    return deleted
+  }
 }
+
+const newFeedbackId = () => `fb_${crypto.randomUUID().replace(/-/g, '')}`

@@ -1,6 +1,9 @@
 import type { AgentEvent, AgentJobStatus } from '../../shared/agent.ts'
 import type { Source } from '../../shared/assistant.ts'
 import type { AutomationMode, AutomationRunStatus, AutomationTrigger, RunReason } from '../../shared/automations.ts'
+import type { AnalyticsStore } from './analytics-types.ts'
+
+export type * from './analytics-types.ts'
 
 export type KeyKind = 'admin' | 'assistant'
 /** What an admin key may do: `write` (everything, the default) or `read` (every GET; any change is refused with 403). */
@@ -99,6 +102,13 @@ export interface MessageRecord {
   createdAt: Date
 }
 
+/** One batch item of `saveThreads`: messages for a thread, which is created (as `thread`) if it is not stored yet. */
+export interface ThreadWrite {
+  thread: ThreadRecord
+  messages: MessageRecord[]
+  at: Date
+}
+
 export interface FeedbackRecord {
   threadId: string
   messageId: string
@@ -185,6 +195,20 @@ export interface PageRequest {
   cursor?: string
 }
 
+export interface CounterLimit {
+  /** The counter's name: one per rule, subject and window (`rl:ip-day:10.0.0.1:2026-02-15T00:00:00.000Z`). */
+  key: string
+  limit: number
+  /** The end of the counter's window: it may be dropped after. */
+  expiresAt: Date
+}
+
+export interface Admission {
+  admitted: boolean
+  /** Each counter's value after the call, in the order given: one more than before when admitted, unchanged when not. */
+  counts: number[]
+}
+
 export interface ClaimOptions {
   owner: string
   leaseMs: number
@@ -195,7 +219,7 @@ export interface ClaimOptions {
  * Everything Docent keeps. Every adapter passes the same conformance suite (`conformance.ts`).
  * Counters and run claims must be atomic: several server instances share one store.
  */
-export interface Store {
+export interface Store extends AnalyticsStore {
   readonly kind: string
   close(): Promise<void>
 
@@ -217,8 +241,12 @@ export interface Store {
   deleteExpiredSessions(now: Date): Promise<number>
 
   // Rate-limit counters (fixed windows)
-  /** Atomically adds one to the counter and returns the new value; the counter may be dropped after `expiresAt`. */
-  incrementCounter(key: string, expiresAt: Date): Promise<number>
+  /**
+   * Checks every counter against its limit and, only when all have room, adds one to each: atomically, so a refused
+   * request counts nowhere and concurrent callers (other instances too) never overshoot a limit. A counter whose
+   * `expiresAt` has passed (by `now`) counts from zero again.
+   */
+  admit(counters: CounterLimit[], now: Date): Promise<Admission>
 
   // Agent jobs
   insertJob(job: JobRecord): Promise<void>
@@ -263,6 +291,12 @@ export interface Store {
   getThread(projectId: string, id: string): Promise<ThreadRecord | null>
   /** Appends messages and bumps updatedAt and messageCount, atomically. */
   appendMessages(threadId: string, messages: MessageRecord[], at: Date): Promise<void>
+  /**
+   * Writes many threads' messages at once (the assistant batches the writes of concurrent answers): each thread is
+   * created first when missing, its messages appended in order, messageCount and updatedAt bumped. One transaction
+   * where the store has them.
+   */
+  saveThreads(writes: ThreadWrite[]): Promise<void>
   /** Most recently updated first. */
   listThreads(projectId: string, page: PageRequest): Promise<Page<ThreadRecord>>
   listMessages(threadId: string): Promise<Array<MessageRecord & { feedback?: Pick<FeedbackRecord, 'rating' | 'comment'> }>>

@@ -1,11 +1,18 @@
-import type { WebhookEvent, WebhookListener } from './types.ts'
+import type { HostKind } from './dispatch.ts'
+import type { HostEvent } from './payloads.ts'
 
-/** The listeners of one Docent's webhook endpoints: automations, the gap loop's merge detection. */
+/** Hears a verified delivery read into Docent's shape; returns how many runs it started (for the delivery's answer). */
+export type WebhookListener = (host: HostKind, event: HostEvent) => Promise<number | undefined> | number | undefined
+
+/**
+ * The listeners of one Docent's webhook endpoints beyond the gap loop (which `handleHostEvent` runs first):
+ * automations subscribe here, so the webhooks module does not import them.
+ */
 export interface WebhookRegistry {
   /** Subscribes to verified deliveries; returns how to unsubscribe. */
   onWebhookEvent(listener: WebhookListener): () => void
   /** Hands a delivery to every listener, one after another; a listener that throws is logged, the others still run. */
-  emit(event: WebhookEvent, onError: (error: unknown) => void): Promise<number>
+  emit(host: HostKind, event: HostEvent, onError: (error: unknown) => void): Promise<number>
 }
 
 export function createWebhookRegistry(): WebhookRegistry {
@@ -15,11 +22,11 @@ export function createWebhookRegistry(): WebhookRegistry {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    async emit(event, onError) {
+    async emit(host, event, onError) {
       let runs = 0
       for (const listener of listeners) {
         try {
-          runs += (await listener(event)) || 0
+          runs += (await listener(host, event)) || 0
         } catch (error) {
           onError(error)
         }

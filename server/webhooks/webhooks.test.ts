@@ -1,80 +1,129 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { githubEvent } from './github-events.ts'
-import { gitlabEvent } from './gitlab-events.ts'
+import { gitHubEvent, gitLabEvent, type HostEvent, sameRepositoryUrl } from './payloads.ts'
 import { createWebhookRegistry } from './registry.ts'
-import type { WebhookEvent } from './types.ts'
-import { verifyGitHubSignature, verifyGitLabToken } from './verify.ts'
+import { verifyGitHubSignature, verifyGitLabToken } from './signature.ts'
 
-const body = new TextEncoder().encode('{"zen":"Keep it logically awesome."}')
-const sign = (secret: string, bytes: Uint8Array) => `sha256=${createHmac('sha256', secret).update(bytes).digest('hex')}`
+const bytes = (text: string) => new TextEncoder().encode(text)
 
-describe('signatures', () => {
-  test('GitHub: HMAC-SHA256 of the raw body with one of the secrets', async () => {
-    expect(await verifyGitHubSignature(body, sign('s3cret', body), ['s3cret'])).toBe(true)
-    expect(await verifyGitHubSignature(body, sign('s3cret', body).toUpperCase().replace('SHA256', 'sha256'), ['other', 's3cret'])).toBe(
-      true,
+describe('webhook signatures', () => {
+  test('GitHub’s documented example: secret "It\'s a Secret to Everybody", body "Hello, World!"', async () => {
+    const signature = 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17'
+    expect(await verifyGitHubSignature("It's a Secret to Everybody", bytes('Hello, World!'), signature)).toBe(true)
+    expect(await verifyGitHubSignature("It's a Secret to Everybody", bytes('Hello, World?'), signature)).toBe(false)
+    expect(await verifyGitHubSignature('another secret', bytes('Hello, World!'), signature)).toBe(false)
+    expect(await verifyGitHubSignature("It's a Secret to Everybody", bytes('Hello, World!'), undefined)).toBe(false)
+    expect(await verifyGitHubSignature("It's a Secret to Everybody", bytes('Hello, World!'), signature.replace('sha256=', 'sha1='))).toBe(
+      false,
     )
-    expect(await verifyGitHubSignature(body, sign('wrong', body), ['s3cret'])).toBe(false)
-    // One byte of the body changed, the signature of the original: refused.
-    expect(
-      await verifyGitHubSignature(new TextEncoder().encode('{"zen":"Keep it logically awesome!"}'), sign('s3cret', body), ['s3cret']),
-    ).toBe(false)
-    for (const header of [undefined, '', 'sha1=abc', `sha256=${'0'.repeat(63)}`, sign('s3cret', body).slice(0, -2)]) {
-      expect(await verifyGitHubSignature(body, header, ['s3cret'])).toBe(false)
-    }
-    expect(await verifyGitHubSignature(body, sign('s3cret', body), [])).toBe(false)
   })
 
-  test('GitLab: the secret token itself', async () => {
-    expect(await verifyGitLabToken('t0ken', ['other', 't0ken'])).toBe(true)
-    expect(await verifyGitLabToken('t0ken ', ['t0ken'])).toBe(false)
-    expect(await verifyGitLabToken('', ['t0ken'])).toBe(false)
-    expect(await verifyGitLabToken(undefined, ['t0ken'])).toBe(false)
-    expect(await verifyGitLabToken('t0ken', [])).toBe(false)
+  test('GitLab’s token', async () => {
+    expect(await verifyGitLabToken('tok', 'tok')).toBe(true)
+    expect(await verifyGitLabToken('tok', 'tok2')).toBe(false)
+    expect(await verifyGitLabToken('tok', undefined)).toBe(false)
+  })
+
+  test('several secrets (the server’s and code repositories’ own): any one of them signs', async () => {
+    const body = bytes('{"zen":"Keep it logically awesome."}')
+    const sign = (secret: string, data: Uint8Array) => `sha256=${createHmac('sha256', secret).update(data).digest('hex')}`
+    expect(await verifyGitHubSignature(['other', 's3cret'], body, sign('s3cret', body))).toBe(true)
+    expect(await verifyGitHubSignature(['s3cret'], body, sign('s3cret', body).toUpperCase().replace('SHA256', 'sha256'))).toBe(true)
+    expect(await verifyGitHubSignature(['s3cret'], body, sign('wrong', body))).toBe(false)
+    expect(await verifyGitHubSignature(['s3cret'], bytes('{"zen":"Keep it logically awesome!"}'), sign('s3cret', body))).toBe(false)
+    for (const header of ['', 'sha1=abc', `sha256=${'0'.repeat(63)}`, sign('s3cret', body).slice(0, -2)]) {
+      expect(await verifyGitHubSignature(['s3cret'], body, header)).toBe(false)
+    }
+    expect(await verifyGitHubSignature([], body, sign('s3cret', body))).toBe(false)
+    expect(await verifyGitLabToken(['other', 't0ken'], 't0ken')).toBe(true)
+    expect(await verifyGitLabToken(['t0ken'], 't0ken ')).toBe(false)
+    expect(await verifyGitLabToken(['t0ken'], '')).toBe(false)
+    expect(await verifyGitLabToken([], 't0ken')).toBe(false)
   })
 })
 
-describe('GitHub deliveries', () => {
-  const repository = { full_name: 'acme/api' }
-  test('a merged pull request', () => {
-    const payload = {
-      action: 'closed',
-      repository,
-      pull_request: {
-        number: 42,
-        merged: true,
-        title: 'feat: export flags',
-        body: 'Adds `lumen flags export`.',
-        labels: [{ name: 'enhancement' }, { name: 7 }],
-        merge_commit_sha: 'a'.repeat(40),
-        html_url: 'https://github.com/acme/api/pull/42',
-        base: { ref: 'main' },
-        head: { ref: 'export' },
-      },
+describe('webhook payloads', () => {
+  test('GitHub: merged and closed pull requests, pushes, the rest ignored', () => {
+    const repository = {
+      full_name: 'acme/docs',
+      id: 7,
+      clone_url: 'https://github.com/acme/docs.git',
+      html_url: 'https://github.com/acme/docs',
     }
-    expect(githubEvent('pull_request', payload)).toEqual({
-      kind: 'merged',
-      host: 'github',
-      repository: 'acme/api',
+    const closed = (merged: boolean) => ({
+      action: 'closed',
+      pull_request: { number: 12, merged, merge_commit_sha: merged ? 'abc' : null, head: { ref: 'docent/x' }, base: { ref: 'main' } },
+      repository,
+    })
+    expect(gitHubEvent('pull_request', closed(true))).toEqual({
+      kind: 'pull_request',
+      action: 'merged',
+      repository: { path: 'acme/docs', id: '7', urls: ['https://github.com/acme/docs.git', 'https://github.com/acme/docs'] },
+      number: '12',
+      branch: 'docent/x',
+      base: 'main',
+      mergeCommit: 'abc',
+      title: '',
+      body: '',
+      labels: [],
+      url: null,
+    })
+    expect(gitHubEvent('pull_request', closed(false))).toMatchObject({ action: 'closed', mergeCommit: null })
+    expect(gitHubEvent('pull_request', { ...closed(true), action: 'opened' })).toEqual({ kind: 'other' })
+    expect(gitHubEvent('push', { ref: 'refs/heads/main', after: 'def', repository })).toMatchObject({
+      kind: 'push',
+      branch: 'main',
+      after: 'def',
+    })
+    expect(gitHubEvent('push', { ref: 'refs/tags/v1', repository })).toMatchObject({ kind: 'push', branch: null })
+    expect(gitHubEvent('issues', {})).toEqual({ kind: 'other' })
+    expect(gitHubEvent('push', null)).toMatchObject({ kind: 'push', branch: null })
+  })
+
+  test('GitLab: merge and close of merge requests (a fast-forward merge names its last commit), pushes', () => {
+    const project = { id: 42, path_with_namespace: 'acme/docs', git_http_url: 'https://gitlab.com/acme/docs.git' }
+    const mr = (attributes: object) => ({
+      object_kind: 'merge_request',
+      project,
+      object_attributes: { iid: 3, source_branch: 'docent/x', target_branch: 'main', ...attributes },
+    })
+    expect(gitLabEvent(mr({ action: 'merge', merge_commit_sha: 'abc' }))).toMatchObject({
+      kind: 'pull_request',
+      action: 'merged',
+      number: '3',
+      mergeCommit: 'abc',
+    })
+    expect(gitLabEvent(mr({ action: 'merge', merge_commit_sha: null, last_commit: { id: 'ff1' } }))).toMatchObject({ mergeCommit: 'ff1' })
+    expect(gitLabEvent(mr({ action: 'close' }))).toMatchObject({ action: 'closed', repository: { path: 'acme/docs', id: '42' } })
+    expect(gitLabEvent(mr({ action: 'update' }))).toEqual({ kind: 'other' })
+    expect(gitLabEvent({ object_kind: 'push', ref: 'refs/heads/main', after: 'x', project })).toMatchObject({
+      kind: 'push',
+      branch: 'main',
+    })
+  })
+
+  test('what automations read: a merged pull request’s title, body, labels and link; a push’s commits', () => {
+    const repository = { full_name: 'acme/api' }
+    const pull_request = {
       number: 42,
+      merged: true,
+      title: 'feat: export flags',
+      body: 'Adds `lumen flags export`.',
+      labels: [{ name: 'enhancement' }, { name: 7 }],
+      merge_commit_sha: 'a'.repeat(40),
+      html_url: 'https://github.com/acme/api/pull/42',
+      base: { ref: 'main' },
+      head: { ref: 'export' },
+    }
+    expect(gitHubEvent('pull_request', { action: 'closed', repository, pull_request })).toMatchObject({
+      action: 'merged',
+      number: '42',
       title: 'feat: export flags',
       body: 'Adds `lumen flags export`.',
       labels: ['enhancement'],
-      mergeCommit: 'a'.repeat(40),
       url: 'https://github.com/acme/api/pull/42',
-      baseRef: 'main',
-      headRef: 'export',
     })
-    // Closed without merging, opened, or another event: nothing to act on.
-    expect(githubEvent('pull_request', { ...payload, pull_request: { ...payload.pull_request, merged: false } })).toBeNull()
-    expect(githubEvent('pull_request', { ...payload, action: 'opened' })).toBeNull()
-    expect(githubEvent('issues', payload)).toBeNull()
-    expect(githubEvent('ping', { zen: 'hi' })).toBeNull()
-  })
-
-  test('a push, and what is not one', () => {
-    const payload = {
+    const push = {
       ref: 'refs/heads/main',
       before: 'b'.repeat(40),
       after: 'c'.repeat(40),
@@ -92,11 +141,10 @@ describe('GitHub deliveries', () => {
         { message: 'no id' },
       ],
     }
-    expect(githubEvent('push', payload)).toEqual({
+    expect(gitHubEvent('push', push)).toEqual({
       kind: 'push',
-      host: 'github',
-      repository: 'acme/api',
-      ref: 'refs/heads/main',
+      repository: { path: 'acme/api', id: null, urls: [] },
+      branch: 'main',
       before: 'b'.repeat(40),
       after: 'c'.repeat(40),
       commits: [
@@ -109,57 +157,28 @@ describe('GitHub deliveries', () => {
         },
       ],
     })
-    expect(githubEvent('push', { ...payload, after: '0'.repeat(40), deleted: true })).toBeNull()
-    expect(githubEvent('push', { ...payload, repository: null })).toBeNull()
-    expect(githubEvent('push', 'not an object')).toBeNull()
-  })
-})
-
-describe('GitLab deliveries', () => {
-  const project = { path_with_namespace: 'acme/platform/api', web_url: 'https://gitlab.com/acme/platform/api' }
-  test('a merged merge request', () => {
-    const payload = {
+    const project = { path_with_namespace: 'acme/platform/api', web_url: 'https://gitlab.com/acme/platform/api' }
+    const mr = {
       object_kind: 'merge_request',
       project,
       labels: [{ title: 'bug' }],
-      object_attributes: {
-        iid: 7,
-        action: 'merge',
-        title: 'fix: retry 502s',
-        description: 'Retries.',
-        merge_commit_sha: 'd'.repeat(40),
-        url: 'https://gitlab.com/acme/platform/api/-/merge_requests/7',
-        target_branch: 'main',
-        source_branch: 'retry',
-      },
+      object_attributes: { iid: 7, action: 'merge', title: 'fix: retry 502s', description: 'Retries.', target_branch: 'main' },
     }
-    expect(gitlabEvent('Merge Request Hook', payload)).toEqual({
-      kind: 'merged',
-      host: 'gitlab',
-      repository: 'acme/platform/api',
-      number: 7,
+    expect(gitLabEvent(mr)).toMatchObject({
+      action: 'merged',
+      number: '7',
       title: 'fix: retry 502s',
       body: 'Retries.',
       labels: ['bug'],
-      mergeCommit: 'd'.repeat(40),
       url: 'https://gitlab.com/acme/platform/api/-/merge_requests/7',
-      baseRef: 'main',
-      headRef: 'retry',
     })
-    expect(
-      gitlabEvent('Merge Request Hook', { ...payload, object_attributes: { ...payload.object_attributes, action: 'update' } }),
-    ).toBeNull()
   })
 
-  test('a push', () => {
-    const payload = { object_kind: 'push', project, ref: 'refs/heads/main', before: 'e'.repeat(40), after: 'f'.repeat(40), commits: [] }
-    expect(gitlabEvent('Push Hook', payload)).toMatchObject({
-      kind: 'push',
-      host: 'gitlab',
-      repository: 'acme/platform/api',
-      after: 'f'.repeat(40),
-    })
-    expect(gitlabEvent('Tag Push Hook', { ...payload, object_kind: 'tag_push' })).toBeNull()
+  test('one repository however its URL is written', () => {
+    expect(sameRepositoryUrl('https://token@GitHub.com/Acme/Docs.git/', 'https://github.com/acme/docs')).toBe(true)
+    expect(sameRepositoryUrl('git@github.com:acme/docs.git', 'https://github.com/acme/docs.git')).toBe(true)
+    expect(sameRepositoryUrl('http://127.0.0.1:4000/docs.git', 'http://127.0.0.1:4000/docs.git')).toBe(true)
+    expect(sameRepositoryUrl('https://github.com/acme/docs', 'https://github.com/acme/docs-old')).toBe(false)
   })
 })
 
@@ -170,23 +189,22 @@ test('the registry hands each delivery to every listener; one that throws does n
   registry.onWebhookEvent(() => {
     throw new Error('boom')
   })
-  const stop = registry.onWebhookEvent((event) => {
-    seen.push(event.kind)
+  const stop = registry.onWebhookEvent((host, event) => {
+    seen.push(`${host} ${event.kind}`)
     return 2
   })
   registry.onWebhookEvent(async () => 1)
-  const event: WebhookEvent = {
+  const event: HostEvent = {
     kind: 'push',
-    host: 'github',
-    repository: 'a/b',
-    ref: 'refs/heads/main',
-    before: '',
-    after: '',
+    repository: { path: 'a/b', id: null, urls: [] },
+    branch: 'main',
+    before: null,
+    after: null,
     commits: [],
   }
-  expect(await registry.emit(event, (error) => errors.push(error))).toBe(3)
-  expect(seen).toEqual(['push'])
+  expect(await registry.emit('github', event, (error) => errors.push(error))).toBe(3)
+  expect(seen).toEqual(['github push'])
   expect(errors).toHaveLength(1)
   stop()
-  expect(await registry.emit(event, () => {})).toBe(1)
+  expect(await registry.emit('github', event, () => {})).toBe(1)
 })

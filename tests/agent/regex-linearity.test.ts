@@ -80,13 +80,18 @@ describe('regular expressions the agent and the offline models run are linear', 
     expect([...new Set(dynamicSites.map((site) => site.replace(/:\d+$/, '')))].sort()).toEqual(Object.keys(DYNAMIC).sort())
   })
 
-  test('recheck finds no super-linear pattern', { timeout: 120_000 }, async () => {
+  test('recheck finds no super-linear pattern', { timeout: 300_000 }, async () => {
     const verdicts = await Promise.all(
       [...literals, ...dynamic].map(async (pattern) => ({
         ...pattern,
         result: await check(pattern.source, pattern.flags, { timeout: 20_000 }),
       })),
     )
+    // recheck's time limit is wall time: on a loaded machine a check can run out of it ("unknown") without having
+    // found anything. Those get a second, longer look, one at a time; a pattern still unknown after it fails below.
+    for (const verdict of verdicts) {
+      if (verdict.result.status === 'unknown') verdict.result = await check(verdict.source, verdict.flags, { timeout: 90_000 })
+    }
     const unsafe = verdicts
       .filter(({ source, result }) => result.status !== 'safe' && !(source in REVIEWED))
       .map(

@@ -52,6 +52,17 @@ describe('the OpenAPI document', () => {
       '/docs/{domain}/llms-full.txt',
       '/v2/agent/{projectId}/jobs',
       '/v2/assistant/{projectId}/threads',
+      '/v1/analytics/{projectId}/assistant',
+      '/v1/analytics/{projectId}/assistant/threads/{threadId}',
+      '/v1/analytics/{projectId}/assistant/caller-stats',
+      '/v1/analytics/{projectId}/feedback',
+      '/v1/analytics/{projectId}/feedback/by-page',
+      '/v1/analytics/{projectId}/feedback/{id}',
+      '/v1/analytics/{projectId}/searches',
+      '/v1/analytics/{projectId}/gaps',
+      '/v1/analytics/{projectId}/gaps/{id}/fix',
+      '/v2/agent/{projectId}/job/{id}/merge',
+      '/discovery/v1/events/{domain}',
       '/v2/agent/{projectId}/automations',
       '/v2/agent/{projectId}/automations/{automationId}/runs',
       '/workflow/{projectId}/{workflowSchemaId}/trigger',
@@ -114,11 +125,27 @@ describe('the document tells the truth', () => {
     })
     const threadId = answer.headers.get('x-thread-id')!
     await answer.text()
+    // A question the docs do not cover, rated down: a gap and a piece of feedback to address.
+    const unanswered = await t.app.request('/discovery/v2/assistant/demo/message', {
+      method: 'POST',
+      headers: { ...bearer(keys.assistant), 'content-type': 'application/json' },
+      body: JSON.stringify({ fp: 'a', messages: [{ id: 'm2', role: 'user', parts: [{ type: 'text', text: 'Is there a Ruby SDK?' }] }] }),
+    })
+    const messageId = /"messageId":"([^"]+)"/.exec(await unanswered.text())![1]!
+    await t.app.request('/discovery/v1/assistant/demo/feedback', {
+      method: 'POST',
+      headers: { ...bearer(keys.assistant), 'content-type': 'application/json' },
+      body: JSON.stringify({ threadId: unanswered.headers.get('x-thread-id'), messageId, rating: 'down' }),
+    })
+    const admin = { headers: bearer(keys.admin) }
+    const gapId = ((await (await t.app.request('/v1/analytics/demo/gaps', admin)).json()) as { gaps: Array<{ id: string }> }).gaps[0]!.id
+    const feedbackId = ((await (await t.app.request('/v1/analytics/demo/feedback', admin)).json()) as { feedback: Array<{ id: string }> })
+      .feedback[0]!.id
 
     const fills: Record<string, string[]> = {
       projectId: ['demo', 'other', 'nope'],
       domain: ['demo', 'acme.example', 'nope'],
-      id: [job.id, 'job_unknown'],
+      id: [job.id, 'job_unknown', gapId, feedbackId],
       jobId: [job.id, 'job_unknown'],
       threadId: [threadId, 'thr_unknown'],
       pagePath: ['quickstart', 'nope/nothing'],
@@ -147,6 +174,13 @@ describe('the document tells the truth', () => {
       },
       { body: JSON.stringify({ threadId, messageId: 'msg_unknown', rating: 'up' }), type: 'application/json' },
       { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), type: 'application/json' },
+      { body: JSON.stringify({ status: 'resolved' }), type: 'application/json' },
+      { body: JSON.stringify({ text: 'Lumen has no Ruby SDK yet.' }), type: 'application/json' },
+      {
+        body: JSON.stringify({ events: [{ type: 'search_result_click', query: 'flags', path: '/concepts/flags', position: 0 }] }),
+        type: 'application/json',
+      },
+      { body: 'head=0123456789012345678901234567890123456789', type: 'application/x-www-form-urlencoded' },
     ]
     const compiler = ajv()
     const undocumented: string[] = []

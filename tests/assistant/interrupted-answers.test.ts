@@ -110,7 +110,8 @@ test('v1 in-process: cancelling the body stores the exchange once, and the threa
   second.end()
   const text = await (await next).text()
   expect(text).toContain('0:"Whole answer."')
-  expect(text).toContain(`8:[{"threadId":"${threadId}"}]`)
+  // A scripted answer citing no source: the docs did not answer it.
+  expect(text).toContain(`8:[{"threadId":"${threadId}","resolution":"unanswered"}]`)
   expect((await t.store.listMessages(threadId)).map((m) => m.content)).toEqual([question, 'Half', question, 'Whole answer.'])
 })
 

@@ -41,7 +41,9 @@ describe('what the model is shown', () => {
     const rules = system.indexOf('Answer the reader using only the sources above')
     expect(rules).toBeGreaterThan(system.lastIndexOf('</source>'))
     expect(system).toContain('Cite the sources you use by their number in square brackets')
-    expect(system).toContain('say plainly that the demo documentation does not cover it')
+    expect(system).toContain(
+      'If the sources do not cover the question, start your answer with exactly "The docs do not cover this question."',
+    )
     expect(request.messages.at(-1)).toMatchObject({ role: 'user', content: 'How do percentage rollouts work?' })
 
     const streamed = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta)
@@ -138,7 +140,9 @@ describe('model failures', () => {
       expect(response.status).toBe(200)
       const lines = (await response.text()).split('\n')
       expect(lines.some((line) => line.startsWith('3:"The answer was cut off'))).toBe(true)
-      expect(lines).toContain('d:{"finishReason":"error","usage":{"promptTokens":0,"completionTokens":0}}')
+      expect(lines.find((line) => line.startsWith('d:'))).toMatch(
+        /^d:{"finishReason":"error","usage":{"promptTokens":0,"completionTokens":0},"threadId":"thr_/,
+      )
       expect(lines.join('\n')).not.toContain('the model server is down')
       const stored = await t.store.listMessages(response.headers.get('x-thread-id')!)
       expect(stored.map((m) => [m.role, m.content])).toEqual([['user', 'How do percentage rollouts work?']])

@@ -73,7 +73,9 @@ const strictlyValid = (chunk: Record<string, unknown>) => {
 test('for strict clients, finish is the only chunk they reject, and only for its top-level threadId; the thread id also rides in messageMetadata', async () => {
   const chunks = await streamOf('How do percentage rollouts work?')
   const rejected = chunks.filter((chunk) => !strictlyValid(chunk))
-  expect(rejected).toEqual([{ type: 'finish', threadId: expect.any(String), messageMetadata: { threadId: rejected[0]?.threadId } }])
+  expect(rejected).toEqual([
+    { type: 'finish', threadId: expect.any(String), messageMetadata: { threadId: rejected[0]?.threadId, resolution: 'answered' } },
+  ])
   const { threadId: _dropped, ...portable } = rejected[0]!
   expect(strictlyValid(portable)).toBe(true)
   expect(chunks[0]).toMatchObject({ type: 'start', messageMetadata: { threadId: rejected[0]!.threadId } })

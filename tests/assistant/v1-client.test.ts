@@ -1,7 +1,9 @@
 import { processDataStream } from 'ai-v4'
 import { callChatApi, generateId, type Message, type UIMessage } from 'ai-sdk-ui-utils-v1'
-import { expect, test } from 'vitest'
-import { serveTestDocent } from './support.ts'
+import { afterAll, expect, test } from 'vitest'
+import { startScriptedOpenAI } from '../support/scripted-openai.ts'
+import { testDocent } from '../support/app.ts'
+import { serveApp, serveTestDocent } from './support.ts'
 
 // The v1 endpoint driven the way AI SDK v4's useChat drives it: callChatApi with streamProtocol 'data' and
 // sendExtraMessageFields: true (whole messages, ids and parts included), over HTTP.
@@ -100,6 +102,41 @@ test('ai@4 processDataStream reads the raw v1 response; headers are the data str
     onFinishMessagePart: (value) => void (finishReason = value.finishReason),
   })
   expect(text).toMatch(/percentage rollout/i)
-  expect(annotation).toEqual([{ threadId: headerThread }])
+  expect(annotation).toEqual([{ threadId: headerThread, resolution: 'answered' }])
   expect(finishReason).toBe('stop')
+})
+
+test('ai@4 callChatApi learns the thread even when the model fails: the annotation comes before the text, the finish names it too', async () => {
+  let fail = true
+  const model = await startScriptedOpenAI(() => (fail ? { text: 'The answer starts', failAfterChars: 10 } : { text: 'Fine now.' }))
+  const t = await testDocent({ model: { provider: 'openai', id: 'scripted', baseURL: model.baseURL } })
+  const server = await serveApp(t.app)
+  afterAll(async () => {
+    await server.close()
+    await t.docent.stop()
+    await model.close()
+  })
+  let threadId: string | undefined
+  const chat = v4Chat(`${server.url}/discovery/v1/assistant/demo/message`, t.keys.assistant, () => ({ fp: 'anonymous', threadId }))
+  // The v4 client throws at the error part and reads nothing after it.
+  await expect(chat.append('How do percentage rollouts work?')).rejects.toThrow(/model failed/)
+  threadId = threadOf(chat.messages.at(-1))
+  expect(threadId).toMatch(/^thr_/)
+
+  fail = false
+  const second = await chat.append('And how do I start one?')
+  expect(threadOf(second)).toBe(threadId)
+  expect((await t.store.listMessages(threadId!)).filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+    'How do percentage rollouts work?',
+    'And how do I start one?',
+  ])
+
+  // The raw stream: the finish line carries the thread id as well.
+  const raw = await fetch(`${server.url}/discovery/v1/assistant/demo/message`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.keys.assistant}` },
+    body: JSON.stringify({ fp: 'anonymous', threadId, messages: [{ id: 'm3', role: 'user', content: 'Thanks' }] }),
+  })
+  const finish = (await raw.text()).split('\n').find((line) => line.startsWith('d:'))!
+  expect(JSON.parse(finish.slice(2))).toMatchObject({ finishReason: 'stop', threadId })
 })

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider'
 import { MockLanguageModelV4 } from 'ai/test'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { UpdateAutomationInput, WebhookAck } from '../../shared/automations.ts'
+import type { WebhookResult } from '../../shared/analytics.ts'
+import type { UpdateAutomationInput } from '../../shared/automations.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent, type Docent } from '../../server/mod.ts'
 import { createKey } from '../../server/keys/keys.ts'
@@ -119,17 +120,17 @@ describe('code changes through signed webhooks', () => {
   test('a signed merge starts the code automation once, and its run is given what merged', async () => {
     const response = await deliver(merged(42, 'feat: export flags as JSON', 'Adds `lumen flags export --format json`.'), signed(GH_SECRET))
     expect(response.status).toBe(200)
-    expect((await response.json()) as WebhookAck).toEqual({ event: 'merged', runs: 1 })
+    expect((await response.json()) as WebhookResult).toMatchObject({ event: 'pull_request', runs: 1 })
     // A redelivery of the same merge: recorded already, nothing more runs.
     expect(
       await (await deliver(merged(42, 'feat: export flags as JSON', 'Adds `lumen flags export --format json`.'), signed(GH_SECRET))).json(),
-    ).toEqual({
-      event: 'merged',
+    ).toMatchObject({
+      event: 'pull_request',
       runs: 0,
     })
     // Another repository's merge: not listed, so nothing.
     const other = { ...merged(5, 'feat: other', ''), repository: { full_name: 'acme/web' } }
-    expect(await (await deliver(other, signed(GH_SECRET))).json()).toEqual({ event: 'merged', runs: 0 })
+    expect(await (await deliver(other, signed(GH_SECRET))).json()).toMatchObject({ event: 'pull_request', runs: 0 })
 
     let list = await runs('update-from-code-changes')
     await until(async () => (list = await runs('update-from-code-changes')).length === 1 && list[0]!.status !== 'active')
@@ -173,7 +174,7 @@ describe('code changes through signed webhooks', () => {
     expect((await send('wrong')).status).toBe(401)
     expect((await send()).status).toBe(401)
     expect(await runs('draft-changelog')).toEqual([])
-    expect(await (await send(GL_TOKEN)).json()).toEqual({ event: 'merged', runs: 1 })
+    expect(await (await send(GL_TOKEN)).json()).toMatchObject({ event: 'Merge Request Hook', runs: 1 })
     let list = await runs('draft-changelog')
     await until(async () => (list = await runs('draft-changelog')).length === 1 && list[0]!.status !== 'active')
     expect(list[0]).toMatchObject({ reason: 'code', status: 'completed' })

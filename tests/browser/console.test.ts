@@ -30,7 +30,8 @@ async function start(dataDir: string): Promise<RunningDocent> {
         organization: 'demo',
         domain: 'demo',
         name: 'Demo docs',
-        docs: { directory: 'demo/docs' },
+        // Public, as the demo's are: the site's pages (with the widget) are served only for public docs.
+        docs: { directory: 'demo/docs', public: true },
         allowedOrigins: ['*'],
         agent: { repository: 'local:demo' },
       },

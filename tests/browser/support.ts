@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -69,7 +70,8 @@ export async function startDocent(
           organization: 'demo',
           domain: 'demo',
           name: 'Demo docs',
-          docs: { directory: 'demo/docs' },
+          // Public, as the embedded demo's: Docent serves pages only for public docs.
+          docs: { directory: 'demo/docs', public: true },
           allowedOrigins: ['*'],
         },
       ],
@@ -234,4 +236,21 @@ export async function widgetViolations(page: import('playwright-core').Page) {
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
     )
+}
+
+/**
+ * For the tests of one `describe`: the widget built, one Chromium and one Docent on the demo docs, started before them
+ * and closed after. Read `browser` and `server` inside the tests (they are set when the tests run).
+ */
+export function widgetOnDemoSite(): { browser: Browser; server: RunningDocent } {
+  const running = {} as { browser: Browser; server: RunningDocent }
+  beforeAll(async () => {
+    await ensureWidgetBuilt()
+    ;[running.browser, running.server] = await Promise.all([launchBrowser(), startDocent()])
+  })
+  afterAll(async () => {
+    await running.browser?.close()
+    await running.server?.stop()
+  })
+  return running
 }

@@ -1,15 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { EventsBody } from '../../shared/events.ts'
-import {
-  browserSkipReason,
-  ensureWidgetBuilt,
-  focusedInWidget,
-  launchBrowser,
-  type RunningDocent,
-  savedConversation,
-  startDocent,
-} from './support.ts'
+import { browserSkipReason, focusedInWidget, savedConversation, widgetOnDemoSite } from './support.ts'
 
 // What readers of other docs widgets expect, in Chromium against a real Docent (offline answer model): keyboard-only
 // use from the host page, search as you type, past conversations over a reload, a comment on 👎 that reaches the
@@ -18,21 +10,11 @@ import {
 const skip = browserSkipReason()
 
 describe.skipIf(skip)('<docent-chat> for readers', () => {
-  let browser: Browser
-  let server: RunningDocent
+  const demo = widgetOnDemoSite()
 
-  beforeAll(async () => {
-    await ensureWidgetBuilt()
-    ;[browser, server] = await Promise.all([launchBrowser(), startDocent()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
-  /** A page of the demo site, with the events endpoint answered (204) and recorded: the server adds it separately. */
+  /** A page of the demo site, with the events endpoint answered (204) and recorded: the demo.server adds it separately. */
   const visit = async (path: string) => {
-    const context = await browser.newContext({
+    const context = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
       reducedMotion: 'reduce',
     })
@@ -48,7 +30,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
       }
     })
     const page = await context.newPage()
-    await page.goto(`${server.url}${path}`)
+    await page.goto(`${demo.server.url}${path}`)
     const chat = page.locator('docent-chat')
     await chat.locator('.launcher').waitFor()
     return { context, page, chat, events, searches }
@@ -60,8 +42,8 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
       .waitFor()
   const threadOf = async (threadId: string) =>
     (await (
-      await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {
-        headers: { authorization: `Bearer ${server.adminKey}` },
+      await fetch(`${demo.server.url}/v2/assistant/demo/threads/${threadId}`, {
+        headers: { authorization: `Bearer ${demo.server.adminKey}` },
       })
     ).json()) as {
       messages: Array<{
@@ -264,7 +246,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
   })
 
   it('speaks the page’s language (<html lang>), and the page can override any text', async () => {
-    const context = await browser.newContext({
+    const context = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
     })
     const page = await context.newPage()
@@ -272,10 +254,10 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
       route.fulfill({
         contentType: 'text/html',
         body: `<!doctype html><html lang="fr-FR"><body><h1>Guide</h1>
-          <script src="/widget/docent.js" data-domain="demo" data-api-key="${server.assistantKey}"></script></body></html>`,
+          <script src="/widget/docent.js" data-domain="demo" data-api-key="${demo.server.assistantKey}"></script></body></html>`,
       }),
     )
-    await page.goto(`${server.url}/fr/guide`)
+    await page.goto(`${demo.server.url}/fr/guide`)
     const chat = page.locator('docent-chat')
     await chat.getByRole('button', { name: /Demander à l’IA/ }).click()
     await chat.getByRole('dialog', { name: 'Interroger la documentation' }).waitFor()
@@ -340,12 +322,12 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     expect(await chat.getByRole('log').getAttribute('aria-live')).toBe('off')
     await context.close()
 
-    const mac = await browser.newContext({
+    const mac = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
     })
     const macPage = await mac.newPage()
     await macPage.addInitScript(() => Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' }))
-    await macPage.goto(`${server.url}/quickstart`)
+    await macPage.goto(`${demo.server.url}/quickstart`)
     const launcher = macPage.locator('docent-chat .launcher')
     expect(await launcher.locator('kbd').innerText()).toBe('⌘I')
     expect(await launcher.getAttribute('aria-keyshortcuts')).toBe('Meta+I')
@@ -370,17 +352,17 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
   })
 
   it('is set up, changed and removed from script: Docent.init, update, destroy', async () => {
-    const context = await browser.newContext()
+    const context = await demo.browser.newContext()
     const page = await context.newPage()
     await page.route('**/blank', (route) =>
       route.fulfill({
         contentType: 'text/html',
         body: `<!doctype html><html lang="en"><body><h1>Docs</h1>
           <script src="/widget/docent.js"></script>
-          <script>Docent.init({ domain: 'demo', apiKey: '${server.assistantKey}', theme: 'dark' })</script></body></html>`,
+          <script>Docent.init({ domain: 'demo', apiKey: '${demo.server.assistantKey}', theme: 'dark' })</script></body></html>`,
       }),
     )
-    await page.goto(`${server.url}/blank`)
+    await page.goto(`${demo.server.url}/blank`)
     const chat = page.locator('docent-chat')
     await chat.locator('.launcher').waitFor()
     expect(await chat.getAttribute('scheme')).toBe('dark')

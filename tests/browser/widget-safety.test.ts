@@ -169,12 +169,17 @@ describe.skipIf(skip)('<docent-chat> with hostile output and rate limits', () =>
     })
     const page = await context.newPage()
     let unanswered = true
-    // The server's finish chunk will carry `resolution`; until then the test adds it to the real stream.
+    // The server's finish chunk carries `resolution`; this server's scripted model writes the same hostile text for
+    // every question, so the test sets the resolution in the real stream to the one each step needs.
     await context.route('**/discovery/v2/assistant/demo/message', async (route) => {
       const response = await route.fetch()
+      const resolution = `"resolution":"${unanswered ? 'unanswered' : 'answered'}"`
       const body = (await response.text()).replace(
-        /("type":"finish"[^\n]*"messageMetadata":\{)/,
-        `$1"resolution":"${unanswered ? 'unanswered' : 'answered'}",`,
+        /("type":"finish"[^\n]*"messageMetadata":\{)([^}]*)\}/,
+        (_all, start: string, fields: string) => {
+          const others = fields.replace(/,?"resolution":"\w+"/, '').replace(/^,/, '')
+          return `${start}${others ? `${others},` : ''}${resolution}}`
+        },
       )
       await route.fulfill({ response, body })
     })

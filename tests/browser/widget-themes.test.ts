@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent, startDocent, widgetViolations } from './support.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { browserSkipReason, widgetOnDemoSite, widgetViolations } from './support.ts'
 
 // Light and dark as a reader meets them: the element's theme attribute, the system setting, and the host page's own
 // switch; axe-core finds no serious or critical violation in any of them, open or answered; and a hostile host
@@ -34,17 +34,7 @@ async function contrast(page: Page, foreground: string, background: string): Pro
 }
 
 describe.skipIf(skip)('<docent-chat> themes and the host page', () => {
-  let browser: Browser
-  let server: RunningDocent
-
-  beforeAll(async () => {
-    await ensureWidgetBuilt()
-    ;[browser, server] = await Promise.all([launchBrowser(), startDocent()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const demo = widgetOnDemoSite()
 
   interface Setup {
     name: string
@@ -87,13 +77,13 @@ describe.skipIf(skip)('<docent-chat> themes and the host page', () => {
   ]
 
   const open = async (setup: Setup): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({
+    const context = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
       colorScheme: setup.colorScheme,
       reducedMotion: 'reduce',
     })
     const page = await context.newPage()
-    await page.goto(`${server.url}/guides/percentage-rollouts`)
+    await page.goto(`${demo.server.url}/guides/percentage-rollouts`)
     await page
       .locator('docent-chat')
       .getByRole('button', { name: /Ask AI/ })

@@ -13,6 +13,7 @@ import {
   savedConversation,
   serveStatic,
   startDocent,
+  widgetOnDemoSite,
 } from './support.ts'
 
 // The widget in Debian's chromium against a real Docent server (offline answer model): keyboard, starter
@@ -21,17 +22,7 @@ import {
 const skip = browserSkipReason()
 
 describe.skipIf(skip)('<docent-chat> on the demo site', () => {
-  let browser: Browser
-  let server: RunningDocent
-
-  beforeAll(async () => {
-    await ensureWidgetBuilt()
-    ;[browser, server] = await Promise.all([launchBrowser(), startDocent()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const demo = widgetOnDemoSite()
 
   const answers = (page: Page) => page.locator('docent-chat article.assistant')
   /** Waits until `count` answers have finished (their action buttons appear once streaming ends). */
@@ -42,8 +33,8 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
       .waitFor()
   const saved = (page: Page) => savedConversation(page)
   const threadOf = async (threadId: string) => {
-    const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {
-      headers: { authorization: `Bearer ${server.adminKey}` },
+    const response = await fetch(`${demo.server.url}/v2/assistant/demo/threads/${threadId}`, {
+      headers: { authorization: `Bearer ${demo.server.adminKey}` },
     })
     expect(response.status).toBe(200)
     return (await response.json()) as {
@@ -58,12 +49,12 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
 
   it('colours code by theme: light, dark by attribute, dark by the system unless theme="light", and a colour the page sets', async () => {
     const codeColour = async (options: { colorScheme: 'light' | 'dark'; theme?: string; pageColour?: string }) => {
-      const context = await browser.newContext({
+      const context = await demo.browser.newContext({
         viewport: { width: 1280, height: 800 },
         colorScheme: options.colorScheme,
       })
       const page = await context.newPage()
-      await page.goto(`${server.url}/quickstart`)
+      await page.goto(`${demo.server.url}/quickstart`)
       const chat = page.locator('docent-chat')
       await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
       await chat.evaluate((el, { theme, pageColour }) => {
@@ -91,14 +82,14 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   })
 
   it('opens with Ctrl+I, answers a starter question with sources, keeps the thread over a reload, and starts a new thread', async () => {
-    const context = await browser.newContext({
+    const context = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
     })
     const sent = recordAssistantRequests(context)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
-    await page.goto(`${server.url}/quickstart`)
+    await page.goto(`${demo.server.url}/quickstart`)
     const chat = page.locator('docent-chat')
     await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
 
@@ -133,7 +124,7 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     const sources = answer.getByRole('navigation', { name: 'Sources' }).getByRole('link')
     expect(await sources.count()).toBeGreaterThan(0)
     const href = (await sources.first().getAttribute('href'))!
-    expect(href.startsWith(`${server.url}/`)).toBe(true)
+    expect(href.startsWith(`${demo.server.url}/`)).toBe(true)
     expect(
       (
         await fetch(href.replace(/#.*$/, ''), {
@@ -187,12 +178,12 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   })
 
   it('sends selected page text as context, and a thumbs-up reaches the feedback endpoint', async () => {
-    const context = await browser.newContext({
+    const context = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
     })
     const sent = recordAssistantRequests(context)
     const page = await context.newPage()
-    await page.goto(`${server.url}/concepts/flags`)
+    await page.goto(`${demo.server.url}/concepts/flags`)
     const chat = page.locator('docent-chat')
     await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
 
@@ -237,11 +228,11 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   })
 
   it('says so when the panel cannot load (network down), and loads it on retry', async () => {
-    const context = await browser.newContext({
+    const context = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
     })
     const page = await context.newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(`${demo.server.url}/`)
     const chat = page.locator('docent-chat')
     await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
     await context.route('**/widget/chunks/panel-*', (route) => route.abort('internetdisconnected'))
@@ -263,11 +254,11 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
   })
 
   it('works as a modal with window.Docent, and inline in the page', async () => {
-    const context = await browser.newContext({
+    const context = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
     })
     const page = await context.newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(`${demo.server.url}/`)
     const chat = page.locator('docent-chat')
     await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
     await page.evaluate(

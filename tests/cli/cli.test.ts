@@ -116,3 +116,20 @@ test('keys create --scope read makes a key that reads and changes nothing; list 
     await server.stop()
   }
 })
+
+test('with the server running on the data directory, the keys CLI refuses in words, not with a stack trace', async () => {
+  const server = await startServer(
+    'node',
+    { DOCENT_DATA_DIR: dataDir, DOCENT_STORE: 'pglite', DOCENT_WORKER: 'false' },
+    { timeoutMs: 90_000 },
+  )
+  try {
+    const refused = await docent('keys', 'list')
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toMatch(/^docent: the PGlite data directory .* is in use by process \d+/)
+    expect(refused.stderr).toMatch(/Stop that process first, or share a PostgreSQL server/)
+    expect(refused.stderr).not.toMatch(/\n\s+at /)
+  } finally {
+    await server.stop()
+  }
+}, 120_000)

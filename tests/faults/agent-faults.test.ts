@@ -60,10 +60,11 @@ async function docentWith(agent: AgentSettings, limits: Record<string, number> =
       adminKey: ADMIN,
       seedDemoKeys: true,
       limits,
+      agentWorker: { pollMs: 50 },
       model: { provider: 'openai', id: 'gpt-test', baseURL: model.baseURL },
       projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' }, agent }],
     },
-    { log: capture, env: { GITHUB_TOKEN: TOKEN, OPENAI_API_KEY: 'scripted', DOCENT_AGENT_POLL_MS: '50' } },
+    { log: capture, env: { GITHUB_TOKEN: TOKEN, OPENAI_API_KEY: 'scripted' } },
   )
   await docent.start()
   return docent

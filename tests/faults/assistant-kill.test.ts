@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, expect, test } from 'vitest'
+import { afterAll, expect, test, vi } from 'vitest'
 import { startGatedModel } from '../assistant/gated-model.ts'
 import { type ServerProcess, startServer } from '../support/server-process.ts'
 
 // kill -9 of a server while answers are streaming: after a restart on the same embedded store, every answer that
-// reached its end before the kill is in its thread, and the server serves the interrupted readers' next questions.
+// reached its end before the kill is in its thread, every interrupted reader's question is in the thread whose id it
+// was given, and the server serves their next questions in those threads.
 
 const ADMIN = 'svc_AssistantKillAdminKey000000000001'
 const ASSISTANT = 'svc_dsc_AssistantKillAssistantKey0001'
@@ -55,17 +56,32 @@ test('kill -9 mid-stream, restart: finished answers are all kept; the server ans
     finished.push({ threadId: response.headers.get('x-thread-id')!, answer })
   }
 
-  // Two more are mid-answer when the server is killed.
-  const interrupted = [ask(first, 'cut-0', 'What is a rollout?'), ask(first, 'cut-1', 'What is a segment?')]
-  const turns = [await model.nextTurn(), await model.nextTurn()]
-  for (const turn of turns) turn.write('A rollout is ')
+  // Three more are mid-answer (ten chunks read) when the server is killed.
+  const cutQuestions = ['What is a rollout?', 'What is a segment?', 'How do I target a user?']
+  const interrupted = cutQuestions.map((text, n) => ask(first, `cut-${n}`, text))
+  const turns = await Promise.all(cutQuestions.map(() => model.nextTurn()))
   const readers = interrupted.map(async (responding) => {
     const response = await responding
-    return response.text().catch((error: Error) => `cut: ${error.message}`)
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    const tenChunks = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        text += decoder.decode(value, { stream: true })
+      }
+    })().catch(() => {})
+    return { threadId: response.headers.get('x-thread-id')!, text: () => text, ended: tenChunks }
   })
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  for (const turn of turns) for (let chunk = 0; chunk < 10; chunk++) turn.write(`part ${chunk} `)
+  const cut = await Promise.all(readers)
+  for (const reader of cut) await vi.waitFor(() => expect(reader.text()).toContain('part 9'), { timeout: 30_000 })
   await first.kill()
-  for (const text of await Promise.all(readers)) expect(text).not.toContain('data: [DONE]')
+  for (const reader of cut) {
+    await reader.ended
+    expect(reader.text()).not.toContain('data: [DONE]')
+  }
 
   const second = await startServer('node', env, { timeoutMs: 90_000 })
   servers.push(second)
@@ -75,6 +91,13 @@ test('kill -9 mid-stream, restart: finished answers are all kept; the server ans
     const thread = (await response.json()) as { messages: Array<{ role: string; content: string }> }
     expect(thread.messages.map((message) => message.role)).toEqual(['user', 'assistant'])
     expect(thread.messages[1]!.content).toBe(answer)
+  }
+  // Each interrupted reader had the thread id and ten chunks: its question is in that thread.
+  for (const [n, { threadId }] of cut.entries()) {
+    const response = await fetch(`${second.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    expect(response.status, threadId).toBe(200)
+    const thread = (await response.json()) as { messages: Array<{ role: string; content: string }> }
+    expect(thread.messages[0]).toMatchObject({ role: 'user', content: cutQuestions[n] })
   }
   // The restarted server answers again on the same store.
   const again = ask(second, 'after', 'How do I install the SDK?')

@@ -6,7 +6,7 @@ import { absoluteLinks } from '../../server/llms/absolute-links.ts'
 import type { PageInfo } from '../../server/search/types.ts'
 import { testDocent } from '../support/app.ts'
 
-const t = await testDocent()
+const t = await testDocent({ trustedHosts: ['docs.test', 'other.test'] })
 let pages: PageInfo[] = []
 
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('/llms.txt', () => {
     expect(await again.text()).toBe('')
     const listed = await t.app.request('http://docs.test/llms.txt', { headers: { 'if-none-match': `"other", W/${etag}` } })
     expect(listed.status).toBe(304)
-    // Another host gets its own links.
+    // Another trusted host gets its own links.
     const other = await (await t.app.request('http://other.test/llms.txt')).text()
     expect(other).toContain('http://other.test/quickstart.md')
   })
@@ -143,14 +143,16 @@ describe('/llms-full.txt', () => {
 
 describe('per project: /docs/{domain}/llms.txt', () => {
   test("links to the project's markdown under /docs/{domain}/, which resolves", async () => {
-    const llms = parseLlmsTxt(await (await t.app.request('http://docs.test/docs/acme.example/llms.txt')).text())
+    // That project's docs are not public: read with its key.
+    const withKey = { headers: { authorization: `Bearer ${t.keys.otherAssistant}` } }
+    const llms = parseLlmsTxt(await (await t.app.request('http://docs.test/docs/acme.example/llms.txt', withKey)).text())
     const links = [...llms.sections.values()].flat()
     expect(links).toHaveLength(pages.length)
     for (const link of links.slice(0, 8)) {
       expect(link.url.startsWith('http://docs.test/docs/acme.example/')).toBe(true)
-      expect((await t.app.request(link.url)).status, link.url).toBe(200)
+      expect((await t.app.request(link.url, withKey)).status, link.url).toBe(200)
     }
-    const full = await (await t.app.request('http://docs.test/docs/acme.example/llms-full.txt')).text()
+    const full = await (await t.app.request('http://docs.test/docs/acme.example/llms-full.txt', withKey)).text()
     expect(full.match(/^Source: /gm)).toHaveLength(pages.length)
     const missing = await t.app.request('/docs/nope.example/llms.txt')
     expect(missing.status).toBe(404)
@@ -199,7 +201,9 @@ describe('cache follows the corpus', () => {
   test('llms.txt changes when the docs change, and only then', async () => {
     dir = await mkdtemp(join(tmpdir(), 'docent-llms-'))
     await cp('demo/docs', dir, { recursive: true })
-    const own = await testDocent({ projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: dir } }] })
+    const own = await testDocent({
+      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: dir, public: true } }],
+    })
     try {
       const before = await (await own.app.request('/llms.txt')).text()
       expect(before).toContain('- [Quickstart](')

@@ -25,7 +25,7 @@ async function connect(app: Pick<Hono, 'request'>, domain: string, key?: string,
 
 const text = (result: unknown) => ((result as CallToolResult).content[0] as TextContent).text
 
-const t = await testDocent({ projects })
+const t = await testDocent({ projects, trustedHosts: ['docs.test'] })
 afterAll(async () => {
   await t.docent.stop()
 })
@@ -108,7 +108,7 @@ describe('MCP server over Streamable HTTP (SDK client, demo docs)', () => {
     const read = await client.readResource({ uri: go.uri })
     expect((read.contents[0] as { text: string }).text).toMatch(/^# Go SDK/)
     // The resource URI is a real URL: the same markdown is served there.
-    const served = await t.app.request(go.uri)
+    const served = await t.app.request(go.uri, { headers: { authorization: `Bearer ${t.keys.assistant}` } })
     expect(served.status).toBe(200)
     expect(await served.text()).toBe((read.contents[0] as { text: string }).text)
     await expect(client.readResource({ uri: `${BASE}/nope.md` })).rejects.toThrow(/no docs page/)
@@ -218,6 +218,35 @@ describe('MCP auth', () => {
     expect(open.status).toBe(204)
     expect(open.headers.get('access-control-allow-origin')).toBe('*')
   })
+
+  test('CORS: answers carry the grant too, not only refusals, so a browser client reads them', async () => {
+    const ping = (domain: string, origin: string, key?: string) =>
+      t.app.request(`/mcp/${domain}`, {
+        method: 'POST',
+        headers: {
+          origin,
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      })
+    const open = await ping('acme.example', 'http://localhost:6274')
+    expect(open.status).toBe(200)
+    expect(open.headers.get('access-control-allow-origin')).toBe('*')
+    expect(open.headers.get('access-control-expose-headers')).toMatch(/mcp-session-id/)
+    const keyed = await ping('demo', 'https://docs.example.com', t.keys.assistant)
+    expect(keyed.status).toBe(200)
+    expect(keyed.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
+    expect(keyed.headers.get('vary')).toMatch(/Origin/)
+    const notification = await t.app.request('/mcp/acme.example', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:6274', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    })
+    expect(notification.status).toBe(202)
+    expect(notification.headers.get('access-control-allow-origin')).toBe('*')
+  })
 })
 
 describe('MCP rate limits', () => {
@@ -281,8 +310,8 @@ describe('MCP rate limits', () => {
     }
   })
 
-  test('the per-IP daily limit counts MCP requests too', async () => {
-    const limited = await testDocent({ projects, limits: { ipPerDay: 2 } })
+  test('the per-IP hourly docs limit counts MCP requests too', async () => {
+    const limited = await testDocent({ projects, limits: { docsIpPerHour: 2 } })
     try {
       const error = await connect(limited.app, 'acme.example', undefined, '10.9.9.9')
         .then((client) => client.listTools())

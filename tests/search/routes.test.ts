@@ -60,8 +60,15 @@ describe('POST /discovery/v1/search/{domain}', () => {
     expect(broken.status).toBe(400)
   })
 
-  it('needs an assistant key for the domain', async () => {
-    expect((await t.app.request('/discovery/v1/search/demo', json({ query: 'flag' }))).status).toBe(401)
+  it("needs an assistant key for the domain, unless the project's docs are public", async () => {
+    // The other project's docs are not public: no key, no search.
+    expect((await t.app.request('/discovery/v1/search/acme.example', json({ query: 'flag' }))).status).toBe(401)
+    expect((await t.app.request('/discovery/v1/page/acme.example', json({ path: 'quickstart' }))).status).toBe(401)
+    expect((await search({ query: 'flag' }, t.keys.otherAssistant, 'acme.example')).status).toBe(200)
+    // The demo's are: anyone may search them, but a key that is sent must be a valid one.
+    expect((await t.app.request('/discovery/v1/search/demo', json({ query: 'flag' }))).status).toBe(200)
+    expect((await t.app.request('/discovery/v1/page/demo', json({ path: 'quickstart' }))).status).toBe(200)
+    expect((await search({ query: 'flag' }, 'svc_dsc_unknownunknownunknown')).status).toBe(401)
     const unknownDomain = await search({ query: 'flag' }, t.keys.assistant, 'unknown.example')
     expect(unknownDomain.status).toBe(403)
     expect(await unknownDomain.json()).toEqual({ error: 'this key is not valid for domain "unknown.example"', code: 'forbidden' })

@@ -1,6 +1,7 @@
 import postgres from 'postgres'
-import { afterAll, describe, expect, test } from 'vitest'
-import { sampleJob } from '../../server/store/conformance.ts'
+import { afterAll, describe, expect, test, vi } from 'vitest'
+import { sampleJob, sampleKey } from '../../server/store/conformance.ts'
+import { KEY_CACHE_MS } from '../../server/store/sql/store.ts'
 import { migrate, migrations } from '../../server/store/sql/migrations.ts'
 import { openPostgresStore, postgresClient } from '../../server/store/sql/postgres.ts'
 import type { Store } from '../../server/store/types.ts'
@@ -13,8 +14,8 @@ if ('skip' in server) {
   describe('postgres scale-out', () => test.skip(server.skip, () => {}))
 } else {
   const stores: Store[] = []
-  const open = async (url: string) => {
-    const store = await openPostgresStore(url, { max: 6 })
+  const open = async (url: string, keyCacheMs?: number) => {
+    const store = await openPostgresStore(url, { max: 6, keyCacheMs })
     stores.push(store)
     return store
   }
@@ -151,12 +152,34 @@ if ('skip' in server) {
       expect(['k-a', 'k-b']).toContain((await b!.findKeyByHash('same-secret-hash'))?.id)
     })
 
-    test('rate-limit counters shared by two instances count every request once', async () => {
+    test('a key revoked on one instance is refused by the other within the key cache time; at once on its own', async () => {
+      // The bound each instance gives a revocation made elsewhere (the default is KEY_CACHE_MS = 5 s; 400 ms here).
+      expect(KEY_CACHE_MS).toBe(5_000)
+      const url = await server.createDatabase('docent_key_cache')
+      const [a, b] = await Promise.all([open(url, 400), open(url, 400)])
+      const key = sampleKey()
+      await a!.insertKey(key)
+      expect((await b!.findKeyByHash(key.hash))?.revokedAt).toBeNull() // now cached on b
+      const at = new Date()
+      expect(await a!.revokeKey(key.id, at)).toBe(true)
+      expect((await a!.findKeyByHash(key.hash))?.revokedAt).toEqual(at)
+      await vi.waitFor(async () => expect((await b!.findKeyByHash(key.hash))?.revokedAt).toEqual(at), { timeout: 3_000, interval: 50 })
+    })
+
+    test('rate-limit admissions shared by two instances: exact limit, refusals count nowhere', async () => {
       const url = await server.createDatabase('docent_counters')
       const [a, b] = await Promise.all([open(url), open(url)])
       const expires = new Date(Date.now() + 60_000)
-      const values = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a! : b!).incrementCounter('key:month', expires)))
-      expect([...values].sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1))
+      const counters = [
+        { key: 'key:month', limit: 70, expiresAt: expires },
+        { key: 'org:hour', limit: 1000, expiresAt: expires },
+      ]
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a! : b!).admit(counters, new Date())))
+      const admitted = results.filter((r) => r.admitted)
+      expect(admitted).toHaveLength(70)
+      expect(admitted.map((r) => r.counts[0]).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 70 }, (_, i) => i + 1))
+      // The 30 refused requests did not count on the other counter either.
+      expect(await a!.admit([counters[1]!], new Date())).toEqual({ admitted: true, counts: [71] })
     })
   })
 }

@@ -4,7 +4,7 @@ import { createDocent, type DocentConfigInput, type DocentOverrides } from '../.
 
 export const DEMO_DOCS = 'demo/docs'
 
-/** A Docent on the memory store with a demo-like project, plus one admin and one assistant key. */
+/** A Docent on the memory store with a demo-like project (public docs) and another organization's (private docs), with keys. */
 export async function testDocent(config: Partial<DocentConfigInput> = {}, overrides: DocentOverrides = {}) {
   const docent = await createDocent(
     {
@@ -15,7 +15,8 @@ export async function testDocent(config: Partial<DocentConfigInput> = {}, overri
           id: 'demo',
           organization: 'demo',
           domain: 'demo',
-          docs: { directory: DEMO_DOCS },
+          // Public, as the embedded demo's: anyone may read these docs; the other project's need its key.
+          docs: { directory: DEMO_DOCS, public: true },
           allowedOrigins: ['https://docs.example.com'],
           agent: { repository: 'local:demo' },
         },

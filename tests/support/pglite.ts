@@ -1,6 +1,6 @@
 // PGlite data directories for tests. A fresh directory runs initdb (3 s on an idle machine, 10-20 s on a busy
 // one); a copy of a closed, migrated directory opens in a fraction of a second. The template is made once per
-// machine and PGlite version and schema version, under the temp folder, and shared by every test file and worker.
+// machine and PGlite version and schema, under the temp folder, and shared by every test file and worker.
 import { createHash } from 'node:crypto'
 import { cp, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -13,8 +13,9 @@ async function templateDir(): Promise<string> {
   // The statements' hash as well as the version: branches that add a migration with the same number (renumbered at
   // merge) must not share a template on one machine.
   const schema = Math.max(...migrations.map((migration) => migration.version))
-  const statements = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 12)
-  const template = join(tmpdir(), `docent-pglite-template-${version}-schema${schema}-${statements}`)
+  // The statements' hash too: branches (and worktrees of one machine) may number different migrations alike.
+  const hash = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 12)
+  const template = join(tmpdir(), `docent-pglite-template-${version}-schema${schema}-${hash}`)
   if (await stat(join(template, 'PG_VERSION')).catch(() => null)) return template
   // Made aside and renamed into place, so a worker never copies a half-made template.
   const staging = await mkdtemp(join(tmpdir(), 'docent-pglite-staging-'))

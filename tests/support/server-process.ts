@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 
-export type Runtime = 'node' | 'deno' | 'bun'
+export type Runtime = 'node' | 'deno' | 'bun' | 'node-built' | 'npm-start'
 
 export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
   node: [process.execPath, '--import', 'tsx', 'server/serve/node.ts'],
@@ -17,6 +17,11 @@ export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
     'server/serve/deno.ts',
   ],
   bun: ['node_modules/.bin/bun', 'server/serve/bun.ts'],
+  // What `npm start` runs: the bundle of bin/build-server.mjs (build it first).
+  'node-built': [process.execPath, 'server/dist/node.mjs'],
+  // What the README's `npm start` runs (builds what is stale, then runs the bundle), spawned directly: npm would
+  // not pass SIGTERM on to it.
+  'npm-start': [process.execPath, 'bin/start.mjs'],
 }
 
 export async function freePort(): Promise<number> {
@@ -42,7 +47,11 @@ export interface ServerProcess {
 }
 
 /** Starts the real server as a child process on a free port and waits for /healthz. */
-export async function startServer(runtime: Runtime, env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+export async function startServer(
+  runtime: Runtime,
+  env: Record<string, string>,
+  { timeoutMs = 60_000, host = '127.0.0.1' } = {},
+): Promise<ServerProcess> {
   const port = await freePort()
   const [command, ...args] = RUNTIME_COMMANDS[runtime]
   let output = ''
@@ -54,7 +63,7 @@ export async function startServer(runtime: Runtime, env: Record<string, string>,
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${host}:${port}`
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${runtime} server exited (${child.exitCode}):\n${output}`)

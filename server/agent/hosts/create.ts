@@ -31,12 +31,18 @@ export interface AgentGitOptions {
 
 export function createAgentGit(options: AgentGitOptions): AgentGit {
   const { config, env } = options
-  const projectFor = (name: string) => config.projects.find((project) => project.agent?.repository === `local:${name}`)
+  // A `local:` repository belongs to the project whose agent pushes to it or whose docs are served from it.
+  const projectFor = (name: string) =>
+    config.projects.find(
+      (project) =>
+        project.agent?.repository === `local:${name}` || ('repository' in project.docs && project.docs.repository === `local:${name}`),
+    )
   const localRepositories = lazyLocalRepositories({
     dataDir: config.dataDir,
     seedDirectory: (name) => {
       const docs = projectFor(name)?.docs
       if (docs && 'directory' in docs) return docs.directory
+      if (docs?.seed) return docs.seed
       return name === 'demo' ? 'demo/docs' : undefined
     },
     branch: (name) => projectFor(name)?.agent?.ref ?? 'main',

@@ -13,6 +13,11 @@ export interface LocalPullRecord {
   body: string
   createdAt: string
   updatedAt: string
+  /** Set when the branch was merged into its base (local-merge.ts); a later update of the record opens it again. */
+  mergedAt?: string
+  mergeCommit?: string
+  /** The branch head that was merged. */
+  mergedHead?: string
 }
 
 const encoder = new TextEncoder()

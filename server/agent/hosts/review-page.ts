@@ -1,5 +1,6 @@
 import { structuredPatch } from 'diff'
 import type { ChangedFile } from '../../git/tree-diff.ts'
+import type { ReviewMerge } from './local-merge.ts'
 
 export interface ReviewView {
   jobId: string
@@ -11,6 +12,8 @@ export interface ReviewView {
   updatedAt: string | null
   /** Why the branch could not be shown (a repository git cannot read), instead of its diff. */
   error?: string
+  /** The Merge button (a same-origin form post of the head shown), or that it was merged. */
+  merge?: ReviewMerge
 }
 
 /**
@@ -95,6 +98,7 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:15px;margin:0;padding:8px 12px;bac
 .file{border:1px solid #d0d7de;border-radius:6px;margin:16px 0;overflow:hidden}.diff{margin:0;padding:8px 0;overflow-x:auto;font:12px/1.45 ui-monospace,monospace}
 .diff span{display:block;padding:0 12px;white-space:pre}.add{background:#e6ffec}.del{background:#ffebe9}.hunk{background:#ddf4ff;color:#57606a}.meta{color:#57606a}
 .error{border:1px solid #cf222e;border-radius:6px;padding:12px;color:#cf222e}.kind{font-size:12px;border-radius:10px;padding:1px 8px;background:#eaeef2}.kind.added{background:#dafbe1}.kind.deleted{background:#ffebe9}
+.merge button{font:inherit;font-weight:600;color:#fff;background:#1f883d;border:0;border-radius:6px;padding:6px 16px;cursor:pointer}.merged{color:#8250df;font-weight:600}
 @media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}h2{background:#161b22;border-color:#30363d}.file,.body{border-color:#30363d}
 .add{background:#12261e}.del{background:#25171c}.hunk{background:#121d2f;color:#8b949e}.branches code{background:#121d2f}.kind{background:#30363d}}
 </style>
@@ -104,6 +108,7 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:15px;margin:0;padding:8px 12px;bac
 <p class="branches">Job <code>${escapeHtml(view.jobId)}</code>: <code>${escapeHtml(view.branch)}</code> into <code>${escapeHtml(
     view.base,
   )}</code>${view.updatedAt ? `, updated ${escapeHtml(view.updatedAt)}` : ''}</p>
+${mergeSection(view)}
 ${view.body.trim() ? `<div class="body">${escapeHtml(view.body)}</div>` : ''}
 ${view.error ? `<p class="error">This review cannot be shown: the repository could not be read (${escapeHtml(view.error)}).</p>` : ''}
 <p>${
@@ -118,4 +123,17 @@ ${files}
 </body>
 </html>
 `
+}
+
+/** A form, not a script (the page's policy runs none): it posts the head shown, so what is merged is what was reviewed. */
+function mergeSection(view: ReviewView): string {
+  const merge = view.merge
+  if (!merge) return ''
+  if (merge.state === 'merged') {
+    return `<p class="merged">Merged into <code>${escapeHtml(view.base)}</code>${merge.commit ? ` at <code>${escapeHtml(merge.commit.slice(0, 8))}</code>` : ''}.</p>`
+  }
+  if (merge.state === 'running') return '<p>A run of this job is in progress: reload the page when it ends to merge.</p>'
+  return `<form class="merge" method="post" action="/review/${encodeURIComponent(view.jobId)}/merge"><input type="hidden" name="head" value="${escapeHtml(
+    merge.head,
+  )}"><button type="submit">Merge into ${escapeHtml(view.base)}</button></form>`
 }

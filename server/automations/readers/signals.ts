@@ -1,10 +1,9 @@
-import { NOT_COVERED } from '../../models/extractive-answer.ts'
-import type { Store } from '../../store/types.ts'
+import type { DocentContext } from '../../context.ts'
 
 /**
- * What readers told the docs team, as "fill gaps" and "improve from feedback" read it. The analytics store (gaps
- * clustered from unanswered turns, feedback with review statuses) is what this is meant to be backed by; until it is,
- * `storeReaderSignals` reads the same facts from assistant threads.
+ * What readers told the docs team, as "fill gaps" and "improve from feedback" read it: backed by the analytics store
+ * (gaps clustered from unanswered, rated-down and zero-result questions; feedback with its page), and replaceable in
+ * `createDocent` (`DocentOverrides.readerSignals`).
  */
 export interface ReaderSignals {
   /** Questions the docs did not answer, grouped (biggest first), asked since `since`. */
@@ -32,141 +31,65 @@ export interface ReaderFeedback {
   createdAt: Date
 }
 
-/** Threads read per call, newest first: a bound on the work a weekly automation does however busy the assistant is. */
-const MAX_THREADS = 500
-/** An answer that says so is unanswered: the offline model's fixed sentence, or the LLM's (see the assistant's system prompt). */
-const UNANSWERED = /\b(does not|doesn't|do not|don't) cover\b/i
+/** Questions read per gap: enough to show its wordings and how often each was asked. */
+const SIGNALS_PER_GAP = 200
+/** Feedback rows read per call, newest first: a bound on the work a weekly automation does however busy the assistant is. */
+const MAX_FEEDBACK = 1_000
 
-/**
- * Gaps and feedback from the store as it is today: turns whose answer says the docs do not cover the question, or
- * that a reader rated down, grouped by the question's words; feedback from ratings and comments on answers.
- */
-export function storeReaderSignals(store: Store): ReaderSignals {
+/** Open gaps and feedback from the analytics store, after what the recorder still holds is stored and assigned. */
+export function analyticsReaderSignals(ctx: DocentContext): ReaderSignals {
+  const rangeFrom = (since: Date) => ({ from: since, to: new Date(Math.max(ctx.now().getTime(), Date.now()) + 1) })
   return {
     async listOpenGaps(projectId, { since, limit }) {
-      const gaps = new Map<string, ReaderGap & { count: number }>()
-      for await (const turn of turnsSince(store, projectId, since)) {
-        const unanswered = turn.answer.startsWith(NOT_COVERED) || UNANSWERED.test(turn.answer) || turn.rating === 'down'
-        if (!unanswered) continue
-        const key = questionKey(turn.question)
-        if (!key) continue
-        const gap = gaps.get(key) ?? {
-          id: `gap_${key.slice(0, 60).replace(/ /g, '-')}`,
-          title: turn.question,
-          questions: [],
-          pages: [],
-          closest: [],
-          count: 0,
+      await ctx.analytics.flush()
+      const range = rangeFrom(since)
+      const page = await ctx.store.listGaps(projectId, { range, status: 'open', limit })
+      const gaps: ReaderGap[] = []
+      for (const { gap } of page.items) {
+        const signals = await ctx.store.listGapSignals(projectId, gap.id, range, SIGNALS_PER_GAP)
+        const questions = new Map<string, number>()
+        for (const signal of signals) {
+          const query = signal.query.trim().slice(0, 500)
+          if (query) questions.set(query, (questions.get(query) ?? 0) + 1)
         }
-        gap.count++
-        const asked = gap.questions.find((question) => question.query === turn.question)
-        if (asked) asked.count++
-        else gap.questions.push({ query: turn.question, count: 1 })
-        for (const source of turn.sources) {
-          if (!gap.closest.some((known) => known.url === source.url)) gap.closest.push({ title: source.title, url: source.url })
-        }
-        gaps.set(key, gap)
-      }
-      return [...gaps.values()]
-        .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
-        .slice(0, limit)
-        .map(({ count: _count, ...gap }) => {
-          // The wording most asked names the gap; among equals, one written as a question, then the fullest.
-          const questions = gap.questions.sort(
+        if (questions.size === 0) continue
+        // The wording most asked names the gap; among equals, one written as a question, then the fullest.
+        const asked = [...questions]
+          .map(([query, count]) => ({ query, count }))
+          .sort(
             (a, b) => b.count - a.count || Number(b.query.endsWith('?')) - Number(a.query.endsWith('?')) || b.query.length - a.query.length,
           )
-          return { ...gap, title: questions[0]!.query, questions, closest: gap.closest.slice(0, 3) }
+        gaps.push({
+          id: gap.id,
+          title: asked[0]!.query,
+          questions: asked,
+          pages: [...new Set(signals.flatMap((signal) => (signal.pageUrl ? [signal.pageUrl] : [])))],
+          closest: gap.sections.slice(0, 3).map((section) => ({ title: section.title, url: section.url })),
         })
+      }
+      return gaps
     },
     async listFeedback(projectId, { since, limit }) {
+      await ctx.analytics.flush()
       const feedback: ReaderFeedback[] = []
-      for await (const turn of turnsSince(store, projectId, since)) {
-        if (!turn.rating || (turn.rating === 'up' && !turn.comment)) continue
-        feedback.push({
-          id: `${turn.threadId}:${turn.messageId}`,
-          path: turn.sources[0]?.path ?? null,
-          comment: turn.comment ?? null,
-          helpful: turn.rating === 'up',
-          createdAt: turn.at,
-        })
+      let cursor: string | undefined
+      for (let read = 0; read < MAX_FEEDBACK; ) {
+        const page = await ctx.store.listFeedback(projectId, { range: rangeFrom(since) }, { limit: 100, cursor })
+        read += page.items.length
+        for (const entry of page.items) {
+          if (entry.rating === 'up' && !entry.comment) continue
+          feedback.push({
+            id: entry.id,
+            path: entry.path,
+            comment: entry.comment ?? null,
+            helpful: entry.rating === 'up',
+            createdAt: entry.createdAt,
+          })
+        }
+        if (!page.nextCursor) break
+        cursor = page.nextCursor
       }
       return feedback.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).slice(0, limit)
     },
   }
 }
-
-interface Turn {
-  threadId: string
-  messageId: string
-  question: string
-  answer: string
-  sources: Array<{ title: string; path: string; url: string }>
-  rating?: 'up' | 'down'
-  comment?: string
-  at: Date
-}
-
-/** Question-and-answer pairs of the threads updated since `since`, answered since then. */
-async function* turnsSince(store: Store, projectId: string, since: Date): AsyncGenerator<Turn> {
-  let cursor: string | undefined
-  let read = 0
-  while (read < MAX_THREADS) {
-    const page = await store.listThreads(projectId, { limit: 50, cursor })
-    for (const thread of page.items) {
-      if (thread.updatedAt.getTime() < since.getTime() || ++read > MAX_THREADS) return
-      const messages = await store.listMessages(thread.id)
-      for (let i = 1; i < messages.length; i++) {
-        const [question, answer] = [messages[i - 1]!, messages[i]!]
-        if (question.role !== 'user' || answer.role !== 'assistant' || answer.createdAt.getTime() < since.getTime()) continue
-        yield {
-          threadId: thread.id,
-          messageId: answer.id,
-          question: question.content.trim().slice(0, 500),
-          answer: answer.content.trim(),
-          sources: (answer.sources ?? []).map((source) => ({ title: source.title, path: source.path, url: source.url })),
-          rating: answer.feedback?.rating,
-          comment: answer.feedback?.comment,
-          at: answer.createdAt,
-        }
-      }
-    }
-    if (!page.nextCursor) return
-    cursor = page.nextCursor
-  }
-}
-
-/** A question's content words, sorted: paraphrases that only reorder or restate filler words land together. */
-function questionKey(question: string): string {
-  const words = question
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 2 && !FILLER.has(word))
-  return [...new Set(words)].sort().join(' ')
-}
-
-const FILLER = new Set([
-  'the',
-  'and',
-  'how',
-  'what',
-  'can',
-  'does',
-  'why',
-  'when',
-  'where',
-  'which',
-  'who',
-  'for',
-  'with',
-  'you',
-  'your',
-  'are',
-  'there',
-  'way',
-  'any',
-  'use',
-  'using',
-  'get',
-])

@@ -7,6 +7,8 @@ import type { Section } from '../types.ts'
 import { miniSearchIndex } from './minisearch.ts'
 import { packedIndex } from './packed.ts'
 import type { SectionIndex } from './types.ts'
+import type { SearchQuery } from '../query.ts'
+import { contentWords, MAX_QUERY_TERMS } from '../terms.ts'
 
 let sections: Section[]
 let questions: string[]
@@ -19,10 +21,18 @@ beforeAll(async () => {
   )
 })
 
+// Word families (`approve` for `approval`) are the packed engine's own; without them it ranks as MiniSearch does.
 describe('the packed engine ranks as MiniSearch does', () => {
   /** The top 5 as [id, score], ties ordered by id (the engines may order equal scores differently). */
+  /** The question's own words only: synonyms are the packed engine's, not MiniSearch's. */
+  const plain = (question: string): SearchQuery => ({
+    words: contentWords(question, MAX_QUERY_TERMS).map((word) => ({ terms: [{ word, weight: 1 }], weight: 1, counts: true })),
+  })
   const top = (index: SectionIndex, query: string, options: Partial<Parameters<SectionIndex['search']>[1]> = {}) => {
-    const hits = index.search(query, { limit: 10, ...options }).map((hit) => ({ id: hit.section.id, score: Number(hit.score.toFixed(6)) }))
+    const hits = index.search(plain(query), { limit: 10, ...options }).map((hit) => ({
+      id: hit.section.id,
+      score: Number(hit.score.toFixed(6)),
+    }))
     hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
     const cut = hits.slice(0, 5)
     // A tie across the cut may keep either section.
@@ -32,7 +42,7 @@ describe('the packed engine ranks as MiniSearch does', () => {
 
   it('gives the same top 5 sections and scores for every question', () => {
     const mini = miniSearchIndex(sections)
-    const packed = packedIndex(sections)
+    const packed = packedIndex(sections, { family: false })
     for (const question of [...questions, 'percentge rollouts', 'webhk', 'sdk']) {
       expect(top(packed, question), question).toEqual(top(mini, question))
     }
@@ -40,8 +50,18 @@ describe('the packed engine ranks as MiniSearch does', () => {
 
   it('applies filters and boosts alike', () => {
     const mini = miniSearchIndex(sections)
-    const packed = packedIndex(sections)
+    const packed = packedIndex(sections, { family: false })
     const options = { filter: (s: Section) => s.path.startsWith('sdks/'), boost: (s: Section) => (s.path === 'sdks/go' ? 2 : 1) }
     for (const question of questions.slice(0, 40)) expect(top(packed, question, options), question).toEqual(top(mini, question, options))
+  })
+
+  it('scores favoured sections first and prunes the rest with the smaller bound, to the same results', () => {
+    const packed = packedIndex(sections)
+    const favoured = sections.flatMap((s, i) => (s.path.startsWith('sdks/') ? [i] : []))
+    const boost = (s: Section) => (s.path.startsWith('sdks/') ? 1.5 : 1)
+    for (const question of questions.slice(0, 60)) {
+      const plain = top(packed, question, { boost, maxBoost: 1.5 })
+      expect(top(packed, question, { boost, maxBoost: 1.5, favoured, restBoost: 1 }), question).toEqual(plain)
+    }
   })
 })

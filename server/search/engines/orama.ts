@@ -1,5 +1,6 @@
 import { create, insertMultiple, search } from '@orama/orama'
-import { processTerm, queryTerms, tokenize } from '../terms.ts'
+import { parseQuery, queryText, type SearchQuery } from '../query.ts'
+import { processTerm, tokenize } from '../terms.ts'
 import type { Section } from '../types.ts'
 import { FIELD_BOOST, fieldsOf, type RankOptions, type SectionIndex } from './types.ts'
 
@@ -12,6 +13,7 @@ const OVERFETCH = 5
  */
 export function oramaIndex(sections: Section[]): SectionIndex {
   const byId = new Map(sections.map((section) => [section.id, section]))
+  const position = new Map(sections.map((section, i) => [section, i]))
   const db = create({
     schema: { title: 'string', headings: 'string', meta: 'string', content: 'string' } as const,
     components: {
@@ -31,15 +33,17 @@ export function oramaIndex(sections: Section[]): SectionIndex {
   )
   if (inserted instanceof Promise) throw new Error('orama: expected a synchronous insert')
   return {
-    search(query: string, options: RankOptions) {
+    search(query: string | SearchQuery, options: RankOptions) {
+      // Compared on ranking alone: the question's own words, without synonyms or context.
+      const text = queryText(typeof query === 'string' ? parseQuery(query) : query)
       const { filter, boost } = options
       const fetch = filter || boost ? Math.max(options.limit * OVERFETCH, 50) : options.limit
-      const result = search(db, { term: queryTerms(query), limit: fetch, boost: FIELD_BOOST, tolerance: 0, threshold: 1 })
+      const result = search(db, { term: text, limit: fetch, boost: FIELD_BOOST, tolerance: 0, threshold: 1 })
       if (result instanceof Promise) throw new Error('orama: expected a synchronous search')
       const hits = result.hits
         .map((hit) => ({ section: byId.get(hit.id)!, score: hit.score }))
-        .filter((hit) => !filter || filter(hit.section))
-        .map((hit) => (boost ? { ...hit, score: hit.score * boost(hit.section) } : hit))
+        .filter((hit) => !filter || filter(hit.section, position.get(hit.section)!))
+        .map((hit) => (boost ? { ...hit, score: hit.score * boost(hit.section, position.get(hit.section)!) } : hit))
       if (boost) hits.sort((a, b) => b.score - a.score)
       return hits.slice(0, options.limit)
     },

@@ -1,19 +1,28 @@
+import type { SearchQuery } from '../query.ts'
 import type { Section } from '../types.ts'
 
 export interface RankOptions {
   limit: number
-  /** Sections that may be returned. */
-  filter?: (section: Section) => boolean
+  /** Sections that may be returned (`index`: the section's position in the indexed list). */
+  filter?: (section: Section, index: number) => boolean
   /** Multiplies a section's score (currentPath and its neighbours). */
-  boost?: (section: Section) => number
+  boost?: (section: Section, index: number) => number
   /** The largest factor `boost` returns: lets an engine skip sections that cannot reach the top. */
   maxBoost?: number
+  /**
+   * Sections (positions, ascending) that `boost` may raise above `restBoost`, the largest factor it gives any other:
+   * an engine scores these first and then prunes the rest with the smaller bound.
+   */
+  favoured?: number[]
+  restBoost?: number
 }
 
 /** A full-text index over a corpus's sections; the library behind it is an implementation detail. */
 export interface SectionIndex {
-  /** Best sections first, with raw (unnormalized) scores. */
-  search(query: string, options: RankOptions): Array<{ section: Section; score: number }>
+  /** Best sections first, with raw (unnormalized) scores. A string is read with `parseQuery`. */
+  search(query: string | SearchQuery, options: RankOptions): Array<{ section: Section; score: number }>
+  /** How many of the query's own words (counting words, any of their forms) occur in sections `from` to `to` - 1. */
+  wordsIn?(query: SearchQuery, from: number, to: number): number
 }
 
 /**
@@ -26,7 +35,7 @@ export const FIELD_BOOST = { title: 1.5, headings: 1.5, meta: 1, content: 1 }
 export function fieldsOf(section: Section): { title: string; headings: string; meta: string; content: string } {
   return {
     title: section.pageTitle,
-    headings: section.headings.slice(1).join(' \n '),
+    headings: [...section.headings.slice(1), ...(section.subheadings ?? [])].join(' \n '),
     meta: [section.description ?? '', ...section.tags].join(' \n '),
     content: section.content,
   }

@@ -1,7 +1,8 @@
 import git from 'isomorphic-git'
 import { createFsFromVolume, Volume } from 'memfs'
 import { fetchHttpClient } from '../../git/http-client.ts'
-import { DOCS_FILE, type DocsSnapshot, type DocsSource, SKIPPED_FOLDER } from './types.ts'
+import { readDocsTree } from './git-tree.ts'
+import type { DocsSnapshot, DocsSource } from './types.ts'
 
 export interface GitSourceOptions {
   url: string
@@ -48,22 +49,7 @@ export function gitSource(options: GitSourceOptions): DocsSource {
         noCheckout: true,
       })
       const oid = await git.resolveRef({ fs, dir, ref: 'HEAD' })
-      const files = new Map<string, string>()
-      const decoder = new TextDecoder()
-      for (const filepath of await git.listFiles({ fs, dir, ref: oid })) {
-        const relative = root ? (filepath.startsWith(`${root}/`) ? filepath.slice(root.length + 1) : undefined) : filepath
-        if (
-          !relative ||
-          !DOCS_FILE.test(relative) ||
-          relative
-            .split('/')
-            .slice(0, -1)
-            .some((part) => SKIPPED_FOLDER.test(part))
-        )
-          continue
-        const { blob } = await git.readBlob({ fs, dir, oid, filepath })
-        files.set(relative, decoder.decode(blob))
-      }
+      const files = await readDocsTree({ fs, gitdir: `${dir}/.git` }, oid, root)
       return { files, revision: oid }
     },
   }

@@ -7,6 +7,11 @@ import { clearInterval, setInterval } from 'node:timers'
 const HEARTBEAT_MS = 5_000
 const STALE_MS = 30_000
 
+/** Another process owns the data directory: a state to report in words, not a crash. */
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError'
+}
+
 /** Locks this process holds, with their heartbeats. */
 const held = new Map<string, ReturnType<typeof setInterval>>()
 
@@ -68,7 +73,8 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     await rm(path, { force: true })
   }
   // Two PGlite instances on one directory corrupt it just the same within one process.
-  if (held.has(path)) throw new Error(`the PGlite data directory ${dir} is already open in this process: close that store first`)
+  if (held.has(path))
+    throw new DataDirLockedError(`the PGlite data directory ${dir} is already open in this process: close that store first`)
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const file = await open(path, 'wx')
@@ -88,7 +94,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
       const running = (found.owner && alive(found.owner)) ?? found.age < STALE_MS
       if (running) {
         const who = found.owner ? `process ${found.owner.pid}${found.owner.host ? ` on ${found.owner.host}` : ''}` : 'another process'
-        throw new Error(
+        throw new DataDirLockedError(
           `the PGlite data directory ${dir} is in use by ${who}: ` +
             'PGlite is single-process. Stop that process first, or share a PostgreSQL server between processes (DATABASE_URL, DOCENT_STORE=postgres)',
         )

@@ -98,7 +98,139 @@ export const migrations: Array<{ version: number; name: string; statements: stri
     ],
   },
   {
-    // Numbered 4: the analytics and automations branches add 2 and 3 at the same time (renumbered at merge if needed).
+    version: 2,
+    name: 'rate limits admit atomically',
+    statements: [
+      // Check every counter, then count in all or none: one statement per request, exact across instances. Rows are
+      // locked in key order (no deadlock between requests sharing counters); a refused request writes nothing, so a
+      // client hammering past its limit costs reads, not row versions.
+      `CREATE OR REPLACE FUNCTION docent_admit(keys text[], limits integer[], expires timestamptz[], at timestamptz)
+       RETURNS TABLE (admitted boolean, counts integer[]) LANGUAGE plpgsql AS $$
+       DECLARE
+         current integer[] := array_fill(0, ARRAY[cardinality(keys)]);
+         ok boolean := true;
+         i integer;
+         found_value integer;
+         found_expiry timestamptz;
+       BEGIN
+         FOR i IN SELECT k.n FROM unnest(keys) WITH ORDINALITY AS k(name, n) ORDER BY k.name COLLATE "C" LOOP
+           LOOP
+             SELECT c.value, c.expires_at INTO found_value, found_expiry FROM docent_counters c WHERE c.key = keys[i] FOR UPDATE;
+             EXIT WHEN FOUND;
+             INSERT INTO docent_counters (key, value, expires_at) VALUES (keys[i], 0, expires[i]) ON CONFLICT (key) DO NOTHING;
+           END LOOP;
+           current[i] := CASE WHEN found_expiry < at THEN 0 ELSE found_value END;
+           IF current[i] >= limits[i] THEN ok := false; END IF;
+         END LOOP;
+         IF ok THEN
+           FOR i IN 1..cardinality(keys) LOOP
+             current[i] := current[i] + 1;
+             UPDATE docent_counters c SET value = current[i],
+               expires_at = CASE WHEN c.expires_at < at THEN expires[i] ELSE c.expires_at END
+             WHERE c.key = keys[i];
+           END LOOP;
+         END IF;
+         RETURN QUERY SELECT ok, current;
+       END $$`,
+    ],
+  },
+  {
+    version: 3,
+    name: 'analytics: turns, searches, clicks, gap signals, gaps; feedback ids and review status',
+    statements: [
+      `CREATE TABLE docent_turns (
+        id text COLLATE "C" PRIMARY KEY,
+        project_id text NOT NULL,
+        thread_id text COLLATE "C" NOT NULL,
+        asked_at timestamptz NOT NULL,
+        query json NOT NULL,
+        search_query json NOT NULL,
+        response json NOT NULL,
+        sources json NOT NULL,
+        resolution text NOT NULL,
+        category json,
+        page_path json,
+        page_url json,
+        caller text NOT NULL,
+        fp json NOT NULL,
+        model text NOT NULL,
+        first_token_ms integer,
+        total_ms integer NOT NULL
+      )`,
+      `CREATE INDEX docent_turns_range ON docent_turns (project_id, asked_at DESC, id DESC)`,
+      `CREATE INDEX docent_turns_age ON docent_turns (asked_at)`,
+      // Queries and paths are normalized before they are stored (no control characters), so they can be text and grouped.
+      `CREATE TABLE docent_searches (
+        id text COLLATE "C" PRIMARY KEY,
+        project_id text NOT NULL,
+        at timestamptz NOT NULL,
+        query text COLLATE "C" NOT NULL,
+        result_count integer,
+        top_score double precision,
+        caller text NOT NULL,
+        origin text NOT NULL
+      )`,
+      `CREATE INDEX docent_searches_range ON docent_searches (project_id, at)`,
+      `CREATE INDEX docent_searches_age ON docent_searches (at)`,
+      `CREATE TABLE docent_clicks (
+        id text COLLATE "C" PRIMARY KEY,
+        project_id text NOT NULL,
+        at timestamptz NOT NULL,
+        kind text NOT NULL,
+        query text COLLATE "C",
+        path text COLLATE "C" NOT NULL,
+        position integer,
+        thread_id text,
+        message_id text
+      )`,
+      `CREATE INDEX docent_clicks_range ON docent_clicks (project_id, at)`,
+      `CREATE INDEX docent_clicks_age ON docent_clicks (at)`,
+      `CREATE TABLE docent_gap_signals (
+        id text COLLATE "C" PRIMARY KEY,
+        project_id text NOT NULL,
+        at timestamptz NOT NULL,
+        kind text NOT NULL,
+        query json NOT NULL,
+        terms json NOT NULL,
+        sections json NOT NULL,
+        page_url json,
+        gap_id text COLLATE "C"
+      )`,
+      `CREATE INDEX docent_gap_signals_range ON docent_gap_signals (project_id, at)`,
+      `CREATE INDEX docent_gap_signals_gap ON docent_gap_signals (gap_id, at DESC, id DESC)`,
+      `CREATE INDEX docent_gap_signals_unassigned ON docent_gap_signals (project_id, at, id) WHERE gap_id IS NULL`,
+      `CREATE INDEX docent_gap_signals_age ON docent_gap_signals (at)`,
+      `CREATE TABLE docent_gaps (
+        id text COLLATE "C" PRIMARY KEY,
+        project_id text NOT NULL,
+        title json NOT NULL,
+        status text NOT NULL,
+        reason json,
+        job_id text,
+        terms json NOT NULL,
+        sections json NOT NULL,
+        member_count integer NOT NULL,
+        merge json,
+        verified_at timestamptz,
+        first_seen_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX docent_gaps_seen ON docent_gaps (project_id, last_seen_at DESC, id DESC)`,
+      // Feedback gets an id (for review), a review status, and its project (for date-range lists without a join).
+      `ALTER TABLE docent_feedback ADD COLUMN id text COLLATE "C"`,
+      `ALTER TABLE docent_feedback ADD COLUMN status text NOT NULL DEFAULT 'pending'`,
+      `ALTER TABLE docent_feedback ADD COLUMN project_id text`,
+      `UPDATE docent_feedback f SET id = 'fb_' || md5(f.thread_id || ':' || f.message_id), project_id = t.project_id
+       FROM docent_threads t WHERE t.id = f.thread_id`,
+      `ALTER TABLE docent_feedback ALTER COLUMN id SET DEFAULT ('fb_' || replace(gen_random_uuid()::text, '-', ''))`,
+      `ALTER TABLE docent_feedback ALTER COLUMN id SET NOT NULL`,
+      `CREATE UNIQUE INDEX docent_feedback_id ON docent_feedback (id)`,
+      `CREATE INDEX docent_feedback_range ON docent_feedback (project_id, created_at DESC, id DESC)`,
+    ],
+  },
+  {
     version: 4,
     name: 'key scopes and console sessions',
     statements: [

@@ -8,6 +8,7 @@ type Sql = postgres.Sql | postgres.TransactionSql
 const queries = (sql: Sql): SqlQueries => ({
   query: async <T>(text: string, params: unknown[] = []) =>
     [...(await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[],
+  simple: async (text: string) => void (await sql.unsafe(text).simple()),
 })
 
 /** Wraps a porsager `postgres` pool. */
@@ -33,6 +34,8 @@ function redact(url: string): string {
 export interface PostgresStoreOptions {
   /** Connections in this instance's pool. */
   max?: number
+  /** How long a verified key is trusted before it is read again (`KEY_CACHE_MS` by default). */
+  keyCacheMs?: number
 }
 
 /**
@@ -48,5 +51,5 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await sql?.end({ timeout: 1 }).catch(() => {})
     throw new Error(`could not open the PostgreSQL store at ${redact(url)}: ${(error as Error).message}`, { cause: error })
   }
-  return new SqlStore('postgres', postgresClient(sql))
+  return SqlStore.open('postgres', postgresClient(sql), { keyCacheMs: options.keyCacheMs })
 }

@@ -13,12 +13,29 @@ import type { Row } from './client.ts'
 
 // Row <-> record mapping. Both drivers parse timestamptz to Date, json to values and integer to number.
 
-const date = (value: unknown) => (value instanceof Date ? value : new Date(value as string))
-const dateOrNull = (value: unknown) => (value == null ? null : date(value))
+export const date = (value: unknown) => (value instanceof Date ? value : new Date(value as string))
+export const dateOrNull = (value: unknown) => (value == null ? null : date(value))
 
 /** A JSON parameter: passed as text and cast (`$n::text::json`) so neither driver re-encodes it. */
 export const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
 export const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
+
+/**
+ * A value as an SQL literal, for statements sent without parameters (`SqlQueries.simple`). Strings become escape
+ * strings (`E'...'`, backslashes and quotes doubled), which read the same whatever `standard_conforming_strings` says;
+ * U+0000, which PostgreSQL text cannot hold, becomes U+FFFD (JSON text never has one: it is escaped as \u0000).
+ */
+export function sqlLiteral(value: string | number | null): string {
+  if (value === null) return 'NULL'
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`)
+    return String(value)
+  }
+  return `E'${value
+    .replace(/\u0000/g, '\uFFFD')
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "''")}'`
+}
 
 export const keyFromRow = (row: Row): KeyRecord => ({
   id: row.id as string,
@@ -49,8 +66,33 @@ export const jobFromRow = (row: Row): JobRecord => ({
   archivedAt: dateOrNull(row.archived_at),
 })
 
+/** Record field -> [column, how the value is passed, SQL cast]: the fields a patch may set. */
+export type PatchColumns = Record<string, [string, (value: never) => unknown, string]>
+
+/**
+ * `UPDATE table SET ... WHERE id = $1 [AND status IN (...)] RETURNING *` for a patch of the given fields; with
+ * `ifStatusIn`, a row whose status is not listed is left alone (and no row comes back).
+ */
+export function patchStatement(table: string, columns: PatchColumns, id: string, patch: object, ifStatusIn?: readonly string[]) {
+  const params: unknown[] = [id]
+  const sets: string[] = []
+  for (const [field, value] of Object.entries(patch)) {
+    const column = columns[field]
+    if (!column || value === undefined) continue
+    const [name, encode, cast] = column
+    params.push(encode(value as never))
+    sets.push(`${name} = $${params.length}::${cast}`)
+  }
+  let condition = ''
+  if (ifStatusIn) {
+    const placeholders = ifStatusIn.map((status) => `$${params.push(status)}`)
+    condition = placeholders.length ? ` AND status IN (${placeholders.join(', ')})` : ' AND false'
+  }
+  return { text: `UPDATE ${table} SET ${sets.join(', ') || 'id = id'} WHERE id = $1${condition} RETURNING *`, params }
+}
+
 /** Job fields a patch may set: record field -> [column, how the value is passed, SQL cast]. */
-export const jobColumns: Record<string, [string, (value: never) => unknown, string]> = {
+export const jobColumns: PatchColumns = {
   status: ['status', (value: string) => value, 'text'],
   source: ['source', json, 'text::json'],
   model: ['model', (value: string) => value, 'text'],
@@ -138,7 +180,7 @@ export const automationRunFromRow = (row: Row): AutomationRunRecord => ({
 })
 
 /** Automation run fields a patch may set. */
-export const automationRunColumns: Record<string, [string, (value: never) => unknown, string]> = {
+export const automationRunColumns: PatchColumns = {
   status: ['status', (value: string) => value, 'text'],
   prLink: ['pr_link', (value: string | null) => value, 'text'],
   note: ['note', json, 'text::json'],

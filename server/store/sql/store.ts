@@ -1,8 +1,11 @@
 import type { AgentEvent } from '../../../shared/agent.ts'
 import { decodeCursor, encodeCursor } from '../cursor.ts'
+import { LocalCounters } from '../local-counters.ts'
 import type {
-  AutomationRecord,
+  Admission,
   ClaimOptions,
+  CounterLimit,
+  AutomationRecord,
   CodeChangeRecord,
   FeedbackRecord,
   JobRecord,
@@ -13,7 +16,9 @@ import type {
   SessionRecord,
   Store,
   ThreadRecord,
+  ThreadWrite,
 } from '../types.ts'
+import { SqlAnalyticsStore } from './analytics.ts'
 import type { Row, SqlClient, SqlQueries } from './client.ts'
 import {
   automationFromRow,
@@ -26,30 +31,79 @@ import {
   json,
   keyFromRow,
   messageFromRow,
+  patchStatement,
   runFromRow,
   sessionFromRow,
+  sqlLiteral,
   threadFromRow,
 } from './rows.ts'
 
 /** Postgres text cannot hold U+0000: an id or hash containing one names nothing that was ever stored. */
 const unstorable = (...values: Array<string | undefined>) => values.some((value) => value?.includes('\u0000'))
 
-/** Expired rate-limit counters are swept once every this many increments (per instance). */
+/** Expired rate-limit counters are swept from the table once every this many admissions or flushes (per instance). */
 const SWEEP_EVERY = 500
 
 /**
- * The Store in SQL, the same statements on PGlite (embedded) and on a PostgreSQL server. Counters are one upsert,
- * run claims one `FOR UPDATE SKIP LOCKED` update, so several server processes sharing one database stay correct.
+ * How long a key looked up by hash is trusted in this process before it is read again: the bound on how late a
+ * revocation made by another instance (or the CLI, on PostgreSQL) takes effect here. Revocations and new keys made
+ * through this instance take effect at once.
  */
-export class SqlStore implements Store {
-  private increments = 0
+export const KEY_CACHE_MS = 5_000
+const KEY_CACHE_MAX = 10_000
 
-  constructor(
+export interface SqlStoreOptions {
+  /** Override of `KEY_CACHE_MS` (tests). */
+  keyCacheMs?: number
+  /**
+   * This process alone uses the database (embedded PGlite): rate-limit counters are then kept in memory and written in
+   * batches every `counterFlushMs`, instead of a statement per request. A crash loses at most that long of counting.
+   */
+  exclusive?: { counterFlushMs: number }
+}
+
+/**
+ * The Store in SQL, the same statements on PGlite (embedded) and on a PostgreSQL server. Admissions are one function
+ * call, run claims one `FOR UPDATE SKIP LOCKED` update, so several server processes sharing one database stay correct.
+ */
+export class SqlStore extends SqlAnalyticsStore implements Store {
+  private sweeps = 0
+  private local?: LocalCounters
+  private flushTimer?: ReturnType<typeof setInterval>
+  private flushing: Promise<void> = Promise.resolve()
+  /** Keys by hash (null: no such key), each with the time it stops being trusted. */
+  private keys = new Map<string, { key: KeyRecord | null; until: number }>()
+
+  private constructor(
     readonly kind: string,
-    private readonly db: SqlClient,
-  ) {}
+    db: SqlClient,
+    private readonly keyCacheMs: number,
+  ) {
+    super(db)
+  }
 
-  close() {
+  static async open(kind: string, db: SqlClient, options: SqlStoreOptions = {}): Promise<SqlStore> {
+    const store = new SqlStore(kind, db, options.keyCacheMs ?? KEY_CACHE_MS)
+    if (options.exclusive) {
+      const now = new Date()
+      const rows = await db.query<{ key: string; value: number; expires_at: Date }>(
+        `SELECT key, value, expires_at FROM docent_counters WHERE expires_at > $1::timestamptz`,
+        [iso(now)],
+      )
+      store.local = new LocalCounters(true)
+      store.local.load(
+        rows.map((row) => ({ key: row.key, value: row.value, expiresAt: new Date(row.expires_at) })),
+        now,
+      )
+      store.flushTimer = setInterval(() => void store.flushCounters(), options.exclusive.counterFlushMs)
+      ;(store.flushTimer as { unref?: () => void }).unref?.()
+    }
+    return store
+  }
+
+  async close() {
+    if (this.flushTimer) clearInterval(this.flushTimer)
+    await this.flushCounters()
     return this.db.close()
   }
 
@@ -75,11 +129,19 @@ export class SqlStore implements Store {
         key.scope ?? null,
       ],
     )
+    this.keys.delete(key.hash)
   }
   async findKeyByHash(hash: string) {
     if (unstorable(hash)) return null
+    const now = Date.now()
+    const cached = this.keys.get(hash)
+    if (cached && cached.until > now) return cached.key
     const [row] = await this.db.query(`SELECT * FROM docent_keys WHERE hash = $1`, [hash])
-    return row ? keyFromRow(row) : null
+    const key = row ? keyFromRow(row) : null
+    this.keys.delete(hash)
+    if (this.keys.size >= KEY_CACHE_MAX) this.keys.delete(this.keys.keys().next().value!)
+    this.keys.set(hash, { key, until: now + this.keyCacheMs })
+    return key
   }
   async listKeys(organization?: string) {
     const rows =
@@ -96,6 +158,7 @@ export class SqlStore implements Store {
       `UPDATE docent_keys SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
       [id, iso(at)],
     )
+    for (const [hash, cached] of this.keys) if (cached.key?.id === id) this.keys.delete(hash)
     return rows.length === 1
   }
   async countKeys() {
@@ -127,21 +190,41 @@ export class SqlStore implements Store {
 
   // Rate-limit counters ------------------------------------------------------------------------------------
 
-  async incrementCounter(key: string, expiresAt: Date) {
+  async admit(counters: CounterLimit[], now: Date): Promise<Admission> {
+    if (counters.length === 0) return { admitted: true, counts: [] }
+    if (this.local) return this.local.admit(counters, now)
     // The application's clock decides expiry (as in every adapter), so windows agree whatever the database's clock says.
-    const now = new Date()
-    if (++this.increments % SWEEP_EVERY === 0) {
-      await this.db.query(`DELETE FROM docent_counters WHERE expires_at < $1::timestamptz`, [iso(now)])
-    }
-    const [row] = await this.db.query<{ value: number }>(
-      `INSERT INTO docent_counters AS c (key, value, expires_at) VALUES ($1, 1, $2::timestamptz)
-       ON CONFLICT (key) DO UPDATE SET
-         value = CASE WHEN c.expires_at < $3::timestamptz THEN 1 ELSE c.value + 1 END,
-         expires_at = CASE WHEN c.expires_at < $3::timestamptz THEN EXCLUDED.expires_at ELSE c.expires_at END
-       RETURNING value`,
-      [key, iso(expiresAt), iso(now)],
+    if (++this.sweeps % SWEEP_EVERY === 0) await this.sweepCounters(now)
+    const [row] = await this.db.query<{ admitted: boolean; counts: number[] }>(
+      `SELECT admitted, counts FROM docent_admit($1::text[], $2::integer[], $3::timestamptz[], $4::timestamptz)`,
+      [counters.map((c) => c.key), counters.map((c) => c.limit), counters.map((c) => iso(c.expiresAt)), iso(now)],
     )
-    return row!.value
+    return { admitted: row!.admitted, counts: row!.counts.map(Number) }
+  }
+
+  /** Writes the in-memory counters that changed (embedded store only): one statement for the whole batch. */
+  private flushCounters(): Promise<void> {
+    const rows = this.local?.drain() ?? []
+    if (rows.length === 0) return this.flushing
+    this.flushing = this.flushing.then(async () => {
+      try {
+        await this.db.query(
+          `INSERT INTO docent_counters (key, value, expires_at)
+           SELECT * FROM unnest($1::text[], $2::integer[], $3::timestamptz[])
+           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
+          [rows.map((r) => r.key), rows.map((r) => r.value), rows.map((r) => iso(r.expiresAt))],
+        )
+        if (++this.sweeps % SWEEP_EVERY === 0) await this.sweepCounters(new Date())
+      } catch {
+        // The database is failing: the counts stay in memory (where limits are decided) and go with the next batch.
+        this.local?.undrain(rows.map((r) => r.key))
+      }
+    })
+    return this.flushing
+  }
+
+  private async sweepCounters(now: Date) {
+    await this.db.query(`DELETE FROM docent_counters WHERE expires_at < $1::timestamptz`, [iso(now)])
   }
 
   // Jobs ---------------------------------------------------------------------------------------------------
@@ -160,17 +243,8 @@ export class SqlStore implements Store {
     options: { ifStatusIn?: JobRecord['status'][] } = {},
   ) {
     if (unstorable(id)) return null
-    const params: unknown[] = [id]
-    const sets = setClauses(jobColumns, patch, params)
-    let condition = ''
-    if (options.ifStatusIn) {
-      const placeholders = options.ifStatusIn.map((status) => `$${params.push(status)}`)
-      condition = placeholders.length ? ` AND status IN (${placeholders.join(', ')})` : ' AND false'
-    }
-    const [row] = await this.db.query(
-      `UPDATE docent_jobs SET ${sets.join(', ') || 'id = id'} WHERE id = $1${condition} RETURNING *`,
-      params,
-    )
+    const { text, params } = patchStatement('docent_jobs', jobColumns, id, patch, options.ifStatusIn)
+    const [row] = await this.db.query(text, params)
     return row ? jobFromRow(row) : null
   }
   async listJobs(projectId: string, page: PageRequest) {
@@ -284,6 +358,46 @@ export class SqlStore implements Store {
       await tx.query(`INSERT INTO docent_messages (thread_id, id, role, content, sources, created_at) VALUES ${values.join(', ')}`, params)
     })
   }
+  async saveThreads(writes: ThreadWrite[]) {
+    if (writes.length === 0) return
+    const threads = [...new Map(writes.map((w) => [w.thread.id, w.thread])).values()]
+    const bumps = new Map<string, { count: number; at: Date }>()
+    for (const { thread, messages, at } of writes) {
+      const bump = bumps.get(thread.id) ?? { count: 0, at }
+      bumps.set(thread.id, { count: bump.count + messages.length, at: new Date(Math.max(at.getTime(), bump.at.getTime())) })
+    }
+    const messages = writes.flatMap((w) => w.messages.map((message) => ({ ...message, threadId: w.thread.id })))
+    const time = (at: Date) => `${sqlLiteral(at.toISOString())}::timestamptz`
+    const batch = threads.map((t) => {
+      const { count, at } = bumps.get(t.id)!
+      return `(${sqlLiteral(t.id)}, ${sqlLiteral(t.projectId)}, ${sqlLiteral(t.fp)}, ${time(t.createdAt)}, ${count}, ${time(at)})`
+    })
+    const rows = messages.map(
+      (m) =>
+        `(${sqlLiteral(m.threadId)}, ${sqlLiteral(m.id)}, ${sqlLiteral(m.role)}, ${sqlLiteral(json(m.content))}::json, ` +
+        `${sqlLiteral(json(m.sources))}::json, ${time(m.createdAt)})`,
+    )
+    // One statement, atomic as a whole, with no parameters (see `SqlQueries.simple`): this runs for every answer. A new
+    // thread is inserted with its counts; the UPDATE, which cannot see rows inserted by the same statement, bumps the
+    // threads already stored. Thread ids are made per answer, so no other writer inserts the same new thread.
+    await this.db.simple(
+      `WITH batch (id, project_id, fp, created_at, count, at) AS (VALUES ${batch.join(', ')}),
+       created AS (
+         INSERT INTO docent_threads (id, project_id, fp, created_at, updated_at, message_count)
+         SELECT id, project_id, fp, created_at, greatest(created_at, at), count FROM batch
+         ON CONFLICT (id) DO NOTHING
+       ),
+       bumped AS (
+         UPDATE docent_threads t SET message_count = t.message_count + b.count, updated_at = greatest(t.updated_at, b.at)
+         FROM batch b WHERE t.id = b.id
+       )
+       ${
+         rows.length > 0
+           ? `INSERT INTO docent_messages (thread_id, id, role, content, sources, created_at) VALUES ${rows.join(', ')}`
+           : 'SELECT 1'
+       }`,
+    )
+  }
   async listThreads(projectId: string, page: PageRequest) {
     if (unstorable(projectId)) return { items: [], nextCursor: null }
     return this.page('docent_threads', 'updated_at', projectId, page, threadFromRow, (thread) => thread.updatedAt)
@@ -306,8 +420,8 @@ export class SqlStore implements Store {
   async putFeedback(feedback: FeedbackRecord) {
     if (unstorable(feedback.threadId, feedback.messageId)) return false
     const rows = await this.db.query(
-      `INSERT INTO docent_feedback (thread_id, message_id, rating, comment, created_at)
-       SELECT $1::text, $2::text, $3::text, $4::text::json, $5::timestamptz
+      `INSERT INTO docent_feedback (thread_id, message_id, rating, comment, created_at, project_id)
+       SELECT $1::text, $2::text, $3::text, $4::text::json, $5::timestamptz, (SELECT project_id FROM docent_threads WHERE id = $1::text)
        WHERE EXISTS (SELECT 1 FROM docent_messages WHERE thread_id = $1::text AND id = $2::text)
        ON CONFLICT (thread_id, message_id) DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, created_at = EXCLUDED.created_at
        RETURNING thread_id`,
@@ -399,9 +513,8 @@ export class SqlStore implements Store {
   }
   async updateAutomationRun(id: string, patch: Parameters<Store['updateAutomationRun']>[1]) {
     if (unstorable(id)) return null
-    const params: unknown[] = [id]
-    const sets = setClauses(automationRunColumns, patch, params)
-    const [row] = await this.db.query(`UPDATE docent_automation_runs SET ${sets.join(', ') || 'id = id'} WHERE id = $1 RETURNING *`, params)
+    const { text, params } = patchStatement('docent_automation_runs', automationRunColumns, id, patch)
+    const [row] = await this.db.query(text, params)
     return row ? automationRunFromRow(row) : null
   }
   async listAutomationRuns(projectId: string, automationId: string, page: PageRequest) {
@@ -473,19 +586,6 @@ export class SqlStore implements Store {
     const last = items.at(-1)
     return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(atOf(last), last.id) : null }
   }
-}
-
-/** `column = $n::cast` for each field of the patch the table has, its values appended to `params`. */
-function setClauses(columns: Record<string, [string, (value: never) => unknown, string]>, patch: object, params: unknown[]): string[] {
-  const sets: string[] = []
-  for (const [field, value] of Object.entries(patch)) {
-    const column = columns[field]
-    if (!column || value === undefined) continue
-    const [name, encode, cast] = column
-    params.push(encode(value as never))
-    sets.push(`${name} = $${params.length}::${cast}`)
-  }
-  return sets
 }
 
 async function insertJobWith(db: SqlQueries, job: JobRecord): Promise<void> {

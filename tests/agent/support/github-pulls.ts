@@ -6,11 +6,15 @@ export interface Pull {
   body: string
   head: string
   base: string
+  /** Set by a test that merges or closes the pull on "github.com"; open otherwise. */
+  state?: 'open' | 'closed' | 'merged'
+  mergeCommit?: string
 }
 
 /**
- * The pull-request part of GitHub's REST API (list, create, get, update), as `server/agent/hosts/github.ts` calls it; it
- * keeps the pulls so tests can count them. Requests without the expected bearer token get 401.
+ * The pull-request part of GitHub's REST API (list, create, update, get), as `server/agent/hosts/github.ts` and the
+ * pull request poll call it; it keeps the pulls so tests can count them, merge or close them. Requests without the
+ * expected bearer token get 401.
  */
 export async function startGitHubPulls(token: string, repo = 'acme/docs') {
   const pulls: Pull[] = []
@@ -22,14 +26,17 @@ export async function startGitHubPulls(token: string, repo = 'acme/docs') {
     body: pull.body,
     head: { ref: pull.head },
     base: { ref: pull.base },
-    state: 'open',
+    state: (pull.state ?? 'open') === 'open' ? 'open' : 'closed',
+    merged: pull.state === 'merged',
+    merged_at: pull.state === 'merged' ? '2026-03-01T00:00:00Z' : null,
+    merge_commit_sha: pull.mergeCommit ?? null,
   })
   const api = await startApiServer((request) => {
     if (request.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { message: 'Bad credentials' } }
     const body = request.body as Partial<Pull> | undefined
     if (request.method === 'GET' && request.path === prefix) {
       const head = request.query.get('head')?.split(':').pop()
-      return { status: 200, body: pulls.filter((pull) => !head || pull.head === head).map(json) }
+      return { status: 200, body: pulls.filter((pull) => (!head || pull.head === head) && (pull.state ?? 'open') === 'open').map(json) }
     }
     if (request.method === 'POST' && request.path === prefix) {
       if (pulls.some((pull) => pull.head === body?.head)) return { status: 422, body: { message: 'A pull request already exists' } }
@@ -50,6 +57,7 @@ export async function startGitHubPulls(token: string, repo = 'acme/docs') {
       Object.assign(pull, { title: body?.title ?? pull.title, body: body?.body ?? pull.body })
       return { status: 200, body: json(pull) }
     }
+    if (request.method === 'GET' && pull) return { status: 200, body: json(pull) }
     return { status: 404, body: { message: 'Not Found' } }
   })
   return { ...api, pulls, created: () => api.requests.filter((r) => r.method === 'POST').length }

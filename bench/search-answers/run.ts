@@ -1,0 +1,113 @@
+// Answers through the v2 endpoint with the built-in offline model, on demo/docs and the Mintlify corpus:
+// - page-leaning questions asked on a page (`currentPath`) or after an earlier question: is an expected page among the
+//   first 3 sources, and is the question answered (not declined)? Target: at least 11 in 12 do both.
+// - questions that do not lean on a page: is the question answered and does the answer cite an expected page?
+//   Target: at least 9 in 10 cite one.
+// - off-topic questions: declined? Target: all.
+// Tuning and held-out sets are reported apart. `--verbose` prints the tuning sets' failures with their answers (never
+// the held-out ones: they stay unseen).
+// `node --import tsx bench/search-answers/run.ts [demo|mintlify]`
+import { existsSync, readFileSync } from 'node:fs'
+import { type Reader, samePage, serveDocs } from './ask.ts'
+
+interface PageCase {
+  question: string
+  pages: string[]
+  page?: string
+  previous?: string[]
+}
+
+const MINTLIFY = '../shared/corpora/mintlify-docs'
+const verbose = process.argv.includes('--verbose')
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+const read = (file: string) => JSON.parse(readFileSync(`bench/search-quality/${file}`, 'utf8')) as PageCase[]
+const offTopicSets = JSON.parse(readFileSync('bench/assistant/off-topic.json', 'utf8')) as { any: string[]; demo: string[] }
+
+const corpora: Array<{ name: string; directory: string; sets: Array<[label: string, cases: PageCase[], kind: 'page' | 'plain']> }> = [
+  {
+    name: 'demo',
+    directory: 'demo/docs',
+    sets: [
+      ['page-leaning', read('demo-page-questions.json'), 'page'],
+      ['questions', read('questions.json'), 'plain'],
+    ],
+  },
+  {
+    name: 'mintlify',
+    directory: MINTLIFY,
+    sets: [
+      ['page-leaning (tuning)', read('mintlify-page-questions.json'), 'page'],
+      ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
+      ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
+      ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
+    ],
+  },
+]
+
+const pct = (n: number, of: number) => `${n}/${of} (${((100 * n) / Math.max(of, 1)).toFixed(0)}%)`
+const verdict = (ok: boolean) => (ok ? 'OK' : 'BELOW TARGET')
+
+for (const corpus of corpora) {
+  if (only.length > 0 && !only.includes(corpus.name)) continue
+  if (!existsSync(corpus.directory)) {
+    console.log(`${corpus.name}: skipped, ${corpus.directory} is absent`)
+    continue
+  }
+  const started = performance.now()
+  const reader: Reader = await serveDocs(corpus.directory)
+  console.log(`${corpus.name} (${corpus.directory}), loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  try {
+    for (const [label, cases, kind] of corpus.sets) {
+      let inTop3 = 0
+      let answered = 0
+      let both = 0
+      let cited = 0
+      for (const c of cases) {
+        const result = await reader.ask(c.question, { page: c.page, previous: c.previous })
+        const expected = (path: string) => c.pages.some((page) => samePage(page, path))
+        const top = result.sources.slice(0, 3).some(expected)
+        const cites = !result.declined && result.cited.some(expected)
+        if (top) inTop3++
+        if (!result.declined) answered++
+        if (top && !result.declined) both++
+        if (cites) cited++
+        const ok = kind === 'page' ? top && !result.declined : cites
+        if (verbose && !ok && !label.includes('held out')) {
+          console.log(`  - ${c.page ?? ''} ${c.previous ? `[after: ${c.previous.join(' / ')}] ` : ''}"${c.question}"`)
+          console.log(`    want ${c.pages.join(', ')}; sources ${result.sources.join(', ')}; cited ${result.cited.join(', ')}`)
+          console.log(`    ${result.text.replace(/\n+/g, ' ¶ ').slice(0, 400)}`)
+        }
+      }
+      if (kind === 'page') {
+        const rate = both / cases.length
+        console.log(
+          `  ${label.padEnd(26)} expected page in first 3 sources and answered ${pct(both, cases.length)} (target ≥ 11/12: ${verdict(
+            rate >= 11 / 12,
+          )}); in first 3 ${pct(inTop3, cases.length)}, answered ${pct(answered, cases.length)}, cites an expected page ${pct(
+            cited,
+            cases.length,
+          )}`,
+        )
+      } else {
+        const rate = cited / cases.length
+        console.log(
+          `  ${label.padEnd(26)} answered and cites an expected page ${pct(cited, cases.length)} (target ≥ 9/10: ${verdict(
+            rate >= 0.9,
+          )}); answered ${pct(answered, cases.length)}, expected page in first 3 sources ${pct(inTop3, cases.length)}`,
+        )
+      }
+    }
+    let declined = 0
+    const offTopic = [...offTopicSets.any, ...(corpus.name === 'demo' ? offTopicSets.demo : [])]
+    for (const question of offTopic) {
+      const result = await reader.ask(question)
+      if (result.declined) declined++
+      else if (verbose) console.log(`  - off-topic answered: "${question}": ${result.text.replace(/\n+/g, ' ¶ ').slice(0, 300)}`)
+    }
+    console.log(
+      `  ${'off-topic'.padEnd(26)} declined ${pct(declined, offTopic.length)} (target all: ${verdict(declined === offTopic.length)})`,
+    )
+  } finally {
+    await reader.stop()
+  }
+}

@@ -1,0 +1,21 @@
+/** Control characters (U+0000 included) never reach an index or a CSV cell. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
+
+/** One line of reader-sent text: control characters gone, spaces collapsed, at most `max` characters. */
+export function cleanLine(text: string, max = 500): string {
+  return text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().slice(0, max)
+}
+
+/** A search as analytics groups it: one line, lower case, so "Webhooks " and "webhooks" count together. */
+export function normalizeQuery(text: string): string {
+  return cleanLine(text).toLowerCase()
+}
+
+/** The full URL of the page a reader asked from: `currentPath` on the site's base; null when no page was given. */
+export function pageUrlOf(base: string, currentPath: string | undefined): string | null {
+  if (!currentPath) return null
+  const path = cleanLine(currentPath, 500)
+  if (!path) return null
+  if (/^https?:\/\//i.test(path)) return path
+  return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
+}

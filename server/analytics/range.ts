@@ -1,0 +1,39 @@
+import type { AnalyticsRangeQuery } from '../../shared/analytics.ts'
+import { DocentError } from '../../shared/errors.ts'
+import type { DateRange } from '../store/types.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** The range when none is given: the last 30 days, as the hosted API does. */
+const DEFAULT_DAYS = 30
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value)
+/** A date-time without an offset is UTC (the schema allows it; JavaScript would read it as local time). */
+const instant = (value: string) => new Date(/(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`)
+
+/**
+ * `dateFrom`/`dateTo` as a half-open range `[from, to)`: a date covers its whole day (UTC), a date-time is the
+ * instant itself, both ends inclusive as written. Defaults: `to` now, `from` 30 days before `to`.
+ */
+export function rangeOf(query: AnalyticsRangeQuery, now: Date): DateRange {
+  const to = query.dateTo
+    ? isDate(query.dateTo)
+      ? new Date(Date.parse(`${query.dateTo}T00:00:00Z`) + DAY_MS)
+      : new Date(instant(query.dateTo).getTime() + 1)
+    : new Date(now.getTime() + 1)
+  const from = query.dateFrom
+    ? isDate(query.dateFrom)
+      ? new Date(`${query.dateFrom}T00:00:00Z`)
+      : instant(query.dateFrom)
+    : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS)
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw new DocentError('invalid_request', 'dateFrom: not a valid date')
+  if (from.getTime() >= to.getTime()) throw new DocentError('invalid_request', 'dateFrom: must be before dateTo')
+  return { from, to }
+}
+
+/** The range as file-name text: `2026-03-01_2026-03-31`. */
+export function rangeLabel(range: DateRange): string {
+  return `${range.from.toISOString().slice(0, 10)}_${new Date(range.to.getTime() - 1).toISOString().slice(0, 10)}`
+}
+
+/** Every date a store can hold (Postgres takes years up to 294276; JavaScript's largest date it does not). */
+export const allTime = (): DateRange => ({ from: new Date(0), to: new Date('9999-12-31T00:00:00Z') })

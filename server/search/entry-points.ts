@@ -1,0 +1,123 @@
+import type { DocsSite } from './docs-site.ts'
+import type { SearchQuery } from './query.ts'
+import { contentTerms, stem } from './terms.ts'
+
+/**
+ * What a reader asks for when they want a site's entry page rather than an answer inside one: "how do I get started",
+ * "changelog", "API reference", "pricing". Each intent says how readers ask for it, and how a site names the page made
+ * for it (its file name or title). The navigation names the rest: a question that names a navigation group ("SDKs",
+ * "Troubleshooting") wants that group's first page.
+ */
+const INTENTS: Array<{ asks: RegExp; slug: RegExp; title: RegExp }> = [
+  {
+    asks: /\b(get(ting)? started|start(ing)?|begin(ning)?|first steps?|new to|quick ?start|onboarding)\b/,
+    slug: /^(quick-?start|getting-started|get-started|start|introduction|intro)$/,
+    title: /^(quick ?start|getting started|get started|introduction)\b/i,
+  },
+  {
+    asks: /\b(install(ation|ing|ed)?|download)\b/,
+    slug: /^(install|installation|installing|download)$/,
+    title: /^(install|installation|installing)\b/i,
+  },
+  {
+    asks: /\b(change ?logs?|release notes?|what'?s new|product updates|new features|recent changes|latest (release|version|changes))\b/,
+    slug: /^(changelog|release-notes|releases|whats-new|updates)$/,
+    title: /^(changelog|release notes|what'?s new|product updates)\b/i,
+  },
+  {
+    asks: /\b(api (reference|docs|documentation|overview)|rest api|http api)\b/,
+    slug: /^(api-reference|api)$/,
+    title: /^(api reference|api overview|rest api)\b/i,
+  },
+  {
+    asks: /\b(pric(e|es|ing)|costs?|how much|plans?|billing|free tier|subscriptions?)\b/,
+    slug: /(^|-)(pricing|plans|billing)(-|$)/,
+    title: /\b(pricing|plans|billing)\b/i,
+  },
+  {
+    asks: /\b(status page|outages?|incidents?|uptime|(is|are) [\w ]{0,30}\bdown)\b/,
+    slug: /^status$/,
+    title: /^status\b/i,
+  },
+  {
+    asks: /\b(contact|support team|customer support|talk to (someone|a human|support|sales)|get help)\b/,
+    slug: /^(support|contact|contact-support|contact-us|help)$/,
+    title: /^(support|contact( us| support)?|get help)$/i,
+  },
+]
+
+/** Words that name the docs themselves, not a topic in them. */
+const GENERIC = new Set(['doc', 'documentation', 'page', 'site', 'guide', 'start', 'started'].map(stem))
+
+export interface EntryPoint {
+  path: string
+  /** The question asks for nothing else (no subject of its own): the page should lead. Otherwise it only gains. */
+  strong: boolean
+}
+
+export interface EntryPoints {
+  /** Entry pages a query asks for, best first. */
+  of(question: string, query: SearchQuery): EntryPoint[]
+}
+
+/** The entry pages of a site, from its navigation, file names and titles, for `searchable` pages only. */
+export function entryPoints(site: DocsSite, searchable: (path: string) => boolean): EntryPoints {
+  const pages = [...site.pages.values()]
+    .filter((page) => searchable(page.path))
+    .sort((a, b) => (a.nav?.order ?? Number.MAX_SAFE_INTEGER) - (b.nav?.order ?? Number.MAX_SAFE_INTEGER))
+  const slug = (path: string) =>
+    path === 'index'
+      ? 'introduction'
+      : (path
+          .split('/')
+          .filter((p) => p !== 'index')
+          .at(-1) ?? path)
+  // Shallow pages first: a site's `introduction` is its entry, `api/introduction` the API's.
+  const depth = (path: string) => path.split('/').filter((part) => part !== 'index').length
+  const byIntent = INTENTS.map((intent) =>
+    pages
+      .filter((page) => intent.slug.test(slug(page.path)) || intent.title.test(page.title))
+      .sort((a, b) => depth(a.path) - depth(b.path))
+      .map((page) => page.path)
+      .slice(0, 2),
+  )
+  // A navigation group's label → its first page (in navigation order).
+  const siteWords = new Set(contentTerms(site.name ?? ''))
+  const groups = new Map<string, { terms: string[]; path: string }>()
+  const labels = new Set<string>()
+  for (const page of pages) {
+    for (const label of page.nav?.groups ?? []) {
+      if (labels.has(label)) continue
+      labels.add(label)
+      const terms = [...new Set(contentTerms(label))].filter((term) => !siteWords.has(term) && !GENERIC.has(term))
+      const key = terms.join(' ')
+      if (terms.length > 0 && !groups.has(key)) groups.set(key, { terms, path: page.path })
+    }
+  }
+
+  return {
+    of(question, query) {
+      const lower = question.toLowerCase()
+      const words = query.words.filter((word) => word.counts).map((word) => word.terms.map((t) => stem(t.word)))
+      const asked = new Set(words.flat())
+      const found: Array<{ path: string; covers: string[]; group?: boolean }> = []
+      INTENTS.forEach((intent, i) => {
+        const match = intent.asks.exec(lower)
+        if (!match) return
+        for (const path of byIntent[i]!) found.push({ path, covers: contentTerms(match[0]) })
+      })
+      // The group whose label says most of the question first ("API reference" before "Reference").
+      const named = [...groups.values()].filter(({ terms }) => terms.every((term) => asked.has(term)))
+      for (const { terms, path } of named.sort((a, b) => b.terms.length - a.terms.length)) found.push({ path, covers: terms, group: true })
+      if (found.length === 0) return []
+      const covered = new Set(found.flatMap((entry) => entry.covers))
+      const subject = (term: string) => !covered.has(term) && !siteWords.has(term) && !GENERIC.has(term)
+      const strong = words.every((terms) => !terms.every(subject))
+      // A group's first page is what a question asks for only when it names the group and nothing else.
+      const seen = new Set<string>()
+      return found
+        .filter(({ path, group }) => (strong || !group) && !seen.has(path) && seen.add(path))
+        .map(({ path }) => ({ path, strong }))
+    },
+  }
+}

@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest'
+import { parseQuery, queryText, SYNONYM_WEIGHT } from './query.ts'
+
+const terms = (text: string) => parseQuery(text).words.map((word) => word.terms.map((t) => `${t.word}:${t.weight}`).join(' '))
+
+test('a question is read into words, each with its synonyms at a lower weight', () => {
+  expect(terms('How do I delete a repo?')).toEqual([`delete:1 remove:${SYNONYM_WEIGHT}`, `repo:1 repository:${SYNONYM_WEIGHT}`])
+})
+
+test('a phrase with synonyms is one word searched by them: "turn off" is disable; "my own" alone is custom', () => {
+  expect(terms('how do I turn off the assistant')).toEqual([
+    `turn:${SYNONYM_WEIGHT} off:${SYNONYM_WEIGHT} disable:1 deactivate:1`,
+    'assistant:1',
+  ])
+  expect(terms('how do I use my own?')).toEqual(['own:0.6 custom:1'])
+})
+
+test('context words join at their own weight without repeating the question, and do not count unless asked to', () => {
+  const { words } = parseQuery('custom fonts', [{ text: 'Fonts and colors', weight: 0.3 }])
+  expect(words.map((word) => [word.terms[0]!.word, word.weight, word.counts])).toEqual([
+    ['custom', 1, true],
+    ['fonts', 1, true],
+    ['colors', 0.3, false],
+  ])
+  expect(queryText(parseQuery('custom fonts', [{ text: 'colors', weight: 1, counts: true }]))).toBe('custom fonts colors')
+})

@@ -1,0 +1,76 @@
+import { findPhrases, synonymsOf } from './synonyms.ts'
+import { contentWords, MAX_QUERY_TERMS, WEAK_WORDS } from './terms.ts'
+
+/** How much a synonym's match counts against a match of the reader's own word. */
+export const SYNONYM_WEIGHT = 0.6
+
+/** One word (or phrase) of a query and the words it may be written as in the docs. */
+export interface QueryWord {
+  /** Unstemmed words, each with its weight: the reader's own word 1, its synonyms less. */
+  terms: Array<{ word: string; weight: number }>
+  /** Multiplies the word's score: 1 for the question's words, less for words that only give context. */
+  weight: number
+  /** Counts toward how many of the query's words a section matched (context words do not). */
+  counts: boolean
+}
+
+/** A query as the index reads it. */
+export interface SearchQuery {
+  words: QueryWord[]
+}
+
+export interface QueryContext {
+  /** Text that says what the question is about without being the question (the reader's page title, a selection). */
+  text: string
+  /** Weight of its words against the question's (which weigh 1). */
+  weight: number
+  /** Whether its words count as matched query words (the question leans on this context). */
+  counts?: boolean
+}
+
+/**
+ * Reads a question into words: stop words out, phrases with synonyms kept together ("turn off" also searches
+ * "disable"), every word with its synonyms, at most MAX_QUERY_TERMS words. Context (the reader's page) adds words
+ * the question does not already have, at their own weight.
+ */
+export function parseQuery(text: string, contexts: QueryContext[] = []): SearchQuery {
+  const words: QueryWord[] = []
+  const seen = new Set<string>()
+  // A phrase of stop words only ("my own") is searched by its synonyms alone ("custom", "local").
+  // A phrase's words mean little apart ("turn", "off"): its one-word synonym ("disable") is what docs say, and weighs
+  // as much as a reader's own word; the phrase's words weigh as synonyms do.
+  const add = (key: string, own: string[], alternatives: string[], weight: number, counts: boolean) => {
+    if (seen.has(key) || words.length >= MAX_QUERY_TERMS) return
+    const phrase = key.includes(' ')
+    const terms = own.filter((word) => !seen.has(word)).map((word) => ({ word, weight: phrase ? SYNONYM_WEIGHT : 1 }))
+    seen.add(key)
+    for (const word of own) seen.add(word)
+    for (const alternative of alternatives) {
+      // Multi-word synonyms are for reading queries; the index is searched by single words.
+      if (/[\s-]/.test(alternative) || terms.some((t) => t.word === alternative)) continue
+      terms.push({ word: alternative, weight: phrase ? 1 : SYNONYM_WEIGHT })
+    }
+    if (terms.length > 0) words.push({ terms, weight, counts })
+  }
+  const read = (source: string, weight: number, counts: boolean) => {
+    const { phrases, rest } = findPhrases(source)
+    for (const phrase of phrases) add(phrase.found, contentWords(phrase.found), phrase.alternatives, weight, counts)
+    for (const word of contentWords(rest)) add(word, [word], synonymsOf(word), weight, counts)
+  }
+  read(text, 1, true)
+  for (const context of contexts) read(context.text, context.weight, context.counts ?? false)
+  return { words }
+}
+
+/** The query's own words (not synonyms, not context), as one string: for the comparison engines and for embeddings. */
+export function queryText(query: SearchQuery): string {
+  return query.words
+    .filter((word) => word.counts)
+    .flatMap((word) => word.terms.filter((t) => t.weight === 1).map((t) => t.word))
+    .join(' ')
+}
+
+/** A word that names no subject of its own: an everyday word (see WEAK_WORDS), or only synonyms of one. */
+export function isWeak(word: QueryWord): boolean {
+  return word.terms.every((term) => term.weight < 1 || WEAK_WORDS.has(term.word))
+}

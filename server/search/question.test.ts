@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import type { ChatTurn } from '../../shared/assistant.ts'
+import { buildCorpus } from './corpus.ts'
+import { readDocsSite } from './docs-site.ts'
+import { pointsAt, searchQuestion, standaloneQuestion } from './question.ts'
+import { readDirectory } from './sources/directory.ts'
+import type { Corpus, SearchHit } from './types.ts'
+
+const user = (text: string): ChatTurn => ({ role: 'user', text })
+const assistant = (text: string): ChatTurn => ({ role: 'assistant', text })
+
+test('a first question is searched as it is', () => {
+  expect(standaloneQuestion([user('How do percentage rollouts work?')])).toBe('How do percentage rollouts work?')
+})
+
+test('a follow-up that refers back gets the earlier question in front of it', () => {
+  const turns = [user('How do I install the Python SDK?'), assistant('Run pip install lumenflags. [1]'), user('and how do I configure it?')]
+  expect(standaloneQuestion(turns)).toBe('How do I install the Python SDK? and how do I configure it?')
+  expect(standaloneQuestion([user('What are segments?'), assistant('...'), user('Go?')])).toBe('What are segments? Go?')
+})
+
+test('a follow-up that stands on its own is not mixed with the old topic', () => {
+  const turns = [user('What are segments?'), assistant('...'), user('How do webhooks sign their payload requests?')]
+  expect(standaloneQuestion(turns)).toBe('How do webhooks sign their payload requests?')
+})
+
+test('the query stays within 500 characters and keeps the whole last question', () => {
+  const long = 'x'.repeat(450)
+  const query = standaloneQuestion([user('y '.repeat(400)), assistant('...'), user(`${long} it`)])
+  expect(query.length).toBeLessThanOrEqual(500)
+  expect(query.endsWith(`${long} it`)).toBe(true)
+  expect(standaloneQuestion([user('a'), user('z'.repeat(600))]).length).toBe(500)
+})
+
+describe('questions that lean on what they do not name', () => {
+  test('pointing words, "one" standing for a noun, "my own" with nothing after it; not "is it possible"', () => {
+    for (const q of ['what properties does this take?', 'can one be open by default?', 'how do I use my own?', 'can I turn it off?']) {
+      expect(pointsAt(q), q).toBe(true)
+    }
+    for (const q of ['is it possible to use a custom domain?', 'how do I add one page to two groups?', 'use my own domain']) {
+      expect(pointsAt(q), q).toBe(false)
+    }
+  })
+})
+
+describe('searchQuestion over demo/docs', () => {
+  let corpus: Corpus
+  beforeAll(async () => {
+    corpus = buildCorpus(readDocsSite(await readDirectory('demo/docs')))
+  })
+  const ask = (turns: ChatTurn[], currentPath?: string) => searchQuestion(corpus, { turns, pageSize: 10, currentPath })
+  const pages = (hits: SearchHit[]) => [...new Set(hits.map((hit) => hit.section.path))]
+
+  test('a question about the page the reader is on gets the page first, then pages elsewhere on its topic', async () => {
+    const found = await ask([user('how do I verify them?')], '/guides/webhooks')
+    expect(found.leansOn).toBe('page')
+    expect(found.page?.path).toBe('guides/webhooks')
+    expect(pages(found.hits)[0]).toBe('guides/webhooks')
+    expect(found.hits[0]!.section.headings).toContain('Verify signatures')
+    expect(pages(found.hits).length).toBeGreaterThan(1)
+    // Naming nothing at all, the page's opening answers.
+    const opening = await ask([user('what is this?')], '/concepts/segments')
+    expect(pages(opening.hits)[0]).toBe('concepts/segments')
+  })
+
+  test('a short question whose words the page holds is about the page; one about something else is not', async () => {
+    expect((await ask([user('what is the retention?')], '/account/audit-log')).leansOn).toBe('page')
+    const other = await ask([user('How do I rotate an SDK key without downtime?')], '/guides/webhooks')
+    expect(other.leansOn).toBeUndefined()
+    expect(pages(other.hits)[0]).toMatch(/environments$/)
+  })
+
+  test('a follow-up is searched with the earlier question; a new subject in the same frame wins over the old one', async () => {
+    const turns = [user('how do I install the javascript sdk?'), assistant('Run npm install @lumenflags/node. [1]')]
+    const python = await ask([...turns, user('and in python?')])
+    expect(python.leansOn).toBe('thread')
+    expect(python.query).toBe('how do I install the javascript sdk? and in python?')
+    expect(pages(python.hits)[0]).toBe('sdks/python')
+    const same = await ask([user('What is a segment?'), assistant('...'), user('how do I delete one?')])
+    expect(pages(same.hits).slice(0, 3)).toContain('concepts/segments')
+  })
+
+  test('"what does this do?" about a selection searches the selection', async () => {
+    const found = await searchQuestion(corpus, {
+      turns: [user('what does this do?')],
+      pageSize: 5,
+      context: [{ type: 'code', value: 'client.close()' }],
+    })
+    expect(found.leansOn).toBe('selection')
+    expect(found.hits.length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,159 @@
+import type { ChatTurn, ContextItem } from '../../shared/assistant.ts'
+import type { SearchFilter } from '../../shared/search.ts'
+import { searchSections } from './hybrid.ts'
+import { isWeak, parseQuery, type QueryContext } from './query.ts'
+import type { Corpus, ReaderPage, SearchHit, SearchOptions } from './types.ts'
+
+/** A reader's question where it was asked: the conversation so far, the page they are on, what they selected. */
+export interface ReaderQuestion {
+  turns: ChatTurn[]
+  pageSize: number
+  filter?: SearchFilter | null
+  currentPath?: string
+  context?: ContextItem[]
+}
+
+export interface QuestionHits {
+  /** What was searched: the question, made standalone with the earlier questions in front when it is a follow-up. */
+  query: string
+  /** What the question leans on for what it does not say. */
+  leansOn?: 'page' | 'thread' | 'selection'
+  /** The page the reader is on, if known. */
+  page?: ReaderPage
+  hits: SearchHit[]
+}
+
+/** Content words of a question that stands on its own. */
+const ENOUGH_WORDS = 4
+const MAX_QUERY = 500
+/** How much of a shared selection joins the query: enough to name the topic, not enough to drown the question. */
+const SELECTION_CHARS = 300
+/** The page's sections that lead the answer to a question about the page. */
+const PAGE_SECTIONS = 5
+/** A question this short, whose words the page holds, is taken as a question about the page. */
+const SHORT_QUESTION = 3
+const PAGE_COVERAGE = 2 / 3
+/** Weight of the page title's words: part of a question about the page; mere context for any other. */
+const PAGE_TITLE_LEANING = 0.6
+const PAGE_TITLE_CONTEXT = 0.3
+/** Weight of the earlier questions' words in a follow-up. */
+const THREAD_TOPIC = 0.6
+/** Weight of a selection's words when the question is not about it ("what does this do?" is). */
+const SELECTION_CONTEXT = 0.4
+
+/**
+ * Words that point at something the question does not name: "it", "this", "they", "here", "one" standing for a noun
+ * ("can one be open by default?"), "my own" with nothing after it. "It" in "is it possible" points at nothing.
+ */
+const POINTS_AT =
+  /\b(this|these|those|they|them|their|its|here|same|above|below|previous|instead)\b|\bit\b|\bthat\b(?=\s*(?:page|one|section|[?.!,;]|$))|\bones?\b(?=\s*(?:[?.!,;]|$)|\s+(?:be|is|are|was|can|could|should|will|would|has|have|at|by|in|on|for|to|from|with|per|right|now|again|too|instead|first|later|automatically)\b)|\b(?:my|your|our|their)\s+own\b(?=\s*(?:[?.!,;]|$)|\s+(?:for|in|on|with|to|instead)\b)/i
+const EMPTY_IT =
+  /\b(?:is|was|isn't|wasn't)\s+it\s+(?:possible|ok|okay|necessary|true|safe|required|recommended|better|worth|normal|expected)\b/gi
+/** A follow-up that continues the last question ("and for Python?", "what about v1?"). */
+const CONTINUES = /^\s*(?:and|or|but|what about|how about|so|then|why|why not|also)\b/i
+
+/** Whether a question leans on something it does not name (the page, a selection, an earlier question). */
+export function pointsAt(question: string): boolean {
+  return POINTS_AT.test(question.replace(EMPTY_IT, ' '))
+}
+
+/** How many words of a question say what it is about (stop words and everyday words out, a phrase counts once). */
+function subjectWords(question: string): number {
+  return parseQuery(question).words.filter((word) => !isWeak(word)).length
+}
+
+/**
+ * The question to search with. A follow-up ("and for Python?", "how do I turn it off?") is made standalone by putting
+ * the earlier questions' words in front of it, newest last, so the search sees the topic the reader means. Returns the
+ * last question unchanged when it already stands on its own.
+ */
+export function standaloneQuestion(turns: ChatTurn[]): string {
+  const questions = turns.filter((turn) => turn.role === 'user').map((turn) => turn.text.trim())
+  const last = questions.at(-1) ?? ''
+  const earlier = questions.slice(0, -1)
+  if (earlier.length === 0 || standsAlone(last)) return last.slice(0, MAX_QUERY)
+  // Earlier questions give the topic; the last one must survive any cut, so the topic is what gets trimmed.
+  const room = MAX_QUERY - last.length - 1
+  const topic = room > 0 ? earlier.slice(-2).join(' ').slice(-room) : ''
+  return `${topic} ${last}`.trim().slice(0, MAX_QUERY)
+}
+
+/** Enough words of its own, nothing pointing back ("its" and "their" point within: "how do webhooks sign their payloads?"). */
+const standsAlone = (question: string) =>
+  subjectWords(question) >= ENOUGH_WORDS && !pointsAt(question.replace(/\b(its|their)\b/gi, ' ')) && !CONTINUES.test(question)
+
+/**
+ * Searches the docs for a reader's question, as the reader means it:
+ * - after an earlier question, a follow-up that does not stand alone is searched with the earlier question in front,
+ *   and the pages that answered it rank higher;
+ * - on a page, a question that leans on it ("what properties does this take?", or a short one whose words the page
+ *   holds: "can I use wildcards?") gets the page's best sections first, then pages elsewhere about the page's topic;
+ *   any other question is searched as asked, the page's title adding a little context and its sections a little weight;
+ * - a question about a selection ("what does this do?") is searched with the selection; otherwise the selection is context.
+ */
+export async function searchQuestion(corpus: Corpus, request: ReaderQuestion): Promise<QuestionHits> {
+  const { turns, pageSize, filter } = request
+  const question = (turns.findLast((turn) => turn.role === 'user')?.text ?? '').trim().slice(0, MAX_QUERY)
+  const earlier = turns.filter((turn) => turn.role === 'user').length > 1
+  const selection = (request.context ?? [])
+    .map((item) => item.value)
+    .join(' ')
+    .slice(0, SELECTION_CHARS)
+    .trim()
+  // A context item's page counts as where the reader is when the widget did not say.
+  const currentPath = request.currentPath ?? request.context?.find((item) => item.path)?.path
+  const page = currentPath ? corpus.readerPage?.(currentPath) : undefined
+  const base: SearchOptions = { pageSize, filter, currentPath }
+  const points = pointsAt(question)
+
+  if (earlier && !standsAlone(question)) {
+    const query = standaloneQuestion(turns)
+    // "How do I turn it off?" is about what the last answer was about: its pages gain. "And in Python?" names a new
+    // subject in the same frame: they do not.
+    const previous = standaloneQuestion(
+      turns.slice(
+        0,
+        turns.findLastIndex((turn) => turn.role === 'user'),
+      ),
+    )
+    const answered = points ? await searchSections(corpus, previous, { ...base, pageSize: 3 }) : []
+    // The earlier question gives the topic; the follow-up's own words ("and in Python?") weigh most.
+    const topic = query.slice(0, query.length - question.length)
+    const context: QueryContext[] = [{ text: topic, weight: THREAD_TOPIC, counts: points || subjectWords(question) === 0 }]
+    if (page) context.push({ text: page.title, weight: PAGE_TITLE_CONTEXT })
+    if (selection) context.push({ text: selection, weight: SELECTION_CONTEXT })
+    const related = [...new Set(answered.map((hit) => hit.section.path))]
+    return { query, leansOn: 'thread', page, hits: await searchSections(corpus, question, { ...base, related, context }) }
+  }
+  if (selection && points) {
+    const context: QueryContext[] = [{ text: selection, weight: 1, counts: true }]
+    if (page) context.push({ text: page.title, weight: PAGE_TITLE_CONTEXT })
+    return {
+      query: `${question} ${selection}`,
+      leansOn: 'selection',
+      page,
+      hits: await searchSections(corpus, question, { ...base, context }),
+    }
+  }
+  const context: QueryContext[] = selection ? [{ text: selection, weight: SELECTION_CONTEXT }] : []
+  if (!page) return { query: question, hits: await searchSections(corpus, question, { ...base, context }) }
+  // Named nothing ("what do I need before I start?"), or only what the page holds: the page is the subject.
+  const subjects = subjectWords(question)
+  const leans = points || subjects === 0 || (subjects <= SHORT_QUESTION && page.covers(question) >= PAGE_COVERAGE)
+  if (!leans) {
+    context.push({ text: page.title, weight: PAGE_TITLE_CONTEXT })
+    return { query: question, page, hits: await searchSections(corpus, question, { ...base, context }) }
+  }
+  // About the page: its best sections lead (its first ones when the question names nothing on it), then other pages
+  // on the page's topic.
+  const [local, elsewhere] = await Promise.all([
+    searchSections(corpus, question, { pageSize: PAGE_SECTIONS, withinPage: page.path, context }),
+    searchSections(corpus, question, {
+      ...base,
+      context: [...context, { text: page.title, weight: PAGE_TITLE_LEANING, counts: true }],
+    }),
+  ])
+  const lead = local.length > 0 ? local : page.sections.slice(0, 2).map((section) => ({ section, score: 1 }))
+  const hits = [...lead, ...elsewhere.filter((hit) => hit.section.path !== page.path)].slice(0, Math.max(pageSize, lead.length))
+  return { query: question, leansOn: 'page', page, hits }
+}

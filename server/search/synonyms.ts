@@ -1,0 +1,83 @@
+/**
+ * Words readers use for what docs call otherwise: "turn off" for disable, "my own" for custom, "repo" for repository.
+ * Each entry lists words and phrases that mean the same in docs; a query word or phrase of an entry also searches the
+ * entry's other words, at a lower weight. Kept to general docs vocabulary: a site's own terms belong in its pages
+ * (frontmatter `keywords`), not here.
+ */
+const GROUPS: string[][] = [
+  ['disable', 'turn off', 'switch off', 'deactivate'],
+  ['enable', 'turn on', 'switch on', 'activate'],
+  ['delete', 'remove'],
+  ['create', 'add', 'make'],
+  ['edit', 'modify'],
+  ['update', 'upgrade'],
+  ['migrate', 'migration', 'move over', 'switch over'],
+  ['outage', 'goes down', 'is down', 'went down', 'unavailable'],
+  ['spreadsheet', 'csv'],
+  ['folder', 'directory', 'subfolder', 'subdirectory'],
+  ['custom', 'my own', 'your own', 'our own', 'their own', 'self-hosted'],
+  ['login', 'log in', 'logged in', 'sign in', 'signed in', 'signin', 'authenticate', 'authentication'],
+  ['logout', 'log out', 'sign out'],
+  ['setup', 'set up', 'configure', 'configuration'],
+  ['show', 'display'],
+  ['hide', 'hidden'],
+  ['limit', 'maximum', 'max', 'quota'],
+  ['pricing', 'price', 'prices', 'cost', 'costs', 'how much', 'billing', 'plans'],
+  ['teammate', 'team member', 'colleague', 'coworker', 'member'],
+  ['expand', 'expanded', 'open'],
+  ['last', 'lifetime', 'expire', 'expiration'],
+  ['image', 'picture', 'photo'],
+  ['color', 'colour'],
+  ['customize', 'customise'],
+  ['auth', 'authentication', 'authorization'],
+  ['docs', 'documentation'],
+  ['repo', 'repository'],
+  ['config', 'configuration'],
+  ['env', 'environment'],
+  ['org', 'organization', 'organisation'],
+  ['dev', 'development'],
+  ['prod', 'production'],
+  ['app', 'application'],
+  ['info', 'information'],
+  ['k8s', 'kubernetes'],
+  ['id', 'identifier'],
+]
+
+/** Phrase or word → the other words and phrases of its groups. */
+const SYNONYMS = new Map<string, string[]>()
+for (const group of GROUPS) {
+  for (const member of group) {
+    const others = group.filter((other) => other !== member)
+    SYNONYMS.set(member, [...new Set([...(SYNONYMS.get(member) ?? []), ...others])])
+  }
+}
+
+/** Longest phrase first, so "turn off" is read before "off". */
+const PHRASES = [...SYNONYMS.keys()].filter((key) => key.includes(' ') || key.includes('-')).sort((a, b) => b.length - a.length)
+
+export interface SynonymMatch {
+  /** The word or phrase as found in the text (lower-cased). */
+  found: string
+  /** What it also means. */
+  alternatives: string[]
+}
+
+/**
+ * The phrases of `text` that have synonyms ("turn off", "my own"), and the text with them cut out, so the rest can be
+ * read word by word (each word's synonyms come from `synonymsOf`).
+ */
+export function findPhrases(text: string): { phrases: SynonymMatch[]; rest: string } {
+  let rest = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}_-]+/gu, ' ')} `
+  const phrases: SynonymMatch[] = []
+  for (const phrase of PHRASES) {
+    if (!rest.includes(` ${phrase} `)) continue
+    phrases.push({ found: phrase, alternatives: SYNONYMS.get(phrase)! })
+    rest = rest.replaceAll(` ${phrase} `, ' ')
+  }
+  return { phrases, rest: rest.trim() }
+}
+
+/** The other words a single (lower-cased) word may be written as. */
+export function synonymsOf(word: string): string[] {
+  return SYNONYMS.get(word) ?? []
+}

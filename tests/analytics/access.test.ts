@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MAX_EVENTS_BODY_BYTES } from '../../shared/events.ts'
+import { bearer, json, testDocent } from '../support/app.ts'
+
+// Who may call the analytics API and what it refuses: admin keys of the project's organization only (another
+// organization's admin key and any assistant key: 403), bad input a 400 naming the field, the events body bounded.
+
+type TestDocent = Awaited<ReturnType<typeof testDocent>>
+let t: TestDocent
+let feedbackId: string
+let gapId: string
+let jobId: string
+let threadId: string
+
+beforeAll(async () => {
+  t = await testDocent()
+  const answer = await t.app.request(
+    '/discovery/v2/assistant/demo/message',
+    json(
+      { fp: 'a', messages: [{ id: 'm', role: 'user', parts: [{ type: 'text', text: 'Is there a Ruby SDK?' }] }] },
+      bearer(t.keys.assistant),
+    ),
+  )
+  threadId = answer.headers.get('x-thread-id')!
+  const messageId = (await answer.text()).match(/"messageId":"([^"]+)"/)![1]!
+  await t.app.request('/discovery/v1/assistant/demo/feedback', json({ threadId, messageId, rating: 'down' }, bearer(t.keys.assistant)))
+  const admin = bearer(t.keys.admin)
+  feedbackId = (
+    (await (await t.app.request('/v1/analytics/demo/feedback', { headers: admin })).json()) as { feedback: Array<{ id: string }> }
+  ).feedback[0]!.id
+  gapId = ((await (await t.app.request('/v1/analytics/demo/gaps', { headers: admin })).json()) as { gaps: Array<{ id: string }> }).gaps[0]!
+    .id
+  jobId = ((await (await t.app.request('/v2/agent/demo/job', json({ prompt: 'Fix misspellings' }, admin))).json()) as { id: string }).id
+})
+afterAll(() => t?.docent.stop())
+
+const endpoints = () =>
+  [
+    ['GET', '/v1/analytics/demo/assistant'],
+    ['GET', '/v1/analytics/demo/assistant?format=csv'],
+    ['GET', `/v1/analytics/demo/assistant/threads/${threadId}`],
+    ['GET', '/v1/analytics/demo/assistant/caller-stats'],
+    ['GET', '/v1/analytics/demo/feedback'],
+    ['GET', '/v1/analytics/demo/feedback/by-page'],
+    ['PATCH', `/v1/analytics/demo/feedback/${feedbackId}`, { status: 'resolved' }],
+    ['GET', '/v1/analytics/demo/searches'],
+    ['GET', '/v1/analytics/demo/searches?format=ndjson'],
+    ['GET', '/v1/analytics/demo/gaps'],
+    ['GET', `/v1/analytics/demo/gaps/${gapId}`],
+    ['POST', `/v1/analytics/demo/gaps/${gapId}/dismiss`],
+    ['POST', `/v1/analytics/demo/gaps/${gapId}/fix`, { text: 'Ruby: gem install lumen-flags' }],
+    ['POST', `/v2/agent/demo/job/${jobId}/merge`],
+  ] as const
+
+const send = (method: string, path: string, key: string | undefined, body?: unknown) =>
+  t.app.request(path, {
+    method,
+    headers: { ...(key ? bearer(key) : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+
+describe('analytics access', () => {
+  test('every endpoint refuses another organization’s admin key and every assistant key (403), and no key (401)', async () => {
+    for (const [method, path, body] of endpoints()) {
+      for (const key of [t.keys.otherAdmin, t.keys.assistant, t.keys.otherAssistant]) {
+        const response = await send(method, path, key, body)
+        expect(response.status, `${method} ${path}`).toBe(403)
+        expect(((await response.json()) as { code: string }).code).toBe('forbidden')
+      }
+      expect((await send(method, path, undefined, body)).status, `${method} ${path}`).toBe(401)
+    }
+    // Nothing changed: the feedback is still pending, the gap open.
+    const feedback = (await (await send('GET', '/v1/analytics/demo/feedback', t.keys.admin)).json()) as {
+      feedback: Array<{ status: string }>
+    }
+    expect(feedback.feedback[0]!.status).toBe('pending')
+    expect(((await (await send('GET', `/v1/analytics/demo/gaps/${gapId}`, t.keys.admin)).json()) as { status: string }).status).toBe('open')
+  })
+
+  test('another organization’s project and data stay out of reach of this one’s admin key', async () => {
+    expect((await send('GET', '/v1/analytics/other/assistant', t.keys.admin)).status).toBe(403)
+    expect((await send('GET', '/v1/analytics/nope/assistant', t.keys.admin)).status).toBe(404)
+    // The other organization sees none of this project's rows through its own project.
+    const theirs = (await (await send('GET', '/v1/analytics/other/assistant', t.keys.otherAdmin)).json()) as { conversations: unknown[] }
+    expect(theirs.conversations).toEqual([])
+    expect((await send('GET', `/v1/analytics/other/assistant/threads/${threadId}`, t.keys.otherAdmin)).status).toBe(404)
+    expect((await send('PATCH', `/v1/analytics/other/feedback/${feedbackId}`, t.keys.otherAdmin, { status: 'resolved' })).status).toBe(404)
+    expect((await send('GET', `/v1/analytics/other/gaps/${gapId}`, t.keys.otherAdmin)).status).toBe(404)
+  })
+
+  test('bad input is a 400 naming the field', async () => {
+    const cases: Array<[string, string, unknown, RegExp]> = [
+      ['GET', '/v1/analytics/demo/assistant?dateFrom=yesterday', undefined, /^dateFrom: must be an ISO 8601 date/],
+      ['GET', '/v1/analytics/demo/assistant?dateFrom=2026-03-05&dateTo=2026-03-01', undefined, /^dateFrom: must be before dateTo$/],
+      ['GET', '/v1/analytics/demo/assistant?limit=0', undefined, /^limit: must be at least 1$/],
+      ['GET', '/v1/analytics/demo/assistant?limit=1000', undefined, /^limit: must be at most 100$/],
+      ['GET', '/v1/analytics/demo/assistant?format=xml', undefined, /^format: must be one of "json", "csv", "ndjson"$/],
+      ['GET', '/v1/analytics/demo/feedback?status=open', undefined, /^status: must be one of/],
+      ['GET', '/v1/analytics/demo/feedback/by-page?source=email', undefined, /^source: must be one of/],
+      ['GET', '/v1/analytics/demo/gaps?status=closed', undefined, /^status: must be one of/],
+      ['PATCH', `/v1/analytics/demo/feedback/${feedbackId}`, {}, /^status: must be one of "pending"/],
+      ['POST', `/v1/analytics/demo/gaps/${gapId}/fix`, { text: '' }, /^text: must not be empty$/],
+      ['POST', `/v1/analytics/demo/gaps/${gapId}/fix`, { page: 'x'.repeat(501), text: 'x' }, /^page: must be at most 500 characters$/],
+    ]
+    for (const [method, path, body, message] of cases) {
+      const response = await send(method, path, t.keys.admin, body)
+      expect(response.status, `${method} ${path}`).toBe(400)
+      expect(((await response.json()) as { error: string }).error, path).toMatch(message)
+    }
+    // A cursor that is not one of ours is read as none, never an error.
+    expect((await send('GET', '/v1/analytics/demo/assistant?cursor=%00%01garbage', t.keys.admin)).status).toBe(200)
+    expect((await send('GET', '/v1/analytics/demo/searches?cursor=bm90IGEgY3Vyc29y', t.keys.admin)).status).toBe(200)
+  })
+})
+
+describe('the widget’s events endpoint', () => {
+  const events = (body: unknown, key = t.keys.assistant, headers: Record<string, string> = {}) =>
+    t.app.request('/discovery/v1/events/demo', {
+      method: 'POST',
+      headers: { ...bearer(key), 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+
+  test('the assistant key of the domain, CORS of the project, a small bounded body', async () => {
+    const one = { events: [{ type: 'search', query: 'flags', resultCount: 3 }] }
+    expect((await events(one)).status).toBe(204)
+    expect((await events(one, t.keys.admin)).status).toBe(403)
+    expect((await events(one, t.keys.otherAssistant)).status).toBe(403)
+    expect((await events(one, t.keys.assistant, { origin: 'https://evil.example' })).status).toBe(403)
+    const allowed = await events(one, t.keys.assistant, { origin: 'https://docs.example.com' })
+    expect(allowed.status).toBe(204)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://docs.example.com')
+    const preflight = await t.app.request('/discovery/v1/events/demo', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://docs.example.com', 'access-control-request-method': 'POST' },
+    })
+    expect(preflight.status).toBe(204)
+
+    const bad: Array<[unknown, RegExp]> = [
+      [{ events: [] }, /^events: must have at least 1 item$/],
+      [{ events: Array.from({ length: 21 }, () => ({ type: 'search', query: 'x' })) }, /^events: must have at most 20 items$/],
+      [{ events: [{ type: 'page_view' }] }, /^events\.0\.type: must be one of "search", "search_result_click", "source_click"$/],
+      [{ events: [{ type: 'search', query: 'x'.repeat(501) }] }, /^events\.0\.query: must be at most 500 characters$/],
+      [{ events: [{ type: 'search_result_click', path: '/x', position: -1 }] }, /^events\.0\.position: must be at least 0$/],
+    ]
+    for (const [body, message] of bad) {
+      const response = await events(body)
+      expect(response.status).toBe(400)
+      expect(((await response.json()) as { error: string }).error).toMatch(message)
+    }
+    const big = JSON.stringify({ events: [{ type: 'search', query: 'x'.repeat(400), path: 'y'.repeat(MAX_EVENTS_BODY_BYTES) }] })
+    expect((await events(big)).status).toBe(413)
+  })
+})
