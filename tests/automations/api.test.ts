@@ -162,6 +162,9 @@ describe('automations API', () => {
       expect(body.schemaId).toBe('draft-changelog')
       expect((await call(`/v2/agent/demo/job/${body.jobId}`)).status).toBe(200)
       runs.push(body.instanceId)
+      // Runs started in the same millisecond are ordered by id, not by when: the next one starts a millisecond later.
+      const started = Date.now()
+      while (Date.now() === started) await new Promise((resolve) => setTimeout(resolve, 1))
     }
     await call('/v2/agent/demo/automations/fix-typos', 'PUT', { enabled: true })
     const content = await call('/workflow/demo/fix-typos/trigger', 'POST')
