@@ -103,10 +103,14 @@ describe.skipIf(skip)('console screenshots', () => {
         await workspace.commit({ message: 'Link targeting from the quickstart', author: { name: 'Writer', email: 'writer@example.com' } })
         await workspace.push('main')
       }
+      // The screen reads the history once: it opens when the run has its pull request.
+      while (!(await store.listAutomationRuns('demo', 'fix-broken-links', { limit: 1 })).items[0]?.prLink) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
       await page.goto(`${server.url}/console/demo/automations/fix-broken-links`)
-      await page.getByRole('region', { name: 'Run history' }).getByRole('link', { name: 'Pull request' }).waitFor({ timeout: 60_000 })
+      await page.getByRole('region', { name: 'Run history' }).getByRole('link', { name: 'Pull request' }).waitFor()
       await shoot(page, `console-automations-${scheme}`)
       await page.context().close()
-    })
+    }, 120_000)
   }
 })
