@@ -232,6 +232,20 @@ export const DocentConfig = z.object({
       pollMs: z.number().int().min(10).default(1_000),
     })
     .prefault({}),
+  /**
+   * How often the automations' scheduler looks for due slots and docs moves, and how often their open pull requests are
+   * checked (merged, waiting for review).
+   */
+  automationsWorker: z
+    .object({
+      tickMs: z.number().int().min(10).default(15_000),
+      prCheckMs: z
+        .number()
+        .int()
+        .min(100)
+        .default(30 * 60_000),
+    })
+    .prefault({}),
   /** Demo organization bootstrapping: create and print keys on first start. */
   seedDemoKeys: z.boolean().default(false),
   adminKey: z.string().optional(),
@@ -443,6 +457,11 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
       ...(file.agentWorker as Record<string, unknown> | undefined),
       ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
       ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
+    },
+    automationsWorker: {
+      ...(file.automationsWorker as Record<string, unknown> | undefined),
+      ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_TICK_MS', 'tickMs'),
+      ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_PR_CHECK_MS', 'prCheckMs'),
     },
     webhooks: {
       ...(file.webhooks as object | undefined),

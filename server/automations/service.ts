@@ -33,15 +33,12 @@ export interface AutomationService {
   notifier: Notifier
 }
 
-const DEFAULT_TICK_MS = 15_000
-const DEFAULT_PR_CHECK_MS = 30 * 60_000
 const DAY_MS = 86_400_000
 
 export function createAutomationService(ctx: DocentContext, options: AutomationServiceOptions = {}): AutomationService {
   const signals = options.signals ?? analyticsReaderSignals(ctx)
   const notifier = createNotifier(ctx)
-  const tickMs = positive(ctx.env.DOCENT_AUTOMATIONS_TICK_MS) ?? DEFAULT_TICK_MS
-  const prCheckMs = positive(ctx.env.DOCENT_AUTOMATIONS_PR_CHECK_MS) ?? DEFAULT_PR_CHECK_MS
+  const { tickMs, prCheckMs } = ctx.config.automationsWorker
   let timers: Array<ReturnType<typeof setInterval>> = []
   let unsubscribe: Array<() => void> = []
   let ticking: Promise<void> | null = null
@@ -337,9 +334,4 @@ function docsRepositoryOf(project: ProjectConfig): { host: HostKind; names: stri
     // not a URL: only the host's name
   }
   return host ? { host, names: names.map((name) => name.toLowerCase()), urls: [url], branch } : null
-}
-
-function positive(value: string | undefined): number | undefined {
-  const number = Number(value)
-  return value && Number.isFinite(number) && number > 0 ? number : undefined
 }

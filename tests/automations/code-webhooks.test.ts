@@ -40,6 +40,8 @@ beforeAll(async () => {
   docent = await createDocent(
     {
       store: { kind: 'memory' },
+      agentWorker: { pollMs: 100 },
+      automationsWorker: { tickMs: 100 },
       dataDir,
       webhooks: { github: { secret: { env: 'GH_SECRET' } }, gitlab: { token: { env: 'GL_TOKEN' } } },
       projects: [
@@ -55,7 +57,7 @@ beforeAll(async () => {
     },
     {
       log: consoleLogger('silent'),
-      env: { GH_SECRET, GL_TOKEN, DOCENT_AGENT_POLL_MS: '100', DOCENT_AUTOMATIONS_TICK_MS: '100' },
+      env: { GH_SECRET, GL_TOKEN },
       models: { editor },
     },
   )

@@ -36,6 +36,7 @@ beforeAll(async () => {
   docent = await createDocent(
     {
       store: { kind: 'memory' },
+      agentWorker: { pollMs: 100 },
       dataDir,
       webhooks: { github: { secret: { env: 'GH_SECRET' } } },
       projects: [
@@ -56,7 +57,7 @@ beforeAll(async () => {
     },
     {
       log: consoleLogger('silent'),
-      env: { GITHUB_TOKEN: TOKEN, GH_SECRET: SECRET, SLACK_URL: `${slack.url}/services/T0/B0/x`, DOCENT_AGENT_POLL_MS: '100' },
+      env: { GITHUB_TOKEN: TOKEN, GH_SECRET: SECRET, SLACK_URL: `${slack.url}/services/T0/B0/x` },
     },
   )
   await docent.start()

@@ -27,6 +27,8 @@ beforeAll(async () => {
   docent = await createDocent(
     {
       store: { kind: 'memory' },
+      agentWorker: { pollMs: 100 },
+      automationsWorker: { tickMs: 3_600_000 },
       dataDir,
       projects: [
         demoProject({
@@ -41,7 +43,7 @@ beforeAll(async () => {
       log: consoleLogger('silent'),
       now: () => clock,
       // The scheduler's timer is slow here: what happens comes from the local host's own push, or from explicit passes.
-      env: { HOOK_URL: `${hook.url}/hooks/docs`, HOOK_SECRET, DOCENT_AGENT_POLL_MS: '100', DOCENT_AUTOMATIONS_TICK_MS: '3600000' },
+      env: { HOOK_URL: `${hook.url}/hooks/docs`, HOOK_SECRET },
     },
   )
   await docent.start()

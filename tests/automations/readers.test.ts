@@ -19,8 +19,8 @@ let assistant: Record<string, string>
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'docent-readers-'))
   docent = await createDocent(
-    { store: { kind: 'memory' }, dataDir, projects: [demoProject({ allowedOrigins: ['*'] })] },
-    { log: consoleLogger('silent'), env: { DOCENT_AGENT_POLL_MS: '100' } },
+    { store: { kind: 'memory' }, dataDir, agentWorker: { pollMs: 100 }, projects: [demoProject({ allowedOrigins: ['*'] })] },
+    { log: consoleLogger('silent') },
   )
   await docent.start()
   const { store } = docent.context

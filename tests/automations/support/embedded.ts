@@ -19,10 +19,11 @@ export const admin = { authorization: `Bearer ${ADMIN}` }
 export async function embeddedDocent(overrides: DocentOverrides = {}, env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'docent-automations-'))
   await pgliteDataDir(join(dataDir, 'pglite'))
-  const config = configFromEnv({ DOCENT_DATA_DIR: dataDir, DOCENT_ADMIN_KEY: ADMIN, ...env })
+  const fast = { DOCENT_AUTOMATIONS_TICK_MS: '100', DOCENT_AGENT_POLL_MS: '100' }
+  const config = configFromEnv({ DOCENT_DATA_DIR: dataDir, DOCENT_ADMIN_KEY: ADMIN, ...fast, ...env })
   const docent = await createDocent(config, {
     log: consoleLogger('silent'),
-    env: { DOCENT_AUTOMATIONS_TICK_MS: '100', DOCENT_AGENT_POLL_MS: '100', ...env },
+    env: { ...fast, ...env },
     ...overrides,
   })
   await docent.start()
