@@ -78,6 +78,8 @@ describe.skipIf(skip)('the console in Chromium', () => {
     await page.goto(`${server.url}${path}`)
     await page.getByLabel('Admin key').fill(key)
     await page.getByRole('button', { name: 'Sign in' }).click()
+    // The sign-in form gone first: a heading of the screen being drawn may show before the session cookie is set.
+    await page.getByLabel('Admin key').waitFor({ state: 'detached' })
     await page.locator('main h1').first().waitFor()
   }
 
