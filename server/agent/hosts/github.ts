@@ -77,6 +77,15 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
 
   return {
     kind: 'github',
+    async pullRequestState(pr, _where, opts) {
+      try {
+        const pull = await call<Pull>('GET', `${repoPath}/pulls/${encodeURIComponent(pr.number)}`, undefined, opts?.signal)
+        return pull.state === 'open' ? 'open' : pull.merged_at ? 'merged' : pull.state === 'closed' ? 'closed' : 'unknown'
+      } catch (error) {
+        if (error instanceof HostApiError && error.code !== 'authentication_failed') return 'unknown'
+        throw error
+      }
+    },
     async openOrUpdatePullRequest(input, opts) {
       const signal = opts?.signal
       if (input.existing) {
