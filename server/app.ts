@@ -6,6 +6,7 @@ import { agentRoutes } from './agent/routes.ts'
 import { eventsRoutes } from './analytics/events-routes.ts'
 import { analyticsRoutes } from './analytics/routes.ts'
 import { mergeRoutes } from './agent/merge-routes.ts'
+import { automationRoutes } from './automations/routes.ts'
 import { reviewRoutes } from './agent/review-routes.ts'
 import { assistantRoutes } from './assistant/routes.ts'
 import { threadRoutes } from './assistant/thread-routes.ts'
@@ -41,6 +42,7 @@ export function declaredRoutes(ctx: DocentContext): Route[] {
     ...eventsRoutes(ctx),
     ...threadRoutes(ctx),
     ...agentRoutes(ctx),
+    ...automationRoutes(ctx),
     ...consoleRoutes(ctx),
     ...analyticsRoutes(ctx),
     ...mcpRoutes(ctx),

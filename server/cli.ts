@@ -14,6 +14,10 @@ Usage:
   docent keys list [--org ORG]
   docent keys revoke KEY_ID
   docent index [--project P]                     reload a project's docs and print the revision
+  docent automations list [--project P]          the automations, on or off, their trigger and last run
+  docent automations enable|disable ID [--project P]
+  docent automations trigger ID [--project P]    queue a run of a scheduled automation now (a worker runs it)
+  docent automations runs ID [--project P] [--limit 20]
 
 Configuration comes from docent.config.json (or DOCENT_CONFIG) and the environment, as for the server.
 With the embedded PGlite store, stop the server before changing keys (one process owns the data directory).`
@@ -100,15 +104,7 @@ async function keys(args: string[]) {
           key.expiresAt ? key.expiresAt.toISOString().slice(0, 10) : 'never',
           key.revokedAt ? `revoked ${key.revokedAt.toISOString().slice(0, 10)}` : 'active',
         ])
-        const header = ['ID', 'KIND', 'ORG', 'PROJECT', 'KEY', 'NAME', 'CREATED', 'EXPIRES', 'STATUS']
-        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
-        for (const row of [header, ...rows])
-          console.log(
-            row
-              .map((cell, i) => cell.padEnd(widths[i]!))
-              .join('  ')
-              .trimEnd(),
-          )
+        printTable(['ID', 'KIND', 'ORG', 'PROJECT', 'KEY', 'NAME', 'CREATED', 'EXPIRES', 'STATUS'], rows)
       })
       return
     }
@@ -143,6 +139,110 @@ async function index(args: string[]) {
   }
 }
 
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
+  for (const row of [header, ...rows]) {
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+  }
+}
+
+/** `docent automations ...`: the same settings and runs as the API, on the configured store (no worker runs here). */
+async function automations(args: string[]) {
+  const [command, ...rest] = args
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { project: { type: 'string' }, limit: { type: 'string' } },
+  })
+  const [{ createDocent }, { consoleLogger }, settings, { triggerNow }, { runView }, { DocentError }] = await Promise.all([
+    import('./mod.ts'),
+    import('./log.ts'),
+    import('./automations/settings.ts'),
+    import('./automations/routes.ts'),
+    import('./automations/run-view.ts'),
+    import('../shared/errors.ts'),
+  ])
+  if (!['list', 'enable', 'disable', 'trigger', 'runs'].includes(command ?? ''))
+    fail(`unknown automations command "${command ?? ''}"\n\n${USAGE}`)
+  if (command !== 'list' && !positionals[0]) fail(`automations ${command}: give the automation id (see docent automations list)`)
+  const config = await loadConfig()
+  const project = values.project ? config.projects.find((p) => p.id === values.project) : config.projects[0]
+  if (!project) fail(`automations: no project "${values.project}" in the config`)
+  // The store is closed before any exit, so the embedded store's data directory is not left locked.
+  const docent = await createDocent({ ...config, worker: false }, { log: consoleLogger('warn') })
+  const ctx = docent.context
+  const id = () => positionals[0]!
+  let failure: string | null = null
+  try {
+    switch (command) {
+      case 'list': {
+        const rows = []
+        for (const record of await settings.listAutomations(ctx, project)) {
+          const view = await settings.automationView(ctx, project, record)
+          const trigger =
+            view.trigger.kind === 'schedule'
+              ? `schedule ${view.trigger.cron} ${view.trigger.timeZone ?? 'UTC'}`
+              : view.trigger.kind === 'code'
+                ? `code ${view.trigger.repositories.join(',') || '(any listed)'}`
+                : 'content'
+          const last = view.lastRun ? `${view.lastRun.status} ${view.lastRun.startedAt.slice(0, 16)}` : '-'
+          rows.push([
+            view.id,
+            view.enabled ? 'on' : view.unavailable ? 'off (needs a model)' : 'off',
+            trigger,
+            view.mode,
+            last,
+            view.nextRunAt?.slice(0, 16) ?? '-',
+          ])
+        }
+        printTable(['ID', 'STATE', 'TRIGGER', 'MODE', 'LAST RUN', 'NEXT RUN'], rows)
+        return
+      }
+      case 'enable':
+      case 'disable': {
+        const updated = await settings.updateAutomation(ctx, project, id(), { enabled: command === 'enable' })
+        console.log(`${updated.name} (${updated.id}) is ${updated.enabled ? 'on' : 'off'} in project ${project.id}.`)
+        return
+      }
+      case 'trigger': {
+        const triggered = await triggerNow(ctx, project, id())
+        console.log(`Queued run ${triggered.instanceId} of ${triggered.schemaId} (job ${triggered.jobId}); a server with a worker runs it.`)
+        return
+      }
+      case 'runs': {
+        const automation = await settings.automationOr404(ctx, project, id())
+        const limit = Math.min(100, Math.max(1, Number(values.limit ?? 20) || 20))
+        const page = await ctx.store.listAutomationRuns(project.id, automation.id, { limit })
+        if (page.items.length === 0) return console.log(`no runs of ${automation.id} yet`)
+        const rows = []
+        for (const record of page.items) {
+          const run = await runView(ctx, record)
+          rows.push([
+            run.id,
+            run.startedAt.slice(0, 19),
+            run.reason,
+            run.status,
+            run.prLink ?? (run.note ?? '-').split('\n')[0]!.slice(0, 100),
+          ])
+        }
+        printTable(['RUN', 'STARTED', 'REASON', 'STATUS', 'PULL REQUEST / NOTE'], rows)
+        return
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof DocentError)) throw error
+    failure = `automations ${command}: ${error.message}`
+  } finally {
+    await docent.stop()
+  }
+  if (failure) fail(failure)
+}
+
 async function main(argv: string[]) {
   const [command, ...rest] = argv
   try {
@@ -154,6 +254,8 @@ async function main(argv: string[]) {
         return await keys(rest)
       case 'index':
         return await index(rest)
+      case 'automations':
+        return await automations(rest)
       case undefined:
       case 'help':
       case '--help':

@@ -60,6 +60,12 @@ describe('config', () => {
       leaseMs: 4000,
       pollMs: 200,
     })
+    expect(configFromEnv({}).automationsWorker).toEqual({ tickMs: 15_000, prCheckMs: 1_800_000 })
+    expect(configFromEnv({ DOCENT_AUTOMATIONS_TICK_MS: '100', DOCENT_AUTOMATIONS_PR_CHECK_MS: '60000' }).automationsWorker).toEqual({
+      tickMs: 100,
+      prCheckMs: 60_000,
+    })
+    expect(() => configFromEnv({ DOCENT_AUTOMATIONS_TICK_MS: 'often' })).toThrow(/DOCENT_AUTOMATIONS_TICK_MS: must be an integer/)
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(ConfigError)
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(expect.objectContaining({ code: 'invalid_config' }))
     expect(configFromEnv({ DOCENT_GAP_POLL_MS: '250' }).gapPollMs).toBe(250)

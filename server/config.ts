@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AUTOMATION_EVENT_TYPES } from '../shared/automations.ts'
 import { DocentError, formatIssues } from '../shared/errors.ts'
 
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
@@ -55,6 +56,36 @@ const GitHost = z.discriminatedUnion('kind', [
   }),
 ])
 
+/** A product repository whose merged pull/merge requests can trigger automations (reported by signed webhooks). */
+const CodeRepository = z.object({
+  /** `owner/name` on GitHub, `group/name` (any depth) on GitLab: as the webhook names it. */
+  repository: z.string().regex(/^[^\s/]+(\/[^\s/]+)+$/, 'must be owner/name (GitHub) or group/name (GitLab)'),
+  host: z.enum(['github', 'gitlab']).default('github'),
+  /** Overrides `webhooks.github.secret` / `webhooks.gitlab.token` for this repository's deliveries. */
+  webhookSecret: EnvRef.optional(),
+})
+
+/** Where a project's automation notices go. The URL is a secret (a Slack webhook URL is its own credential). */
+const NotificationTarget = z.object({
+  kind: z.enum(['slack', 'webhook']),
+  url: EnvRef,
+  /** A generic webhook's signing secret: `X-Docent-Signature-256: sha256=<HMAC-SHA256 of the body>`. */
+  secret: EnvRef.optional(),
+  /** Which events to send (default: all). */
+  events: z.array(z.enum(AUTOMATION_EVENT_TYPES)).min(1).optional(),
+})
+
+const Automations = z
+  .object({
+    codeRepositories: z.array(CodeRepository).max(50).default([]),
+    notifications: z.array(NotificationTarget).max(20).default([]),
+    /** A pull request an automation opened that has waited this many days for review is announced (again every as many days). */
+    reviewReminderDays: z.number().int().min(1).max(365).default(3),
+    /** The project's own words (product names, jargon) that "fix typos" never flags, beside those it learns from the docs. */
+    terms: z.array(z.string().min(1).max(100)).max(5000).default([]),
+  })
+  .prefault({})
+
 export const ProjectConfig = z.object({
   id: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _'),
   organization: z.string().min(1),
@@ -90,6 +121,7 @@ export const ProjectConfig = z.object({
         .default([...DEFAULT_WRITABLE_PATHS]),
     })
     .optional(),
+  automations: Automations,
 })
 export type ProjectConfig = z.infer<typeof ProjectConfig>
 
@@ -177,14 +209,18 @@ export const DocentConfig = z.object({
       prPollSeconds: z.number().int().min(10).default(300),
     })
     .prefault({}),
-  /** Secrets of the signed webhooks (`POST /webhooks/github`, `/webhooks/gitlab`), as env references. */
+  /**
+   * Secrets of the signed webhooks (`POST /webhooks/github`, `/webhooks/gitlab`), as env references: GitHub's webhook
+   * secret (`X-Hub-Signature-256`) and GitLab's secret token (`X-Gitlab-Token`). A code repository's `webhookSecret`
+   * is accepted as well for its deliveries.
+   */
   webhooks: z
     .object({
       github: z.object({ secret: EnvRef }).optional(),
       gitlab: z.object({ token: EnvRef }).optional(),
     })
     .prefault({}),
-  /** Start the agent worker in this process. */
+  /** Start the agent worker (and the automations' scheduler) in this process. */
   worker: z.boolean().default(true),
   /**
    * How long a worker's claim on a run holds without renewal (a killed server's runs are retried after it), and how
@@ -198,6 +234,20 @@ export const DocentConfig = z.object({
     .prefault({}),
   /** How often the progress of gap fixes is followed (jobs, local pull requests, docs reaching a merge). */
   gapPollMs: z.number().int().min(10).default(5_000),
+  /**
+   * How often the automations' scheduler looks for due slots and docs moves, and how often their open pull requests are
+   * checked (merged, waiting for review).
+   */
+  automationsWorker: z
+    .object({
+      tickMs: z.number().int().min(10).default(15_000),
+      prCheckMs: z
+        .number()
+        .int()
+        .min(100)
+        .default(30 * 60_000),
+    })
+    .prefault({}),
   /** Demo organization bootstrapping: create and print keys on first start. */
   seedDemoKeys: z.boolean().default(false),
   adminKey: z.string().optional(),
@@ -310,6 +360,20 @@ export function projectFromEnv(env: Env): Record<string, unknown> {
     ...(env.DOCENT_SITE_URL ? { siteUrl: env.DOCENT_SITE_URL } : {}),
     allowedOrigins: env.DOCENT_ALLOWED_ORIGINS ? listOf(env.DOCENT_ALLOWED_ORIGINS) : demo ? ['*'] : [],
     agent,
+    automations: {
+      notifications: [
+        ...(env.DOCENT_SLACK_WEBHOOK_URL ? [{ kind: 'slack', url: { env: 'DOCENT_SLACK_WEBHOOK_URL' } }] : []),
+        ...(env.DOCENT_NOTIFY_WEBHOOK_URL
+          ? [
+              {
+                kind: 'webhook',
+                url: { env: 'DOCENT_NOTIFY_WEBHOOK_URL' },
+                ...(env.DOCENT_NOTIFY_WEBHOOK_SECRET ? { secret: { env: 'DOCENT_NOTIFY_WEBHOOK_SECRET' } } : {}),
+              },
+            ]
+          : []),
+      ],
+    },
   }
 }
 
@@ -401,6 +465,11 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
       ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
     },
     ...integerFromEnv(env, 'DOCENT_GAP_POLL_MS', 'gapPollMs'),
+    automationsWorker: {
+      ...(file.automationsWorker as Record<string, unknown> | undefined),
+      ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_TICK_MS', 'tickMs'),
+      ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_PR_CHECK_MS', 'prCheckMs'),
+    },
     webhooks: {
       ...(file.webhooks as object | undefined),
       ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),

@@ -7,6 +7,7 @@ import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
 import type { Embedder, SearchService } from './search/types.ts'
 import type { Store } from './store/types.ts'
+import type { WebhookRegistry } from './webhooks/registry.ts'
 
 /** Capabilities built once in `createDocent` and passed to every route and worker. */
 export interface DocentContext {
@@ -31,6 +32,8 @@ export interface DocentContext {
   work: WorkSignal
   /** Recording, the analytics API's data, gaps and their fixes' progress. */
   analytics: Analytics
+  /** Listeners of the signed GitHub/GitLab webhooks (automations; the gap loop's merge detection). */
+  webhooks: WebhookRegistry
   /** Background tasks started by `start()` register their stop functions here. */
   onStop: Array<() => Promise<void> | void>
 }

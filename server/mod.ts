@@ -5,6 +5,8 @@ import { createWorkSignal } from './agent/wake.ts'
 import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
 import { createAnalytics } from './analytics/service.ts'
+import { type AutomationService, createAutomationService } from './automations/service.ts'
+import type { ReaderSignals } from './automations/readers/signals.ts'
 import { buildApp } from './app.ts'
 import { configSecrets, type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
 import type { DocentContext } from './context.ts'
@@ -16,6 +18,7 @@ import { answerModel, editorModel, embeddingModel } from './models/registry.ts'
 import { type Embedder, modelEmbedder } from './search/embeddings.ts'
 import { openStore } from './store/open.ts'
 import type { Store } from './store/types.ts'
+import { createWebhookRegistry } from './webhooks/registry.ts'
 
 export type { DocentConfig, DocentConfigInput } from './config.ts'
 export { ConfigError, configFromEnv, parseConfig } from './config.ts'
@@ -36,6 +39,8 @@ export interface DocentOverrides {
    * `MockEmbeddingModelV4` in tests). `embedder` takes precedence over `embedding`.
    */
   models?: { answer?: LanguageModel; editor?: LanguageModel; embedding?: EmbeddingModel; embedder?: Embedder }
+  /** Gaps and feedback for the "fill gaps" and "improve from feedback" automations (default: the analytics store's). */
+  readerSignals?: ReaderSignals
 }
 
 export interface Docent {
@@ -43,6 +48,8 @@ export interface Docent {
   app: Hono<AppEnv>
   config: DocentConfig
   context: DocentContext
+  /** The automations' scheduler (its `tick()` runs due slots and docs moves now: for tests with a controlled clock). */
+  automations: AutomationService
   /** Seeds demo keys and starts background work (agent worker, docs refresh). Returns keys made now. */
   start(): Promise<SeededKeys>
   /** Stops background work and closes the store. */
@@ -82,17 +89,20 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     models,
     agentGit: createAgentGit({ config, env, fetch: fetchImpl, now }),
     work: createWorkSignal(),
+    webhooks: createWebhookRegistry(),
     onStop: [],
   } as Omit<DocentContext, 'analytics'> as DocentContext
   // Analytics reads the rest of the context (store, search, the agent's jobs), so it is made last.
   context.analytics = createAnalytics(context)
-  const agent = createAgentService(context)
+  const automations = createAutomationService(context, { signals: overrides.readerSignals })
+  const agent = createAgentService(context, automations.agentHooks)
   const app = buildApp(context)
   let started = false
   return {
     app,
     config,
     context,
+    automations,
     async start() {
       const keys = await seedDemoKeys(context)
       if (!started) {
@@ -100,6 +110,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
         context.search.start()
         if (config.worker) {
           agent.start()
+          automations.start()
           context.analytics.start()
         }
       }
@@ -107,7 +118,9 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     },
     async stop() {
       context.search.stop()
+      await automations.stop()
       await agent.stop()
+      await automations.notifier.settled()
       await context.analytics.stop()
       for (const stop of context.onStop.splice(0)) await stop()
       if (!overrides.store) await store.close()

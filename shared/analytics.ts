@@ -230,6 +230,7 @@ export const WebhookResult = z
   .object({
     event: z.string().describe('the event as the host named it'),
     actions: z.array(z.string()).describe('what Docent did with it (nothing for events it does not use)'),
+    runs: z.number().int().describe('automation runs it started'),
   })
   .meta({ id: 'WebhookResult' })
 export type WebhookResult = z.infer<typeof WebhookResult>

@@ -28,10 +28,17 @@ export const SCREENS: Record<string, ScreenEntry> = {
   searches: { title: 'Searches', group: 'insights', tag: 'screen-searches', icon: '⌕', load: () => import('./screens/searches.ts') },
   feedback: { title: 'Feedback', group: 'insights', tag: 'screen-feedback', icon: '♡', load: () => import('./screens/feedback.ts') },
   agent: { title: 'Agent', group: 'act', tag: 'screen-agent', icon: '⚙', load: () => import('./screens/agent.ts') },
+  automations: {
+    title: 'Automations',
+    group: 'act',
+    tag: 'screen-automations',
+    icon: '↻',
+    load: () => import('./screens/automations.ts'),
+  },
   keys: { title: 'Keys', group: 'settings', tag: 'screen-keys', icon: '◈', load: () => import('./screens/keys.ts') },
   project: { title: 'Project', group: 'settings', tag: 'screen-project', icon: '▣', load: () => import('./screens/project.ts') },
 }
-const ORDER = ['overview', 'conversations', 'searches', 'feedback', 'gaps', 'agent', 'keys', 'project']
+const ORDER = ['overview', 'conversations', 'searches', 'feedback', 'gaps', 'agent', 'automations', 'keys', 'project']
 const GROUPS: Array<[ScreenEntry['group'], string]> = [
   ['insights', 'Readers'],
   ['act', 'Improve'],

@@ -75,6 +75,8 @@ const STATUS_TONES: Record<string, string> = {
   expired: 'neutral',
   read: 'neutral',
   write: 'info',
+  on: 'success',
+  off: 'neutral',
 }
 
 export const STATUS_LABELS: Record<string, string> = {

@@ -13,16 +13,16 @@ function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
   return project.agent
 }
 
-/** Stores a new active job and enqueues its first run. */
-export async function createJob(ctx: DocentContext, project: ProjectConfig, prompt: string): Promise<JobRecord> {
+/** A new active job of the project's agent, not stored yet; `model` is the id it reports (the editor's by default). */
+export function newJob(ctx: DocentContext, project: ProjectConfig, model = modelIdOf(ctx.models.editor)): JobRecord {
   const agent = agentOf(project)
   const now = ctx.now()
-  const job: JobRecord = {
+  return {
     id: newJobId(),
     projectId: project.id,
     status: 'active',
     source: { repository: agent.repository, ref: agent.ref },
-    model: modelIdOf(ctx.models.editor),
+    model,
     branch: null,
     pr: null,
     error: null,
@@ -31,6 +31,11 @@ export async function createJob(ctx: DocentContext, project: ProjectConfig, prom
     updatedAt: now,
     archivedAt: null,
   }
+}
+
+/** Stores a new active job and enqueues its first run. */
+export async function createJob(ctx: DocentContext, project: ProjectConfig, prompt: string): Promise<JobRecord> {
+  const job = newJob(ctx, project)
   await ctx.store.insertJob(job)
   try {
     await enqueue(ctx, job, prompt, 'job created')

@@ -162,7 +162,7 @@ function runSection(run: RunRecord, summary: string, unfinished: string | null):
 }
 
 /** Every token and key this project's runs could meet: they are scrubbed from events and errors. */
-function projectSecrets(ctx: DocentContext, project: ProjectConfig): string[] {
+export function projectSecrets(ctx: DocentContext, project: ProjectConfig): string[] {
   const names = [
     project.agent?.token?.env,
     project.agent?.host && 'token' in project.agent.host ? project.agent.host.token.env : undefined,

@@ -21,9 +21,20 @@ export interface PullRequestInput {
   existing: PullRequestRef | null
 }
 
+export type PullRequestState = 'open' | 'merged' | 'closed' | 'unknown'
+
 /** Where pull requests are opened: local (embedded), GitHub (and Gitea/Forgejo), GitLab. */
 export interface GitHost {
   readonly kind: string
   /** Opens a PR, or updates `existing` (or the open PR for the same branch): idempotent per job. */
   openOrUpdatePullRequest(input: PullRequestInput, options?: { signal?: AbortSignal }): Promise<PullRequestRef>
+  /**
+   * Whether a pull request still waits for review: `unknown` when the host cannot tell (it is gone, or the API
+   * failed). The local host reads it from git: the branch reached its base (merged) or was deleted (closed).
+   */
+  pullRequestState?(
+    pr: PullRequestRef,
+    where: { branch: string | null; base: string },
+    options?: { signal?: AbortSignal },
+  ): Promise<PullRequestState>
 }

@@ -1,6 +1,6 @@
 import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
-import type { JobRecord, RunRecord } from '../store/types.ts'
+import type { JobRecord, PullRequestRef, RunRecord } from '../store/types.ts'
 import { errorMessage, jobEvents } from './events.ts'
 import { randomId } from '../ids.ts'
 import { failOrphanedJobs } from './orphans.ts'
@@ -9,7 +9,20 @@ import { failOrphanedJobs } from './orphans.ts'
  * What a finished run changes on its job. `error` set: the run ended without doing its work (step limit, or the model
  * could not): the job fails with it, and keeps what the run did (branch, PR, conversation) for a follow-up.
  */
-export type RunResult = Partial<Pick<JobRecord, 'pr' | 'branch' | 'conversation'>> & { error?: string }
+export type RunResult = Partial<Pick<JobRecord, 'pr' | 'branch' | 'conversation'>> & {
+  error?: string
+  /** What the run did, or why it changed nothing, for whoever asked for it (an automation's run history). */
+  note?: string
+}
+
+/** How a run ended, for `onRunEnded`: told once per run the worker ends (not for runs another instance takes over). */
+export interface RunOutcome {
+  status: 'done' | 'failed'
+  error: string | null
+  /** The pull request this run opened or updated (none when it changed nothing, or failed). */
+  pr: PullRequestRef | null
+  note: string | null
+}
 
 /** Carries out one run; throws to fail it. `signal` aborts on archive, lease loss, time limit or shutdown. */
 export type ExecuteRun = (run: RunRecord, job: JobRecord, signal: AbortSignal) => Promise<RunResult>
@@ -26,6 +39,8 @@ export interface WorkerOptions {
   maxAttempts?: number
   /** How often to fail active jobs left with no run at all (default: every 5 minutes, and at start). */
   orphanCheckMs?: number
+  /** Called after the worker ended a run (its job updated); a failure here is logged, never the run's. */
+  onRunEnded?: (run: RunRecord, outcome: RunOutcome) => Promise<void>
 }
 
 export type RunAbortReason = 'cancelled' | 'lease-lost' | 'time-limit' | 'stopping'
@@ -128,7 +143,8 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
     const events = jobEvents(ctx.store, run.jobId, ctx.now)
     const job = await ctx.store.getJob(run.projectId, run.jobId)
     if (!job || job.status === 'archived') {
-      await ctx.store.finishRun(run.id, owner, 'failed', job ? 'the job was archived' : 'the job no longer exists')
+      const error = job ? 'the job was archived' : 'the job no longer exists'
+      if (await ctx.store.finishRun(run.id, owner, 'failed', error)) await ended(run, { status: 'failed', error, pr: null, note: null })
       return
     }
     if (run.attempts > maxAttempts) {
@@ -137,6 +153,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       await ctx.store.finishRun(run.id, owner, 'failed', error)
       await events.add('run.failed', error, { runId: run.id, attempts: run.attempts })
       await reactivateIfQueued(run.jobId)
+      await ended(run, { status: 'failed', error, pr: null, note: null })
       return
     }
     if (run.attempts > 1) {
@@ -181,7 +198,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         throw new RunAbort('lease-lost', 'the run was cancelled or taken over')
       }
       const othersQueued = (await ctx.store.countOpenRuns(run.jobId)) > 1
-      const { error = null, ...changes } = result
+      const { error = null, note = null, ...changes } = result
       await ctx.store.updateJob(
         run.jobId,
         { ...changes, status: othersQueued ? 'active' : error ? 'failed' : 'completed', error, updatedAt: ctx.now() },
@@ -192,6 +209,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       if (error) await events.add('run.failed', `run ${run.seq} did not finish: ${error}`, { runId: run.id, prLink })
       else await events.add('run.finished', `run ${run.seq} finished`, { runId: run.id, prLink })
       await reactivateIfQueued(run.jobId)
+      await ended(run, { status: error ? 'failed' : 'done', error, pr: result.pr ?? null, note })
     } catch (thrown) {
       const abort = controller.signal.aborted ? controller.signal.reason : thrown
       if (abort instanceof RunAbort && abort.data.reason !== 'time-limit') {
@@ -207,10 +225,18 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       await ctx.store.finishRun(run.id, owner, 'failed', error)
       await events.add('run.failed', `run ${run.seq} failed: ${error}`, { runId: run.id })
       await reactivateIfQueued(run.jobId)
+      await ended(run, { status: 'failed', error, pr: null, note: null })
     } finally {
       clearInterval(renewal)
       clearTimeout(deadline)
     }
+  }
+
+  async function ended(run: RunRecord, outcome: RunOutcome): Promise<void> {
+    if (!options.onRunEnded) return
+    await options
+      .onRunEnded(run, outcome)
+      .catch((error) => ctx.log.warn('agent worker: run-ended hook failed', { runId: run.id, error: errorMessage(error) }))
   }
 
   async function failJob(run: RunRecord, error: string): Promise<void> {

@@ -13,6 +13,8 @@ export interface HttpCloneOptions {
 }
 
 const DIR = '/repo'
+/** Commits of history fetched to find where two branches met (a maintenance branch is rarely older than this). */
+const MERGE_DEPTH = 50
 const GITDIR = '/repo/.git'
 
 /**
@@ -64,6 +66,41 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
       localRef,
       jobId: options.jobId,
       now: deps.now,
+      fetchBranch: async (branch, signal) => {
+        try {
+          const http = fetchHttpClient(deps.fetch, signal)
+          // History for a merge base: the branch's last commits, and as many more of ours.
+          await git.fetch({
+            fs,
+            http,
+            gitdir: GITDIR,
+            url: options.repository,
+            ref: branch,
+            singleBranch: true,
+            depth: MERGE_DEPTH,
+            tags: false,
+            onAuth,
+          })
+          await git
+            .fetch({
+              fs,
+              http,
+              gitdir: GITDIR,
+              url: options.repository,
+              ref,
+              singleBranch: true,
+              depth: MERGE_DEPTH,
+              relative: true,
+              tags: false,
+              onAuth,
+            })
+            .catch(() => undefined)
+          return await git.resolveRef({ fs, gitdir: GITDIR, ref: `refs/remotes/origin/${branch}` })
+        } catch (error) {
+          if (isMissingRef(error)) return null
+          throw gitError(`cannot fetch ${branch}`, error, secrets, options.repository)
+        }
+      },
       push: async (branch, _head, signal) => {
         try {
           const result = await git.push({

@@ -13,7 +13,13 @@ export interface LocalRepository {
  * A workspace straight on a bare repository of the embedded host: no clone, since the object store is at hand.
  * New objects are written into it as the agent commits; "push" moves the branch ref, fast-forward only.
  */
-export async function openLocalWorkspace(repo: LocalRepository, options: OpenWorkspaceOptions, now: () => Date): Promise<Workspace> {
+export async function openLocalWorkspace(
+  repo: LocalRepository,
+  options: OpenWorkspaceOptions,
+  now: () => Date,
+  /** Told of every branch this workspace moves (the embedded host sees its own pushes: content triggers). */
+  onPush?: (branch: string, commit: string) => void,
+): Promise<Workspace> {
   const { fs, gitdir } = repo
   const resolve = (ref: string) => git.resolveRef({ fs, gitdir, ref: `refs/heads/${ref}` }).catch(() => null)
   const head = (options.preferBranch ? await resolve(options.preferBranch) : null) ?? (await resolve(options.ref))
@@ -34,6 +40,9 @@ export async function openLocalWorkspace(repo: LocalRepository, options: OpenWor
         })
       }
       await git.writeRef({ fs, gitdir, ref: `refs/heads/${branch}`, value: commit, force: true })
+      if (current !== commit) onPush?.(branch, commit)
     },
+    // The whole history is at hand: the branch's head is all a merge needs.
+    fetchBranch: async (branch) => resolve(branch),
   })
 }

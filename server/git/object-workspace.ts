@@ -1,5 +1,5 @@
 import git from 'isomorphic-git'
-import type { FileChange, Workspace } from './types.ts'
+import type { FileChange, MergeOptions, MergeResult, Workspace } from './types.ts'
 import { checkBranchName } from './branch.ts'
 import { repositoryPath } from './paths.ts'
 
@@ -30,6 +30,8 @@ export interface ObjectWorkspaceOptions {
   now: () => Date
   /** Sends the workspace's head commit to `branch` on the remote. */
   push: (branch: string, head: string, signal?: AbortSignal) => Promise<void>
+  /** Makes the remote branch's head (and enough of its history for a merge base) available here; null when there is none. */
+  fetchBranch?: (branch: string, signal?: AbortSignal) => Promise<string | null>
 }
 
 const encoder = new TextEncoder()
@@ -147,6 +149,50 @@ export class ObjectWorkspace implements Workspace {
 
   async push(branch: string, options?: { signal?: AbortSignal }): Promise<void> {
     await this.options.push(checkBranchName(branch), this.head, options?.signal)
+  }
+
+  async mergeBranch(branch: string, options: MergeOptions): Promise<MergeResult> {
+    if (this.pending.size > 0) throw new Error('commit the pending changes before merging')
+    const theirs = this.options.fetchBranch ? await this.options.fetchBranch(checkBranchName(branch), options.signal) : null
+    if (!theirs) throw new Error(`cannot merge ${branch}: no such branch`)
+    if (theirs === this.head) return { outcome: 'up-to-date', head: this.head, theirs, replaced: [] }
+    const { fs, gitdir } = this.options
+    const when = this.options.now()
+    const person = { ...options.author, timestamp: Math.floor(when.getTime() / 1000), timezoneOffset: 0 }
+    const replaced: string[] = []
+    const merge = (allowUnrelatedHistories: boolean) =>
+      git.merge({
+        fs,
+        gitdir,
+        cache: this.cache,
+        ours: this.head,
+        theirs,
+        noUpdateBranch: true,
+        message: withTrailer(options.message, this.options.jobId),
+        author: person,
+        committer: person,
+        allowUnrelatedHistories,
+        // Both sides changed the file: the branch merged in wins. Our side's work is redone by whoever merges.
+        mergeDriver: ({ contents, path }) => {
+          replaced.push(path)
+          return { cleanMerge: true, mergedText: contents[2] ?? '' }
+        },
+      })
+    let result: Awaited<ReturnType<typeof git.merge>>
+    try {
+      result = await merge(false)
+    } catch (error) {
+      // No merge base within the history at hand (a shallow clone): merge as if from an empty tree.
+      if ((error as { code?: string }).code !== 'MergeNotSupportedError') throw error
+      replaced.length = 0
+      result = await merge(true)
+    }
+    if (result.alreadyMerged) return { outcome: 'up-to-date', head: this.head, theirs, replaced: [] }
+    this.head = result.oid!
+    if (this.options.localRef) await git.writeRef({ fs, gitdir, ref: this.options.localRef, value: this.head, force: true })
+    this.tree = null
+    this.directories = null
+    return { outcome: result.fastForward ? 'fast-forward' : 'merged', head: this.head, theirs, replaced: [...new Set(replaced)].sort() }
   }
 
   /** Writes the tree at `dir` with pending changes applied; null when it ends up empty (git has no empty trees). */

@@ -35,6 +35,29 @@ export interface Workspace {
   commit(options: { message: string; author: { name: string; email: string } }): Promise<string | null>
   /** Pushes HEAD to `branch` on the remote (creating or fast-forwarding it). */
   push(branch: string, options?: { signal?: AbortSignal }): Promise<void>
+  /**
+   * Brings the remote branch `branch` into the workspace (commit pending changes first): nothing when its head is
+   * already in; a fast-forward when the workspace has nothing of its own; else a merge commit (parents: the workspace
+   * head, then the branch's) in which a file both sides changed takes the branch's version (`replaced` lists those).
+   * Pushing the workspace afterwards is then a fast-forward of the workspace's own branch.
+   */
+  mergeBranch?(branch: string, options: MergeOptions): Promise<MergeResult>
+}
+
+export interface MergeOptions {
+  message: string
+  author: { name: string; email: string }
+  signal?: AbortSignal
+}
+
+export interface MergeResult {
+  outcome: 'up-to-date' | 'fast-forward' | 'merged'
+  /** The workspace's head afterwards. */
+  head: string
+  /** The merged branch's head. */
+  theirs: string
+  /** Files both sides changed, now as the merged branch has them. */
+  replaced: string[]
 }
 
 export interface OpenWorkspaceOptions extends RepositoryRef {

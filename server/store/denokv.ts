@@ -5,6 +5,9 @@ import type {
   Admission,
   ClaimOptions,
   CounterLimit,
+  AutomationRecord,
+  AutomationRunRecord,
+  CodeChangeRecord,
   FeedbackRecord,
   JobRecord,
   KeyRecord,
@@ -381,6 +384,108 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
     const thread = (await this.kv.get<ThreadRecord>(['thread', feedback.threadId])).value
     await this.indexFeedback(feedback, thread?.projectId ?? '')
     return true
+  }
+
+  // Automations --------------------------------------------------------------------------------------------
+
+  async getAutomation(projectId: string, id: string) {
+    return (await this.kv.get<AutomationRecord>(['automation', projectId, id])).value ?? null
+  }
+  async listAutomations(projectId: string) {
+    const automations: AutomationRecord[] = []
+    for await (const entry of this.kv.list<AutomationRecord>({ prefix: ['automation', projectId] })) {
+      if (entry.value) automations.push(entry.value)
+    }
+    return automations.sort((a, b) => ms(a.createdAt) - ms(b.createdAt) || (a.id < b.id ? -1 : 1))
+  }
+  async putAutomation(automation: AutomationRecord) {
+    await this.kv.set(['automation', automation.projectId, automation.id], automation)
+  }
+  async deleteAutomation(projectId: string, id: string) {
+    const entry = await this.kv.get(['automation', projectId, id])
+    if (!entry.value) return false
+    await this.kv.delete(['automation', projectId, id])
+    return true
+  }
+  async startAutomationRun({ run, job, prompt }: Parameters<Store['startAutomationRun']>[0]) {
+    const claim: KvKey = ['automation_run_key', run.projectId, run.automationId, run.key]
+    if ((await this.kv.get(claim)).value !== null) return null
+    // A follow-up takes the job's next number now; when the claim then loses, that number is left unused (a hole
+    // listRuns does not mind: it lists by prefix).
+    const seq = job ? 1 : await this.incrementSequence(['run_seq', run.jobId])
+    const queued: RunRecord = {
+      id: run.id,
+      jobId: run.jobId,
+      projectId: run.projectId,
+      prompt,
+      createdAt: run.startedAt,
+      seq,
+      status: 'queued',
+      attempts: 0,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      finishedAt: null,
+      error: null,
+    }
+    const op = this.kv
+      .atomic()
+      .check({ key: claim, versionstamp: null })
+      .set(claim, run.id)
+      .set(['automation_run', run.id], run)
+      .set(['automation_run_by', run.projectId, run.automationId, ms(run.startedAt), run.id], run.id)
+      .set(['run', run.id], queued)
+      .set(['run_by_job', run.jobId, seq], run.id)
+      .set(['run_open', ms(run.startedAt), seq, run.id], run.id)
+    if (job) {
+      op.set(['job', job.id], { ...job, conversation: await this.putLarge(['conversation', job.id], job.conversation) })
+        .set(['job_by_project', job.projectId, ms(job.createdAt), job.id], job.id)
+        .set(['run_seq', job.id], 1)
+    }
+    return (await op.commit()).ok ? run : null
+  }
+  async getAutomationRun(projectId: string, id: string) {
+    const run = (await this.kv.get<AutomationRunRecord>(['automation_run', id])).value
+    return run && run.projectId === projectId ? run : null
+  }
+  async updateAutomationRun(id: string, patch: Parameters<Store['updateAutomationRun']>[1]) {
+    return retry(async () => {
+      const entry = await this.kv.get<AutomationRunRecord>(['automation_run', id])
+      if (!entry.value) return null
+      const next = { ...entry.value, ...patch }
+      return (await this.kv.atomic().check(entry).set(['automation_run', id], next).commit()).ok ? next : CONFLICT
+    })
+  }
+  async listAutomationRuns(projectId: string, automationId: string, page: PageRequest): Promise<Page<AutomationRunRecord>> {
+    const ids = await this.pageIds(['automation_run_by', projectId, automationId], page)
+    const runs: AutomationRunRecord[] = []
+    for (const id of ids.items) {
+      const run = await this.getAutomationRun(projectId, id)
+      if (run) runs.push(run)
+    }
+    return { items: runs, nextCursor: ids.nextCursor }
+  }
+
+  // Code changes -------------------------------------------------------------------------------------------
+
+  async recordCodeChange(change: CodeChangeRecord) {
+    const key: KvKey = ['code_change', change.projectId, change.repository, change.kind, change.ref]
+    const result = await this.kv
+      .atomic()
+      .check({ key, versionstamp: null })
+      .set(key, change)
+      .set(['code_change_by_time', change.projectId, ms(change.receivedAt), change.repository, change.kind, change.ref], change)
+      .commit()
+    return result.ok
+  }
+  async listCodeChanges(projectId: string, { after, until, limit }: { after: Date; until: Date; limit: number }) {
+    const changes: CodeChangeRecord[] = []
+    const selector = { prefix: ['code_change_by_time', projectId], start: ['code_change_by_time', projectId, ms(after) + 1] }
+    for await (const entry of this.kv.list<CodeChangeRecord>(selector as KvSelector)) {
+      if (!entry.value || ms(entry.value.receivedAt) > ms(until)) break
+      changes.push(entry.value)
+      if (changes.length >= limit) break
+    }
+    return changes
   }
 }
 

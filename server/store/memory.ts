@@ -11,6 +11,9 @@ import type {
   DateRange,
   FeedbackEntry,
   FeedbackFilter,
+  AutomationRecord,
+  AutomationRunRecord,
+  CodeChangeRecord,
   FeedbackRecord,
   GapListRequest,
   GapRecord,
@@ -57,6 +60,9 @@ export class MemoryStore implements Store {
   private clicks: ClickRecord[] = []
   private signals = new Map<string, GapSignalRecord>()
   private gaps = new Map<string, GapRecord>()
+  private automations = new Map<string, AutomationRecord>()
+  private automationRuns = new Map<string, AutomationRunRecord>()
+  private codeChanges = new Map<string, CodeChangeRecord>()
 
   async close() {}
 
@@ -136,6 +142,10 @@ export class MemoryStore implements Store {
   }
 
   async enqueueRun(run: Parameters<Store['enqueueRun']>[0]) {
+    return clone(this.enqueue(run))
+  }
+  /** Synchronous, so that startAutomationRun's claim, job and run happen with nothing in between. */
+  private enqueue(run: Parameters<Store['enqueueRun']>[0]): RunRecord {
     const seq = [...this.runs.values()].filter((other) => other.jobId === run.jobId).length + 1
     const record: RunRecord = {
       ...run,
@@ -148,7 +158,7 @@ export class MemoryStore implements Store {
       error: null,
     }
     this.runs.set(record.id, record)
-    return clone(record)
+    return record
   }
   async claimRun({ owner, leaseMs, now }: ClaimOptions) {
     const claimable = (run: RunRecord) =>
@@ -246,6 +256,62 @@ export class MemoryStore implements Store {
     return true
   }
 
+  async getAutomation(projectId: string, id: string) {
+    const automation = this.automations.get(`${projectId}/${id}`)
+    return automation ? clone(automation) : null
+  }
+  async listAutomations(projectId: string) {
+    return [...this.automations.values()]
+      .filter((automation) => automation.projectId === projectId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map(clone)
+  }
+  async putAutomation(automation: AutomationRecord) {
+    this.automations.set(`${automation.projectId}/${automation.id}`, clone(automation))
+  }
+  async deleteAutomation(projectId: string, id: string) {
+    return this.automations.delete(`${projectId}/${id}`)
+  }
+  async startAutomationRun({ run, job, prompt }: Parameters<Store['startAutomationRun']>[0]) {
+    const taken = [...this.automationRuns.values()].some(
+      (other) => other.projectId === run.projectId && other.automationId === run.automationId && other.key === run.key,
+    )
+    if (taken) return null
+    this.automationRuns.set(run.id, clone(run))
+    if (job) this.jobs.set(job.id, clone(job))
+    this.enqueue({ id: run.id, jobId: run.jobId, projectId: run.projectId, prompt, createdAt: run.startedAt })
+    return clone(run)
+  }
+  async getAutomationRun(projectId: string, id: string) {
+    const run = this.automationRuns.get(id)
+    return run && run.projectId === projectId ? clone(run) : null
+  }
+  async updateAutomationRun(id: string, patch: Parameters<Store['updateAutomationRun']>[1]) {
+    const run = this.automationRuns.get(id)
+    if (!run) return null
+    Object.assign(run, clone(patch))
+    return clone(run)
+  }
+  async listAutomationRuns(projectId: string, automationId: string, page: PageRequest) {
+    const runs = [...this.automationRuns.values()].filter((run) => run.projectId === projectId && run.automationId === automationId)
+    return pageOf(runs, (run) => run.startedAt, page)
+  }
+  async recordCodeChange(change: CodeChangeRecord) {
+    const key = `${change.projectId}\u0000${change.repository}\u0000${change.kind}\u0000${change.ref}`
+    if (this.codeChanges.has(key)) return false
+    this.codeChanges.set(key, clone(change))
+    return true
+  }
+  async listCodeChanges(projectId: string, { after, until, limit }: { after: Date; until: Date; limit: number }) {
+    return [...this.codeChanges.values()]
+      .filter(
+        (change) =>
+          change.projectId === projectId && change.receivedAt.getTime() > after.getTime() && change.receivedAt.getTime() <= until.getTime(),
+      )
+      .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
+      .slice(0, limit)
+      .map(clone)
+  }
   // Analytics -----------------------------------------------------------------------------------------------
 
   async recordAnalytics(batch: AnalyticsBatch) {

@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentJobStatus } from '../../shared/agent.ts'
 import type { Source } from '../../shared/assistant.ts'
+import type { AutomationMode, AutomationRunStatus, AutomationTrigger, RunReason } from '../../shared/automations.ts'
 import type { AnalyticsStore } from './analytics-types.ts'
 
 export type * from './analytics-types.ts'
@@ -114,6 +115,74 @@ export interface FeedbackRecord {
   rating: 'up' | 'down'
   comment?: string
   createdAt: Date
+}
+
+/**
+ * An automation's settings in a project. Predefined automations exist without a record (disabled, their default
+ * settings) until someone changes them; custom ones are created with a record.
+ */
+export interface AutomationRecord {
+  projectId: string
+  id: string
+  kind: 'predefined' | 'custom'
+  name: string
+  enabled: boolean
+  trigger: AutomationTrigger
+  mode: AutomationMode
+  instructions: string | null
+  languages: string[]
+  /** Custom automations: what the agent is asked to do. */
+  prompt: string | null
+  /**
+   * Where the schedule starts counting: set when the automation is turned on or its trigger changes, so slots from
+   * before (while it was off) never run.
+   */
+  scheduleFrom: Date | null
+  /** The last scheduled slot claimed; slots up to it never run again (a cache: slot claims are what make it once). */
+  lastSlot: Date | null
+  /** The docs revision a content trigger last acted on (or saw when it was turned on). */
+  contentRevision: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** One run of an automation. Its id is the id of the agent run that carries it out, in the job `jobId`. */
+export interface AutomationRunRecord {
+  id: string
+  projectId: string
+  automationId: string
+  /**
+   * What the run is for, unique per automation: `schedule:<slot ISO>`, `content:<revision>`, `code:<repo>#<number>`,
+   * `manual:<id>`. A second run with the same key is refused by the store: that is what makes triggers fire once.
+   */
+  key: string
+  reason: RunReason
+  startedAt: Date
+  jobId: string
+  status: AutomationRunStatus
+  prLink: string | null
+  note: string | null
+  /** The commit of the docs' base branch the run started from (the next run's "since"). */
+  baseCommit: string | null
+  /** What the trigger handed the run (the slot, the revision, the merged changes), as JSON. */
+  context: Record<string, unknown>
+}
+
+/** A merged pull/merge request of a code repository, or a commit pushed to a repository, as a webhook reported it. */
+export interface CodeChangeRecord {
+  projectId: string
+  /** `owner/name` (GitHub) or `group/name` (GitLab). */
+  repository: string
+  kind: 'pull_request' | 'commit'
+  /** The pull request's number, or the commit id: unique per repository and kind. */
+  ref: string
+  title: string
+  body: string | null
+  labels: string[]
+  url: string | null
+  /** The merge commit, or the commit itself. */
+  commit: string | null
+  receivedAt: Date
 }
 
 export interface Page<T> {
@@ -233,4 +302,32 @@ export interface Store extends AnalyticsStore {
   listMessages(threadId: string): Promise<Array<MessageRecord & { feedback?: Pick<FeedbackRecord, 'rating' | 'comment'> }>>
   /** Records (or replaces) feedback on a message of a thread; false when that message is not in the thread. */
   putFeedback(feedback: FeedbackRecord): Promise<boolean>
+
+  // Automations
+  getAutomation(projectId: string, id: string): Promise<AutomationRecord | null>
+  /** Oldest first. */
+  listAutomations(projectId: string): Promise<AutomationRecord[]>
+  /** Inserts or replaces the record of (projectId, id). */
+  putAutomation(automation: AutomationRecord): Promise<void>
+  /** False when there was none. Its runs stay (their jobs are jobs like any other). */
+  deleteAutomation(projectId: string, id: string): Promise<boolean>
+  /**
+   * Starts an automation run, atomically: records it unless a run of the same automation already has its `key`
+   * (then nothing changes and null is returned), inserts `job` when given (a new job; else the run continues
+   * `run.jobId`), and queues the agent run `{ id: run.id, jobId, prompt }` behind the job's other runs.
+   */
+  startAutomationRun(input: { run: AutomationRunRecord; job: JobRecord | null; prompt: string }): Promise<AutomationRunRecord | null>
+  getAutomationRun(projectId: string, id: string): Promise<AutomationRunRecord | null>
+  updateAutomationRun(
+    id: string,
+    patch: Partial<Pick<AutomationRunRecord, 'status' | 'prLink' | 'note' | 'baseCommit'>>,
+  ): Promise<AutomationRunRecord | null>
+  /** Newest first (by `startedAt`, then id). */
+  listAutomationRuns(projectId: string, automationId: string, page: PageRequest): Promise<Page<AutomationRunRecord>>
+
+  // Code changes reported by webhooks
+  /** False when that change (project, repository, kind, ref) was recorded already (a redelivery). */
+  recordCodeChange(change: CodeChangeRecord): Promise<boolean>
+  /** Changes received in `(after, until]`, oldest first, at most `limit`. */
+  listCodeChanges(projectId: string, window: { after: Date; until: Date; limit: number }): Promise<CodeChangeRecord[]>
 }

@@ -1,16 +1,46 @@
-/** What Docent reads of a host's webhook: a push to a branch, or a pull/merge request that was merged or closed. */
-export type HostEvent =
-  | { kind: 'push'; repository: RepositoryIds; branch: string | null; after: string | null }
-  | {
-      kind: 'pull_request'
-      action: 'merged' | 'closed'
-      repository: RepositoryIds
-      number: string
-      branch: string | null
-      base: string | null
-      mergeCommit: string | null
-    }
-  | { kind: 'other' }
+/**
+ * What Docent reads of a host's webhook: a push to a branch, or a pull/merge request that was merged or closed. The
+ * gap loop (server/webhooks/dispatch.ts) and the listeners of `ctx.webhooks` (automations) read these, never the
+ * hosts' payloads.
+ */
+export type HostEvent = PushEvent | PullRequestEvent | { kind: 'other' }
+
+export interface PushEvent {
+  kind: 'push'
+  repository: RepositoryIds
+  /** The branch pushed to; null for a tag. */
+  branch: string | null
+  before: string | null
+  /** The commit the branch moved to; all zeros when the branch was deleted. */
+  after: string | null
+  commits: PushedCommit[]
+}
+
+export interface PushedCommit {
+  id: string
+  message: string
+  url: string | null
+  author: { name: string; email: string } | null
+  /** Paths added, modified or removed. */
+  files: string[]
+}
+
+export interface PullRequestEvent {
+  kind: 'pull_request'
+  action: 'merged' | 'closed'
+  repository: RepositoryIds
+  /** The pull request's number, the merge request's iid. */
+  number: string
+  /** The branch it came from, and the one it merged into. */
+  branch: string | null
+  base: string | null
+  /** The commit that landed on the base branch (merge, squash or rebase head), when the host says. */
+  mergeCommit: string | null
+  title: string
+  body: string
+  labels: string[]
+  url: string | null
+}
 
 /** Every way the payload names its repository: `owner/name` (or GitLab path), numeric id, clone and web URLs. */
 export interface RepositoryIds {
@@ -25,6 +55,43 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null
 const urls = (...values: unknown[]) => values.map(text).filter((value): value is string => value !== null)
 const branchOf = (ref: unknown) => text(ref)?.replace(/^refs\/heads\//, '') ?? null
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+const strings = (value: unknown): string[] => list(value).filter((item): item is string => typeof item === 'string')
+
+/** A deleted branch's push moves it to this id: nothing was pushed to read. */
+export const DELETED = /^0{40}$/
+
+/** A push's commits as both hosts send them (`id`, `message`, `url`, `author`, `added`/`modified`/`removed`). */
+function pushedCommits(value: unknown): PushedCommit[] {
+  return list(value).flatMap((item) => {
+    const commit = object(item)
+    const id = text(commit.id)
+    if (!id) return []
+    const author = object(commit.author)
+    const email = text(author.email)
+    return [
+      {
+        id,
+        message: text(commit.message) ?? '',
+        url: text(commit.url),
+        author: email !== null ? { name: text(author.name) ?? '', email } : null,
+        files: [...strings(commit.added), ...strings(commit.modified), ...strings(commit.removed)],
+      },
+    ]
+  })
+}
+
+function pushOf(body: Json, repository: RepositoryIds): PushEvent {
+  const ref = text(body.ref)
+  return {
+    kind: 'push',
+    repository,
+    branch: ref?.startsWith('refs/heads/') ? branchOf(ref) : null,
+    before: text(body.before),
+    after: text(body.after),
+    commits: pushedCommits(body.commits),
+  }
+}
 
 /** A GitHub (or Gitea/Forgejo) delivery: `X-GitHub-Event` names it. */
 export function gitHubEvent(event: string, payload: unknown): HostEvent {
@@ -35,10 +102,7 @@ export function gitHubEvent(event: string, payload: unknown): HostEvent {
     id: text(repo.id),
     urls: urls(repo.clone_url, repo.html_url, repo.git_url, repo.ssh_url),
   }
-  if (event === 'push') {
-    const ref = text(body.ref)
-    return { kind: 'push', repository, branch: ref?.startsWith('refs/heads/') ? branchOf(ref) : null, after: text(body.after) }
-  }
+  if (event === 'push') return pushOf(body, repository)
   if (event === 'pull_request' && body.action === 'closed') {
     const pull = object(body.pull_request)
     return {
@@ -49,6 +113,10 @@ export function gitHubEvent(event: string, payload: unknown): HostEvent {
       branch: text(object(pull.head).ref),
       base: text(object(pull.base).ref),
       mergeCommit: text(pull.merge_commit_sha),
+      title: text(pull.title) ?? '',
+      body: text(pull.body) ?? '',
+      labels: list(pull.labels).flatMap((label) => strings([object(label).name])),
+      url: text(pull.html_url),
     }
   }
   return { kind: 'other' }
@@ -63,10 +131,7 @@ export function gitLabEvent(payload: unknown): HostEvent {
     id: text(project.id) ?? text(body.project_id),
     urls: urls(project.git_http_url, project.web_url, project.http_url, project.git_ssh_url),
   }
-  if (body.object_kind === 'push') {
-    const ref = text(body.ref)
-    return { kind: 'push', repository, branch: ref?.startsWith('refs/heads/') ? branchOf(ref) : null, after: text(body.after) }
-  }
+  if (body.object_kind === 'push') return pushOf(body, repository)
   if (body.object_kind === 'merge_request') {
     const mr = object(body.object_attributes)
     const action = text(mr.action)
@@ -81,6 +146,10 @@ export function gitLabEvent(payload: unknown): HostEvent {
       base: text(mr.target_branch),
       // A fast-forward merge has no merge commit: the source branch's last commit is what the target now holds.
       mergeCommit: text(mr.merge_commit_sha) ?? text(object(mr.last_commit).id),
+      title: text(mr.title) ?? '',
+      body: text(mr.description) ?? '',
+      labels: list(body.labels).flatMap((label) => strings([object(label).title])),
+      url: text(mr.url) ?? (text(project.web_url) ? `${text(project.web_url)}/-/merge_requests/${text(mr.iid)}` : null),
     }
   }
   return { kind: 'other' }

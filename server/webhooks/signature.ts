@@ -2,19 +2,31 @@ import { constantTimeEqual, sha256Hex } from '../keys/keys.ts'
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
 
+/** One secret, or several a delivery may be signed with (the server's, and code repositories' own). */
+type Secrets = string | readonly string[]
+const listOf = (secrets: Secrets) => (typeof secrets === 'string' ? [secrets] : secrets)
+
 /**
  * GitHub's `X-Hub-Signature-256`: `sha256=` and the hex HMAC-SHA256 of the raw body with the webhook secret
- * (also what Gitea and Forgejo send). Compared in constant time.
+ * (also what Gitea and Forgejo send). Compared in constant time; with several secrets every one is tried, so how
+ * long this takes says nothing about which matched.
  */
-export async function verifyGitHubSignature(secret: string, body: Uint8Array<ArrayBuffer>, header: string | undefined): Promise<boolean> {
-  if (!header?.startsWith('sha256=')) return false
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  const expected = `sha256=${hex(await crypto.subtle.sign('HMAC', key, body))}`
-  return constantTimeEqual(expected, header.trim().toLowerCase())
+export async function verifyGitHubSignature(secrets: Secrets, body: Uint8Array<ArrayBuffer>, header: string | undefined): Promise<boolean> {
+  const given = header?.trim().toLowerCase()
+  if (!given || !/^sha256=[0-9a-f]{64}$/.test(given)) return false
+  let valid = false
+  for (const secret of listOf(secrets)) {
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+    valid = constantTimeEqual(`sha256=${hex(await crypto.subtle.sign('HMAC', key, body))}`, given) || valid
+  }
+  return valid
 }
 
 /** GitLab's `X-Gitlab-Token`: the secret token itself. Hashes are compared, so not even its length shows. */
-export async function verifyGitLabToken(token: string, header: string | undefined): Promise<boolean> {
-  if (header === undefined) return false
-  return constantTimeEqual(await sha256Hex(token), await sha256Hex(header))
+export async function verifyGitLabToken(secrets: Secrets, header: string | undefined): Promise<boolean> {
+  if (!header) return false
+  const given = await sha256Hex(header)
+  let valid = false
+  for (const token of listOf(secrets)) valid = constantTimeEqual(await sha256Hex(token), given) || valid
+  return valid
 }

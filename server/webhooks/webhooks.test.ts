@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { gitHubEvent, gitLabEvent, sameRepositoryUrl } from './payloads.ts'
+import { gitHubEvent, gitLabEvent, type HostEvent, sameRepositoryUrl } from './payloads.ts'
+import { createWebhookRegistry } from './registry.ts'
 import { verifyGitHubSignature, verifyGitLabToken } from './signature.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -20,6 +22,23 @@ describe('webhook signatures', () => {
     expect(await verifyGitLabToken('tok', 'tok')).toBe(true)
     expect(await verifyGitLabToken('tok', 'tok2')).toBe(false)
     expect(await verifyGitLabToken('tok', undefined)).toBe(false)
+  })
+
+  test('several secrets (the server’s and code repositories’ own): any one of them signs', async () => {
+    const body = bytes('{"zen":"Keep it logically awesome."}')
+    const sign = (secret: string, data: Uint8Array) => `sha256=${createHmac('sha256', secret).update(data).digest('hex')}`
+    expect(await verifyGitHubSignature(['other', 's3cret'], body, sign('s3cret', body))).toBe(true)
+    expect(await verifyGitHubSignature(['s3cret'], body, sign('s3cret', body).toUpperCase().replace('SHA256', 'sha256'))).toBe(true)
+    expect(await verifyGitHubSignature(['s3cret'], body, sign('wrong', body))).toBe(false)
+    expect(await verifyGitHubSignature(['s3cret'], bytes('{"zen":"Keep it logically awesome!"}'), sign('s3cret', body))).toBe(false)
+    for (const header of ['', 'sha1=abc', `sha256=${'0'.repeat(63)}`, sign('s3cret', body).slice(0, -2)]) {
+      expect(await verifyGitHubSignature(['s3cret'], body, header)).toBe(false)
+    }
+    expect(await verifyGitHubSignature([], body, sign('s3cret', body))).toBe(false)
+    expect(await verifyGitLabToken(['other', 't0ken'], 't0ken')).toBe(true)
+    expect(await verifyGitLabToken(['t0ken'], 't0ken ')).toBe(false)
+    expect(await verifyGitLabToken(['t0ken'], '')).toBe(false)
+    expect(await verifyGitLabToken([], 't0ken')).toBe(false)
   })
 })
 
@@ -44,6 +63,10 @@ describe('webhook payloads', () => {
       branch: 'docent/x',
       base: 'main',
       mergeCommit: 'abc',
+      title: '',
+      body: '',
+      labels: [],
+      url: null,
     })
     expect(gitHubEvent('pull_request', closed(false))).toMatchObject({ action: 'closed', mergeCommit: null })
     expect(gitHubEvent('pull_request', { ...closed(true), action: 'opened' })).toEqual({ kind: 'other' })
@@ -79,10 +102,109 @@ describe('webhook payloads', () => {
     })
   })
 
+  test('what automations read: a merged pull request’s title, body, labels and link; a push’s commits', () => {
+    const repository = { full_name: 'acme/api' }
+    const pull_request = {
+      number: 42,
+      merged: true,
+      title: 'feat: export flags',
+      body: 'Adds `lumen flags export`.',
+      labels: [{ name: 'enhancement' }, { name: 7 }],
+      merge_commit_sha: 'a'.repeat(40),
+      html_url: 'https://github.com/acme/api/pull/42',
+      base: { ref: 'main' },
+      head: { ref: 'export' },
+    }
+    expect(gitHubEvent('pull_request', { action: 'closed', repository, pull_request })).toMatchObject({
+      action: 'merged',
+      number: '42',
+      title: 'feat: export flags',
+      body: 'Adds `lumen flags export`.',
+      labels: ['enhancement'],
+      url: 'https://github.com/acme/api/pull/42',
+    })
+    const push = {
+      ref: 'refs/heads/main',
+      before: 'b'.repeat(40),
+      after: 'c'.repeat(40),
+      repository,
+      commits: [
+        {
+          id: 'c'.repeat(40),
+          message: 'docs: fix a link\n\nbody',
+          url: 'https://github.com/acme/api/commit/c',
+          author: { name: 'Ada', email: 'ada@acme.test' },
+          added: ['a.mdx'],
+          modified: ['b.mdx'],
+          removed: [],
+        },
+        { message: 'no id' },
+      ],
+    }
+    expect(gitHubEvent('push', push)).toEqual({
+      kind: 'push',
+      repository: { path: 'acme/api', id: null, urls: [] },
+      branch: 'main',
+      before: 'b'.repeat(40),
+      after: 'c'.repeat(40),
+      commits: [
+        {
+          id: 'c'.repeat(40),
+          message: 'docs: fix a link\n\nbody',
+          url: 'https://github.com/acme/api/commit/c',
+          author: { name: 'Ada', email: 'ada@acme.test' },
+          files: ['a.mdx', 'b.mdx'],
+        },
+      ],
+    })
+    const project = { path_with_namespace: 'acme/platform/api', web_url: 'https://gitlab.com/acme/platform/api' }
+    const mr = {
+      object_kind: 'merge_request',
+      project,
+      labels: [{ title: 'bug' }],
+      object_attributes: { iid: 7, action: 'merge', title: 'fix: retry 502s', description: 'Retries.', target_branch: 'main' },
+    }
+    expect(gitLabEvent(mr)).toMatchObject({
+      action: 'merged',
+      number: '7',
+      title: 'fix: retry 502s',
+      body: 'Retries.',
+      labels: ['bug'],
+      url: 'https://gitlab.com/acme/platform/api/-/merge_requests/7',
+    })
+  })
+
   test('one repository however its URL is written', () => {
     expect(sameRepositoryUrl('https://token@GitHub.com/Acme/Docs.git/', 'https://github.com/acme/docs')).toBe(true)
     expect(sameRepositoryUrl('git@github.com:acme/docs.git', 'https://github.com/acme/docs.git')).toBe(true)
     expect(sameRepositoryUrl('http://127.0.0.1:4000/docs.git', 'http://127.0.0.1:4000/docs.git')).toBe(true)
     expect(sameRepositoryUrl('https://github.com/acme/docs', 'https://github.com/acme/docs-old')).toBe(false)
   })
+})
+
+test('the registry hands each delivery to every listener; one that throws does not stop the others', async () => {
+  const registry = createWebhookRegistry()
+  const seen: string[] = []
+  const errors: unknown[] = []
+  registry.onWebhookEvent(() => {
+    throw new Error('boom')
+  })
+  const stop = registry.onWebhookEvent((host, event) => {
+    seen.push(`${host} ${event.kind}`)
+    return 2
+  })
+  registry.onWebhookEvent(async () => 1)
+  const event: HostEvent = {
+    kind: 'push',
+    repository: { path: 'a/b', id: null, urls: [] },
+    branch: 'main',
+    before: null,
+    after: null,
+    commits: [],
+  }
+  expect(await registry.emit('github', event, (error) => errors.push(error))).toBe(3)
+  expect(seen).toEqual(['github push'])
+  expect(errors).toHaveLength(1)
+  stop()
+  expect(await registry.emit('github', event, () => {})).toBe(1)
 })

@@ -156,6 +156,7 @@ describe('GitHub', () => {
       expect(WebhookResult.parse(await delivered.json())).toEqual({
         event: 'pull_request',
         actions: ['demo: pull request 1 merged; 1 gap(s) to verify'],
+        runs: 0,
       })
 
       const fixed = await eventually(
@@ -201,14 +202,14 @@ describe('GitHub', () => {
         headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-hub-signature-256': signGitHub(push) },
         body: push,
       })
-      expect(await pushed.json()).toEqual({ event: 'push', actions: ['demo: docs reload'] })
+      expect(await pushed.json()).toEqual({ event: 'push', actions: ['demo: docs reload'], runs: 0 })
       const ping = '{"zen":"Keep it logically awesome."}'
       const pinged = await fetch(`${t.url}/webhooks/github`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-hub-signature-256': signGitHub(ping) },
         body: ping,
       })
-      expect(await pinged.json()).toEqual({ event: 'ping', actions: [] })
+      expect(await pinged.json()).toEqual({ event: 'ping', actions: [], runs: 0 })
       const notJson = 'not json'
       expect(
         (
@@ -241,7 +242,7 @@ describe('GitHub', () => {
         headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-hub-signature-256': signGitHub(payload) },
         body: payload,
       })
-      expect(await closed.json()).toEqual({ event: 'pull_request', actions: ['demo: pull request 1 closed; 1 gap(s) open again'] })
+      expect(await closed.json()).toEqual({ event: 'pull_request', actions: ['demo: pull request 1 closed; 1 gap(s) open again'], runs: 0 })
       expect(await t.gap(gap.id)).toMatchObject({ status: 'open', reason: 'the pull request was closed without merging' })
     } finally {
       await t.stop()
@@ -284,7 +285,11 @@ describe('GitLab', () => {
       expect((await send()).status).toBe(401)
       expect((await send('wrong')).status).toBe(401)
       const delivered = await send(SECRETS.GL_HOOK_TOKEN)
-      expect(await delivered.json()).toEqual({ event: 'Merge Request Hook', actions: ['demo: pull request 1 merged; 1 gap(s) to verify'] })
+      expect(await delivered.json()).toEqual({
+        event: 'Merge Request Hook',
+        actions: ['demo: pull request 1 merged; 1 gap(s) to verify'],
+        runs: 0,
+      })
       expect(
         await eventually(
           () => t.gap(gap.id),

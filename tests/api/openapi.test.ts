@@ -63,6 +63,9 @@ describe('the OpenAPI document', () => {
       '/v1/analytics/{projectId}/gaps/{id}/fix',
       '/v2/agent/{projectId}/job/{id}/merge',
       '/discovery/v1/events/{domain}',
+      '/v2/agent/{projectId}/automations',
+      '/v2/agent/{projectId}/automations/{automationId}/runs',
+      '/workflow/{projectId}/{workflowSchemaId}/trigger',
       '/webhooks/github',
       '/webhooks/gitlab',
     ]) {
@@ -146,6 +149,8 @@ describe('the document tells the truth', () => {
       jobId: [job.id, 'job_unknown'],
       threadId: [threadId, 'thr_unknown'],
       pagePath: ['quickstart', 'nope/nothing'],
+      automationId: ['fix-typos', 'nope'],
+      workflowSchemaId: ['draft-changelog', 'nope'],
     }
     const keyChoices: Array<Record<string, string>> = [
       {},

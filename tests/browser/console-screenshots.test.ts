@@ -8,8 +8,8 @@ import { buildConsoleIfStale } from '../../console/build.ts'
 import { serveAnalyticsFixture } from './console-fixtures.ts'
 import { browserSkipReason, launchBrowser, type RunningDocent, startDocent } from './support.ts'
 
-// Screenshots of the console for the README (docs/screenshots/console-*.png): the overview, a gap being fixed and a
-// job's live view, light and dark. Analytics come from the contract-shaped fixture.
+// Screenshots of the console for the README (docs/screenshots/console-*.png): the overview, a gap being fixed, a
+// job's live view and an automation's run history, light and dark. Analytics come from the contract-shaped fixture.
 
 const skip = browserSkipReason()
 const DIR = 'docs/screenshots'
@@ -86,7 +86,31 @@ describe.skipIf(skip)('console screenshots', () => {
       await page.getByRole('button', { name: 'Start' }).click()
       await page.getByRole('link', { name: /\/review\// }).waitFor()
       await shoot(page, `console-job-${scheme}`)
+
+      // Fix broken links on, and a push with a broken link: its run and pull request in the history.
+      const { store } = server.docent.context
+      if ((await store.listAutomationRuns('demo', 'fix-broken-links', { limit: 1 })).items.length === 0) {
+        await fetch(`${server.url}/v2/agent/demo/automations/fix-broken-links`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ enabled: true }),
+        })
+        const workspace = await server.docent.context.agentGit.workspaces.open({ repository: 'local:demo', ref: 'main' })
+        await workspace.writeFile(
+          'quickstart.mdx',
+          `${await workspace.readFile('quickstart.mdx')}\nNext: [targeting](/concept/targetting).\n`,
+        )
+        await workspace.commit({ message: 'Link targeting from the quickstart', author: { name: 'Writer', email: 'writer@example.com' } })
+        await workspace.push('main')
+      }
+      // The screen reads the history once: it opens when the run has its pull request.
+      while (!(await store.listAutomationRuns('demo', 'fix-broken-links', { limit: 1 })).items[0]?.prLink) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      await page.goto(`${server.url}/console/demo/automations/fix-broken-links`)
+      await page.getByRole('region', { name: 'Run history' }).getByRole('link', { name: 'Pull request' }).waitFor()
+      await shoot(page, `console-automations-${scheme}`)
       await page.context().close()
-    })
+    }, 120_000)
   }
 })

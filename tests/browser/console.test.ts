@@ -17,7 +17,7 @@ import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent
 // the analytics API lands; the end-to-end gap loop at the bottom runs once it has.
 
 const skip = browserSkipReason()
-const SCREENS = ['overview', 'conversations', 'searches', 'feedback', 'gaps', 'agent', 'keys', 'project']
+const SCREENS = ['overview', 'conversations', 'searches', 'feedback', 'gaps', 'agent', 'automations', 'keys', 'project']
 
 async function start(dataDir: string): Promise<RunningDocent> {
   return startDocent({
@@ -78,6 +78,8 @@ describe.skipIf(skip)('the console in Chromium', () => {
     await page.goto(`${server.url}${path}`)
     await page.getByLabel('Admin key').fill(key)
     await page.getByRole('button', { name: 'Sign in' }).click()
+    // The sign-in form gone first: a heading of the screen being drawn may show before the session cookie is set.
+    await page.getByLabel('Admin key').waitFor({ state: 'detached' })
     await page.locator('main h1').first().waitFor()
   }
 
@@ -195,6 +197,59 @@ describe.skipIf(skip)('the console in Chromium', () => {
       return response.status
     })
     expect(status).toBe(403)
+  })
+
+  test('automations: turn one on, set its schedule, run it now, see its run; a read key sees and changes nothing', async () => {
+    const { page, errors } = await open({ fixture: false })
+    await signIn(page, server.adminKey, '/console/demo/automations')
+    await page.getByRole('link', { name: /Draft changelog/ }).click()
+    await page.waitForURL(/\/console\/demo\/automations\/draft-changelog$/)
+    const toggle = page.getByRole('switch', { name: /Draft changelog/ })
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    expect(await page.getByRole('button', { name: 'Run now' }).isDisabled()).toBe(true)
+    await toggle.click()
+    await page.locator('[role=switch][aria-checked="true"]').waitFor()
+
+    // A bad cron is refused with the field named; a good one is saved and shows its next run.
+    await page.locator('main details > summary').click()
+    await page.getByLabel('Cron (minute hour day month weekday)').fill('0 25 * * *')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/trigger\.cron: invalid value for hour/)
+    await page.getByLabel('Cron (minute hour day month weekday)').fill('0 7 * * 1-5')
+    await page.getByLabel('Time zone').fill('Europe/Paris')
+    await page.getByLabel('Instructions (added to what it is asked)').fill('Group SDK changes under their SDK.')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await page.getByText('Settings saved.').waitFor()
+    const stored = (await server.docent.context.store.getAutomation('demo', 'draft-changelog'))!
+    expect(stored).toMatchObject({
+      enabled: true,
+      trigger: { kind: 'schedule', cron: '0 7 * * 1-5', timeZone: 'Europe/Paris' },
+      instructions: 'Group SDK changes under their SDK.',
+    })
+    expect(await page.locator('.pick-list a[aria-current="true"]').textContent()).toContain('Schedule 0 7 * * 1-5 (Europe/Paris)')
+
+    await page.getByRole('button', { name: 'Run now' }).click()
+    await page.getByText(/Run queued \(job \w+\)/).waitFor()
+    const row = page.getByRole('region', { name: 'Run history' }).getByRole('row').nth(1)
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Run now')
+    await row.getByRole('link', { name: /Follow the job/ }).click()
+    await page.waitForURL(/\/console\/demo\/agent\/[A-Za-z0-9]{22}$/)
+
+    // A content automation cannot be run now; one that needs a model cannot be turned on here, and says why.
+    await page.goto(`${server.url}/console/demo/automations/translate`)
+    await page.getByText(/Cannot be turned on here: it needs a language model/).waitFor()
+    expect(await page.getByRole('switch', { name: /Translate/ }).isDisabled()).toBe(true)
+
+    const read = await createKey(server.docent.context.store, { kind: 'admin', organization: 'demo', scope: 'read', name: 'auditor' })
+    const viewer = await open({ fixture: false })
+    await signIn(viewer.page, read.secret, '/console/demo/automations/draft-changelog')
+    await viewer.page.getByRole('heading', { name: 'Draft changelog' }).waitFor()
+    await viewer.page.getByRole('region', { name: 'Run history' }).waitFor()
+    expect(await viewer.page.getByRole('switch').count()).toBe(0)
+    expect(await viewer.page.getByRole('button', { name: /Run now|Save settings/ }).count()).toBe(0)
+    expect(await viewer.page.getByText('Group SDK changes under their SDK.').isVisible()).toBe(true)
+    expect([...errors, ...viewer.errors]).toEqual([])
   })
 
   test('sign-out ends the session: back to sign-in, and the old cookie is refused', async () => {
@@ -344,7 +399,15 @@ describe.skipIf(skip)('the console in Chromium', () => {
       const [latest] = ((await job.json()) as { jobs: AgentJob[] }).jobs
       for (const screen of SCREENS) {
         const id =
-          screen === 'conversations' ? 'turn-0-0' : screen === 'agent' ? latest?.id : screen === 'gaps' ? 'gap_export_csv' : undefined
+          screen === 'conversations'
+            ? 'turn-0-0'
+            : screen === 'agent'
+              ? latest?.id
+              : screen === 'gaps'
+                ? 'gap_export_csv'
+                : screen === 'automations'
+                  ? 'draft-changelog'
+                  : undefined
         await page.goto(`${server.url}/console/demo/${screen}${id ? `/${id}` : ''}`)
         await page.locator('main h1').waitFor()
         await page.waitForLoadState('networkidle')
@@ -354,6 +417,10 @@ describe.skipIf(skip)('the console in Chromium', () => {
       await page.goto(`${server.url}/console/demo/gaps/gap_export_csv`)
       await page.getByRole('button', { name: 'Fix with agent' }).click()
       await check('gaps: fix dialog')
+      await page.goto(`${server.url}/console/demo/automations/translate`)
+      await page.locator('main details > summary').click()
+      await page.getByLabel('Target languages (comma-separated codes)').waitFor()
+      await check('automations: settings open')
       expect(found).toEqual([])
       expect(errors).toEqual([])
     })

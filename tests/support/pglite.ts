@@ -10,6 +10,8 @@ import { openPgliteStore } from '../../server/store/sql/pglite.ts'
 
 async function templateDir(): Promise<string> {
   const { version } = JSON.parse(await readFile('node_modules/@electric-sql/pglite/package.json', 'utf8')) as { version: string }
+  // The statements' hash as well as the version: branches that add a migration with the same number (renumbered at
+  // merge) must not share a template on one machine.
   const schema = Math.max(...migrations.map((migration) => migration.version))
   // The statements' hash too: branches (and worktrees of one machine) may number different migrations alike.
   const hash = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 12)

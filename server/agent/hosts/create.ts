@@ -16,7 +16,11 @@ export interface AgentGit {
   host(project: ProjectConfig): GitHost
   /** The embedded host's bare repositories (`local:<name>` under the data dir). */
   localRepositories: LocalRepositories
+  /** Hears every branch a workspace of this process moves in a `local:` repository; returns how to stop listening. */
+  onLocalPush(listener: LocalPushListener): () => void
 }
+
+export type LocalPushListener = (push: { repository: string; branch: string; commit: string }) => void
 
 export interface AgentGitOptions {
   config: DocentConfig
@@ -47,6 +51,16 @@ export function createAgentGit(options: AgentGitOptions): AgentGit {
   // isomorphic-git is loaded with the first workspace: most requests a server answers never need it, and it was a
   // third of its start-up time.
   let factory: Promise<WorkspaceFactory> | undefined
+  const pushListeners = new Set<LocalPushListener>()
+  const pushed = (name: string) => (branch: string, commit: string) => {
+    for (const listener of pushListeners) {
+      try {
+        listener({ repository: `local:${name}`, branch, commit })
+      } catch {
+        // A listener's failure is its own; the push happened.
+      }
+    }
+  }
   const loadFactory = async () => {
     const [{ createWorkspaceFactory }, { openLocalWorkspace }] = await Promise.all([
       import('../../git/factory.ts'),
@@ -55,12 +69,16 @@ export function createAgentGit(options: AgentGitOptions): AgentGit {
     return createWorkspaceFactory({
       fetch: options.fetch,
       now: options.now,
-      openLocal: async (name, open) => openLocalWorkspace(await localRepositories.open(name), open, options.now),
+      openLocal: async (name, open) => openLocalWorkspace(await localRepositories.open(name), open, options.now, pushed(name)),
     })
   }
   const hosts = new Map<string, GitHost>()
   return {
     localRepositories,
+    onLocalPush(listener) {
+      pushListeners.add(listener)
+      return () => pushListeners.delete(listener)
+    },
     workspaces: { open: async (open) => (await (factory ??= loadFactory())).open(open) },
     repository(project) {
       const agent = agentOf(project)

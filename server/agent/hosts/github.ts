@@ -83,6 +83,15 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
 
   return {
     kind: 'github',
+    async pullRequestState(pr, _where, opts) {
+      try {
+        const pull = await call<Pull>('GET', `${repoPath}/pulls/${encodeURIComponent(pr.number)}`, undefined, opts?.signal)
+        return pull.state === 'open' ? 'open' : pull.merged_at ? 'merged' : pull.state === 'closed' ? 'closed' : 'unknown'
+      } catch (error) {
+        if (error instanceof HostApiError && error.code !== 'authentication_failed') return 'unknown'
+        throw error
+      }
+    },
     openOrUpdatePullRequest: (input, opts) => openOrUpdate({ updateKnown, findOpen, extend, create }, input, opts?.signal),
   }
 }

@@ -75,6 +75,20 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
 
   return {
     kind: 'gitlab',
+    async pullRequestState(pr, _where, opts) {
+      try {
+        const mr = await call<MergeRequest>(
+          'GET',
+          `${projectPath}/merge_requests/${encodeURIComponent(pr.number)}`,
+          undefined,
+          opts?.signal,
+        )
+        return mr.state === 'opened' ? 'open' : mr.state === 'merged' ? 'merged' : mr.state === 'closed' ? 'closed' : 'unknown'
+      } catch (error) {
+        if (error instanceof HostApiError && error.code !== 'authentication_failed') return 'unknown'
+        throw error
+      }
+    },
     openOrUpdatePullRequest: (input, opts) => openOrUpdate({ updateKnown, findOpen, extend, create }, input, opts?.signal),
   }
 }

@@ -17,6 +17,17 @@ export function createLocalHost(options: LocalHostOptions): GitHost {
   const name = options.repository.replace(/^local:/, '')
   return {
     kind: 'local',
+    async pullRequestState(_pr, where) {
+      if (!where.branch) return 'unknown'
+      const { default: git } = await import('isomorphic-git')
+      const repo = await options.repositories.open(name)
+      const resolve = (ref: string) => git.resolveRef({ ...repo, ref: `refs/heads/${ref}` }).catch(() => null)
+      const [head, base] = await Promise.all([resolve(where.branch), resolve(where.base)])
+      if (!head) return 'closed'
+      if (!base) return 'unknown'
+      if (head === base || (await git.isDescendent({ ...repo, oid: base, ancestor: head, depth: -1 }))) return 'merged'
+      return 'open'
+    },
     async openOrUpdatePullRequest(input) {
       // isomorphic-git loads with the first pull request, not with the server.
       const { readLocalPull, writeLocalPull } = await import('./local-pulls.ts')

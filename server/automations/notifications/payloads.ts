@@ -1,43 +1,7 @@
-import { z } from 'zod'
+import type { AutomationEvent, AutomationWebhookBody, RunReason } from '../../../shared/automations.ts'
 
-/** Why a run ran (the API's `Run.reason`). */
-export const RunReason = z.enum(['schedule', 'content', 'code', 'manual'])
-
-const EventBase = z.object({
-  occurredAt: z.string().describe('ISO 8601 instant of the event'),
-  project: z.object({ id: z.string(), name: z.string().optional() }),
-  automation: z.object({ id: z.string(), name: z.string() }),
-  run: z.object({ id: z.string(), reason: RunReason, jobId: z.string().nullable().optional() }),
-})
-
-/** What happened to an automation's run that a docs team wants to hear of. */
-export const AutomationEvent = z.discriminatedUnion('type', [
-  EventBase.extend({
-    type: z.literal('pr_opened'),
-    pullRequest: z.object({ url: z.string(), title: z.string().optional() }),
-    /** What the run changed, a line or two (the PR body's first lines). */
-    summary: z.string().optional(),
-  }),
-  EventBase.extend({
-    type: z.literal('pr_waiting'),
-    pullRequest: z.object({ url: z.string(), title: z.string().optional() }),
-    days: z.number().int().min(1),
-  }),
-  EventBase.extend({
-    type: z.literal('run_merged'),
-    pullRequest: z.object({ url: z.string(), title: z.string().optional() }).optional(),
-    commit: z.string().optional(),
-  }),
-  EventBase.extend({ type: z.literal('run_failed'), error: z.string() }),
-])
-export type AutomationEvent = z.infer<typeof AutomationEvent>
-
-/** The body of a generic JSON webhook: the event as it is, its type namespaced, and one line of text for chat tools. */
-export const AutomationWebhookBody = z.intersection(
-  AutomationEvent,
-  z.object({ event: z.string().describe('`automation.<type>`, e.g. automation.pr_opened'), text: z.string() }),
-)
-export type AutomationWebhookBody = z.infer<typeof AutomationWebhookBody>
+// The event and webhook-body schemas are the API's, in shared/automations.ts; re-exported for the engines' callers.
+export { AutomationEvent, AutomationWebhookBody } from '../../../shared/automations.ts'
 
 /** A Slack incoming-webhook message: `text` is the fallback (notifications, clients without blocks). */
 export interface SlackMessage {
@@ -45,7 +9,7 @@ export interface SlackMessage {
   blocks: Array<Record<string, unknown>>
 }
 
-const REASONS: Record<z.infer<typeof RunReason>, string> = {
+const REASONS: Record<RunReason, string> = {
   schedule: 'on its schedule',
   content: 'after a docs push',
   code: 'after a code change merged',

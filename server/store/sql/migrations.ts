@@ -246,6 +246,62 @@ export const migrations: Array<{ version: number; name: string; statements: stri
       `CREATE INDEX docent_sessions_expiry ON docent_sessions (expires_at)`,
     ],
   },
+  {
+    // The next free number when written; the analytics branch may take the same one (renumbered at merge).
+    version: 5,
+    name: 'automations, their runs, and code changes from webhooks',
+    statements: [
+      `CREATE TABLE docent_automations (
+        project_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        kind text NOT NULL,
+        name json NOT NULL,
+        enabled boolean NOT NULL,
+        trigger json NOT NULL,
+        mode text NOT NULL,
+        instructions json,
+        languages json NOT NULL,
+        prompt json,
+        schedule_from timestamptz,
+        last_slot timestamptz,
+        content_revision text,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, id)
+      )`,
+      // The unique key is the once-only claim of a trigger (a schedule slot, a docs revision, a merged change).
+      `CREATE TABLE docent_automation_runs (
+        id text COLLATE "C" PRIMARY KEY,
+        project_id text COLLATE "C" NOT NULL,
+        automation_id text COLLATE "C" NOT NULL,
+        key text COLLATE "C" NOT NULL,
+        reason text NOT NULL,
+        started_at timestamptz NOT NULL,
+        job_id text COLLATE "C" NOT NULL,
+        status text NOT NULL,
+        pr_link text,
+        note json,
+        base_commit text,
+        context json NOT NULL,
+        UNIQUE (project_id, automation_id, key)
+      )`,
+      `CREATE INDEX docent_automation_runs_page ON docent_automation_runs (project_id, automation_id, started_at DESC, id DESC)`,
+      `CREATE TABLE docent_code_changes (
+        project_id text COLLATE "C" NOT NULL,
+        repository text COLLATE "C" NOT NULL,
+        kind text NOT NULL,
+        ref text COLLATE "C" NOT NULL,
+        title json NOT NULL,
+        body json,
+        labels json NOT NULL,
+        url text,
+        commit_id text,
+        received_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, repository, kind, ref)
+      )`,
+      `CREATE INDEX docent_code_changes_window ON docent_code_changes (project_id, received_at)`,
+    ],
+  },
 ]
 
 /** Arbitrary but fixed: the advisory lock that serializes migrations across every instance sharing the database. */

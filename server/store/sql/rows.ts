@@ -1,4 +1,14 @@
-import type { JobRecord, KeyRecord, MessageRecord, RunRecord, SessionRecord, ThreadRecord } from '../types.ts'
+import type {
+  AutomationRecord,
+  AutomationRunRecord,
+  CodeChangeRecord,
+  JobRecord,
+  KeyRecord,
+  MessageRecord,
+  RunRecord,
+  SessionRecord,
+  ThreadRecord,
+} from '../types.ts'
 import type { Row } from './client.ts'
 
 // Row <-> record mapping. Both drivers parse timestamptz to Date, json to values and integer to number.
@@ -134,4 +144,58 @@ export const sessionFromRow = (row: Row): SessionRecord => ({
   organization: row.organization as string,
   createdAt: date(row.created_at),
   expiresAt: date(row.expires_at),
+})
+
+export const automationFromRow = (row: Row): AutomationRecord => ({
+  projectId: row.project_id as string,
+  id: row.id as string,
+  kind: row.kind as AutomationRecord['kind'],
+  name: row.name as string,
+  enabled: row.enabled as boolean,
+  trigger: row.trigger as AutomationRecord['trigger'],
+  mode: row.mode as AutomationRecord['mode'],
+  instructions: (row.instructions as string | null) ?? null,
+  languages: row.languages as string[],
+  prompt: (row.prompt as string | null) ?? null,
+  scheduleFrom: dateOrNull(row.schedule_from),
+  lastSlot: dateOrNull(row.last_slot),
+  contentRevision: (row.content_revision as string | null) ?? null,
+  createdAt: date(row.created_at),
+  updatedAt: date(row.updated_at),
+})
+
+export const automationRunFromRow = (row: Row): AutomationRunRecord => ({
+  id: row.id as string,
+  projectId: row.project_id as string,
+  automationId: row.automation_id as string,
+  key: row.key as string,
+  reason: row.reason as AutomationRunRecord['reason'],
+  startedAt: date(row.started_at),
+  jobId: row.job_id as string,
+  status: row.status as AutomationRunRecord['status'],
+  prLink: (row.pr_link as string | null) ?? null,
+  note: (row.note as string | null) ?? null,
+  baseCommit: (row.base_commit as string | null) ?? null,
+  context: (row.context as Record<string, unknown>) ?? {},
+})
+
+/** Automation run fields a patch may set. */
+export const automationRunColumns: PatchColumns = {
+  status: ['status', (value: string) => value, 'text'],
+  prLink: ['pr_link', (value: string | null) => value, 'text'],
+  note: ['note', json, 'text::json'],
+  baseCommit: ['base_commit', (value: string | null) => value, 'text'],
+}
+
+export const codeChangeFromRow = (row: Row): CodeChangeRecord => ({
+  projectId: row.project_id as string,
+  repository: row.repository as string,
+  kind: row.kind as CodeChangeRecord['kind'],
+  ref: row.ref as string,
+  title: row.title as string,
+  body: (row.body as string | null) ?? null,
+  labels: row.labels as string[],
+  url: (row.url as string | null) ?? null,
+  commit: (row.commit_id as string | null) ?? null,
+  receivedAt: date(row.received_at),
 })

@@ -5,6 +5,8 @@ import type {
   Admission,
   ClaimOptions,
   CounterLimit,
+  AutomationRecord,
+  CodeChangeRecord,
   FeedbackRecord,
   JobRecord,
   KeyRecord,
@@ -17,8 +19,12 @@ import type {
   ThreadWrite,
 } from '../types.ts'
 import { SqlAnalyticsStore } from './analytics.ts'
-import type { Row, SqlClient } from './client.ts'
+import type { Row, SqlClient, SqlQueries } from './client.ts'
 import {
+  automationFromRow,
+  automationRunColumns,
+  automationRunFromRow,
+  codeChangeFromRow,
   iso,
   jobColumns,
   jobFromRow,
@@ -224,24 +230,7 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
   // Jobs ---------------------------------------------------------------------------------------------------
 
   async insertJob(job: JobRecord) {
-    await this.db.query(
-      `INSERT INTO docent_jobs (id, project_id, status, source, model, branch, pr, error, conversation, created_at, updated_at, archived_at)
-       VALUES ($1, $2, $3, $4::text::json, $5, $6, $7::text::json, $8::text::json, $9::text::json, $10::timestamptz, $11::timestamptz, $12::timestamptz)`,
-      [
-        job.id,
-        job.projectId,
-        job.status,
-        json(job.source),
-        job.model,
-        job.branch,
-        json(job.pr),
-        json(job.error),
-        json(job.conversation),
-        iso(job.createdAt),
-        iso(job.updatedAt),
-        iso(job.archivedAt),
-      ],
-    )
+    await insertJobWith(this.db, job)
   }
   async getJob(projectId: string, id: string) {
     if (unstorable(projectId, id)) return null
@@ -277,20 +266,7 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
   // Run queue ----------------------------------------------------------------------------------------------
 
   async enqueueRun(run: Parameters<Store['enqueueRun']>[0]) {
-    // seq is the job's next number; two enqueues racing for the same number meet the unique (job_id, seq) index,
-    // the loser inserts nothing and tries the next number.
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const [row] = await this.db.query(
-        `INSERT INTO docent_runs (id, job_id, project_id, prompt, seq, status, created_at)
-         SELECT $1::text, $2::text, $3::text, $4::text::json, coalesce(max(seq), 0) + 1, 'queued', $5::timestamptz
-         FROM docent_runs WHERE job_id = $2::text
-         ON CONFLICT (job_id, seq) DO NOTHING
-         RETURNING *`,
-        [run.id, run.jobId, run.projectId, json(run.prompt), iso(run.createdAt)],
-      )
-      if (row) return runFromRow(row)
-    }
-    throw new Error(`could not enqueue run ${run.id}: too many concurrent enqueues on job ${run.jobId}`)
+    return enqueueWith(this.db, run)
   }
   async claimRun({ owner, leaseMs, now }: ClaimOptions) {
     // SKIP LOCKED: a run another instance is claiming right now is passed over, not waited for; when its claim
@@ -454,6 +430,142 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
     return rows.length === 1
   }
 
+  // Automations -------------------------------------------------------------------------------------------
+
+  async getAutomation(projectId: string, id: string) {
+    if (unstorable(projectId, id)) return null
+    const [row] = await this.db.query(`SELECT * FROM docent_automations WHERE project_id = $1 AND id = $2`, [projectId, id])
+    return row ? automationFromRow(row) : null
+  }
+  async listAutomations(projectId: string) {
+    if (unstorable(projectId)) return []
+    const rows = await this.db.query(`SELECT * FROM docent_automations WHERE project_id = $1 ORDER BY created_at, id`, [projectId])
+    return rows.map(automationFromRow)
+  }
+  async putAutomation(a: AutomationRecord) {
+    await this.db.query(
+      `INSERT INTO docent_automations (project_id, id, kind, name, enabled, trigger, mode, instructions, languages, prompt,
+         schedule_from, last_slot, content_revision, created_at, updated_at)
+       VALUES ($1, $2, $3, $4::text::json, $5, $6::text::json, $7, $8::text::json, $9::text::json, $10::text::json,
+         $11::timestamptz, $12::timestamptz, $13, $14::timestamptz, $15::timestamptz)
+       ON CONFLICT (project_id, id) DO UPDATE SET kind = EXCLUDED.kind, name = EXCLUDED.name, enabled = EXCLUDED.enabled,
+         trigger = EXCLUDED.trigger, mode = EXCLUDED.mode, instructions = EXCLUDED.instructions, languages = EXCLUDED.languages,
+         prompt = EXCLUDED.prompt, schedule_from = EXCLUDED.schedule_from, last_slot = EXCLUDED.last_slot,
+         content_revision = EXCLUDED.content_revision, updated_at = EXCLUDED.updated_at`,
+      [
+        a.projectId,
+        a.id,
+        a.kind,
+        json(a.name),
+        a.enabled,
+        json(a.trigger),
+        a.mode,
+        json(a.instructions),
+        json(a.languages),
+        json(a.prompt),
+        iso(a.scheduleFrom),
+        iso(a.lastSlot),
+        a.contentRevision,
+        iso(a.createdAt),
+        iso(a.updatedAt),
+      ],
+    )
+  }
+  async deleteAutomation(projectId: string, id: string) {
+    if (unstorable(projectId, id)) return false
+    const rows = await this.db.query(`DELETE FROM docent_automations WHERE project_id = $1 AND id = $2 RETURNING id`, [projectId, id])
+    return rows.length === 1
+  }
+  async startAutomationRun({ run, job, prompt }: Parameters<Store['startAutomationRun']>[0]) {
+    // One transaction: the key's unique index is the claim; a claim that loses inserts nothing else.
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query(
+        `INSERT INTO docent_automation_runs (id, project_id, automation_id, key, reason, started_at, job_id, status, pr_link, note,
+           base_commit, context)
+         VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7, $8, $9, $10::text::json, $11, $12::text::json)
+         ON CONFLICT (project_id, automation_id, key) DO NOTHING
+         RETURNING *`,
+        [
+          run.id,
+          run.projectId,
+          run.automationId,
+          run.key,
+          run.reason,
+          iso(run.startedAt),
+          run.jobId,
+          run.status,
+          run.prLink,
+          json(run.note),
+          run.baseCommit,
+          json(run.context),
+        ],
+      )
+      if (!row) return null
+      if (job) await insertJobWith(tx, job)
+      await enqueueWith(tx, { id: run.id, jobId: run.jobId, projectId: run.projectId, prompt, createdAt: run.startedAt })
+      return automationRunFromRow(row)
+    })
+  }
+  async getAutomationRun(projectId: string, id: string) {
+    if (unstorable(projectId, id)) return null
+    const [row] = await this.db.query(`SELECT * FROM docent_automation_runs WHERE id = $1 AND project_id = $2`, [id, projectId])
+    return row ? automationRunFromRow(row) : null
+  }
+  async updateAutomationRun(id: string, patch: Parameters<Store['updateAutomationRun']>[1]) {
+    if (unstorable(id)) return null
+    const { text, params } = patchStatement('docent_automation_runs', automationRunColumns, id, patch)
+    const [row] = await this.db.query(text, params)
+    return row ? automationRunFromRow(row) : null
+  }
+  async listAutomationRuns(projectId: string, automationId: string, page: PageRequest) {
+    if (unstorable(projectId, automationId)) return { items: [], nextCursor: null }
+    const after = decodeCursor(page.cursor)
+    const params: unknown[] = [projectId, automationId, page.limit + 1]
+    const where = after ? ` AND (started_at, id) < ($4::timestamptz, $5::text)` : ''
+    if (after) params.push(after.at.toISOString(), after.id.split('\u0000')[0])
+    const rows = await this.db.query(
+      `SELECT * FROM docent_automation_runs WHERE project_id = $1 AND automation_id = $2${where}
+       ORDER BY started_at DESC, id DESC LIMIT $3`,
+      params,
+    )
+    const items = rows.slice(0, page.limit).map(automationRunFromRow)
+    const last = items.at(-1)
+    return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last.startedAt, last.id) : null }
+  }
+
+  // Code changes --------------------------------------------------------------------------------------------
+
+  async recordCodeChange(change: CodeChangeRecord) {
+    const rows = await this.db.query(
+      `INSERT INTO docent_code_changes (project_id, repository, kind, ref, title, body, labels, url, commit_id, received_at)
+       VALUES ($1, $2, $3, $4, $5::text::json, $6::text::json, $7::text::json, $8, $9, $10::timestamptz)
+       ON CONFLICT (project_id, repository, kind, ref) DO NOTHING
+       RETURNING ref`,
+      [
+        change.projectId,
+        change.repository,
+        change.kind,
+        change.ref,
+        json(change.title),
+        json(change.body),
+        json(change.labels),
+        change.url,
+        change.commit,
+        iso(change.receivedAt),
+      ],
+    )
+    return rows.length === 1
+  }
+  async listCodeChanges(projectId: string, { after, until, limit }: { after: Date; until: Date; limit: number }) {
+    if (unstorable(projectId)) return []
+    const rows = await this.db.query(
+      `SELECT * FROM docent_code_changes WHERE project_id = $1 AND received_at > $2::timestamptz AND received_at <= $3::timestamptz
+       ORDER BY received_at, repository, ref LIMIT $4`,
+      [projectId, iso(after), iso(until), limit],
+    )
+    return rows.map(codeChangeFromRow)
+  }
+
   // Pages: newest first by (at, id), the cursor holding the last item's sort key, as in the memory store.
 
   private async page<T extends { id: string }>(
@@ -474,4 +586,42 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
     const last = items.at(-1)
     return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(atOf(last), last.id) : null }
   }
+}
+
+async function insertJobWith(db: SqlQueries, job: JobRecord): Promise<void> {
+  await db.query(
+    `INSERT INTO docent_jobs (id, project_id, status, source, model, branch, pr, error, conversation, created_at, updated_at, archived_at)
+     VALUES ($1, $2, $3, $4::text::json, $5, $6, $7::text::json, $8::text::json, $9::text::json, $10::timestamptz, $11::timestamptz, $12::timestamptz)`,
+    [
+      job.id,
+      job.projectId,
+      job.status,
+      json(job.source),
+      job.model,
+      job.branch,
+      json(job.pr),
+      json(job.error),
+      json(job.conversation),
+      iso(job.createdAt),
+      iso(job.updatedAt),
+      iso(job.archivedAt),
+    ],
+  )
+}
+
+async function enqueueWith(db: SqlQueries, run: Parameters<Store['enqueueRun']>[0]) {
+  // seq is the job's next number; two enqueues racing for the same number meet the unique (job_id, seq) index,
+  // the loser inserts nothing and tries the next number.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const [row] = await db.query(
+      `INSERT INTO docent_runs (id, job_id, project_id, prompt, seq, status, created_at)
+       SELECT $1::text, $2::text, $3::text, $4::text::json, coalesce(max(seq), 0) + 1, 'queued', $5::timestamptz
+       FROM docent_runs WHERE job_id = $2::text
+       ON CONFLICT (job_id, seq) DO NOTHING
+       RETURNING *`,
+      [run.id, run.jobId, run.projectId, json(run.prompt), iso(run.createdAt)],
+    )
+    if (row) return runFromRow(row)
+  }
+  throw new Error(`could not enqueue run ${run.id}: too many concurrent enqueues on job ${run.jobId}`)
 }

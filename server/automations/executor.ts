@@ -1,0 +1,414 @@
+import type { RunReason } from '../../shared/automations.ts'
+import { DocentError } from '../../shared/errors.ts'
+import { errorMessage, type JobEvents, jobEvents, redactValue } from '../agent/events.ts'
+import { withoutCredentials } from '../agent/job-view.ts'
+import { runAgentLoop } from '../agent/loop.ts'
+import { projectSecrets } from '../agent/run.ts'
+import { agentSystemPrompt } from '../agent/system-prompt.ts'
+import type { ExecuteRun, RunResult } from '../agent/worker.ts'
+import { writablePaths } from '../agent/writable-paths.ts'
+import type { ProjectConfig } from '../config.ts'
+import type { DocentContext } from '../context.ts'
+import { branchName } from '../git/branch.ts'
+import type { Workspace } from '../git/types.ts'
+import type { AutomationRecord, AutomationRunRecord, JobRecord, RunRecord } from '../store/types.ts'
+import { type AutomationDefinition, definitionOf } from './catalog.ts'
+import { readDocsTree } from './docs-tree.ts'
+import { applyFileEdits, type FileEdit } from './edits.ts'
+import { type EngineOutcome, runEngine } from './engine-run.ts'
+import { describeChanges, mergedChangesSince, type Since, sinceLastRun } from './merged-changes.ts'
+import { eventBase, type Notifier } from './notify.ts'
+import { hasLanguageModel, planOf } from './plan.ts'
+import type { ReaderSignals } from './readers/signals.ts'
+import { findAutomation } from './settings.ts'
+
+export interface ExecutorDeps {
+  notifier: Notifier
+  signals: ReaderSignals
+}
+
+/** Files an engine reads: pages, snippets and the site configuration. The rest of the tree is only listed (assets). */
+const DOCS_TEXT = /\.(mdx?|json)$/i
+
+/**
+ * Carries out one run of an automation as its agent job's run: opens the docs (the job's branch with the base merged
+ * in, when the run continues an open pull request), does the work (an engine's exact edits, or the agent with a
+ * model), commits with a `Docent-Automation:` line, and delivers: a pull request opened or appended to, or in
+ * `direct` mode a push to the base branch. A run with nothing to change completes with a note saying why.
+ */
+export function automationRunExecutor(ctx: DocentContext, deps: ExecutorDeps, record: AutomationRunRecord): ExecuteRun {
+  return async (run, job, signal) => {
+    const project = ctx.projects.byId(run.projectId)
+    if (!project?.agent) throw new DocentError('conflict', `project ${run.projectId} has no agent configured`, { projectId: run.projectId })
+    const secrets = projectSecrets(ctx, project)
+    try {
+      return await execute(ctx, deps, { project, record, run, job, signal, events: jobEvents(ctx.store, job.id, ctx.now, secrets) })
+    } catch (error) {
+      if (signal.aborted) throw signal.reason
+      const code = error instanceof DocentError ? error.code : 'internal'
+      const data = error instanceof DocentError ? (redactValue(error.data, secrets) as Record<string, unknown>) : {}
+      throw new DocentError(code, errorMessage(error, secrets), data)
+    }
+  }
+}
+
+interface RunInput {
+  project: ProjectConfig
+  record: AutomationRunRecord
+  run: RunRecord
+  job: JobRecord
+  signal: AbortSignal
+  events: JobEvents
+}
+
+/** What a run produced: its changes are in the workspace; `title`/`summary` describe them. */
+interface Work {
+  title: string
+  summary: string
+  /** Why nothing changed, when nothing did. */
+  nothing: string
+  unfinished?: string
+}
+
+async function execute(ctx: DocentContext, deps: ExecutorDeps, input: RunInput): Promise<RunResult> {
+  const { project, record, job, signal, events } = input
+  const agent = project.agent!
+  const automation = await findAutomation(ctx, project.id, record.automationId)
+  if (!automation) throw new DocentError('not_found', `the automation ${record.automationId} no longer exists`)
+  const definition = automation.kind === 'predefined' ? definitionOf(automation.id) : undefined
+  const repository = ctx.agentGit.repository(project)
+  const base = job.source.ref ?? repository.ref
+  const direct = automation.mode === 'direct'
+  const branch = job.branch ?? branchName(automation.name, job.id)
+
+  const workspace = await ctx.agentGit.workspaces.open({
+    ...repository,
+    ref: base,
+    ...(direct || !job.branch ? {} : { preferBranch: job.branch }),
+    jobId: job.id,
+    signal,
+  })
+  let baseCommit = workspace.baseCommit
+  const notes: string[] = []
+  if (!direct && job.branch) {
+    // An open pull request's branch: the docs may have moved since; the run works on them as they are now.
+    if (!workspace.mergeBranch) throw new Error('this workspace cannot merge; the run cannot continue the pull request')
+    const merged = await workspace.mergeBranch(base, {
+      message: `Merge ${base} into ${branch}\n\nDocent-Automation: ${automation.id}`,
+      author: agent.author,
+      signal,
+    })
+    baseCommit = merged.theirs
+    if (merged.outcome !== 'up-to-date') {
+      await events.add('message', `brought ${base} (${merged.theirs.slice(0, 8)}) into ${branch}: ${merged.outcome}`, { ...merged })
+    }
+    if (merged.replaced.length) {
+      notes.push(`These files changed on both ${base} and this branch; they now read as on ${base}: ${merged.replaced.join(', ')}.`)
+    }
+  }
+  await ctx.store.updateAutomationRun(record.id, { baseCommit })
+  await events.add('message', `${automation.name}: working on ${base} at ${baseCommit.slice(0, 8)}`, { commit: baseCommit })
+
+  const plan = planOf(ctx, automation)
+  const work =
+    plan.kind === 'engine'
+      ? await engineWork(ctx, deps, { ...input, automation, workspace, baseCommit, engine: plan.engine })
+      : await agentWork(ctx, deps, { ...input, automation, definition, workspace, baseCommit })
+  if (plan.kind === 'engine' && automation.instructions && workspace.changes().length > 0 && hasLanguageModel(ctx)) {
+    await instructionsPass(ctx, { ...input, automation, workspace })
+  }
+  if (work.unfinished) return { error: `${work.unfinished}; nothing was pushed` }
+
+  const changes = workspace.changes()
+  if (changes.length === 0) {
+    await events.add('message', `no file changed: ${work.nothing}`)
+    return { note: work.nothing }
+  }
+  const commit = await workspace.commit({
+    message: `${work.title}\n\n${firstParagraph(work.summary)}\n\nDocent-Automation: ${automation.id}`,
+    author: agent.author,
+  })
+  if (!commit) return { note: work.nothing }
+  await events.add('commit', `committed ${changes.length} file(s) as ${commit.slice(0, 8)}`, {
+    commit,
+    files: changes.map((change) => ({ path: change.path, kind: change.kind })),
+  })
+  const who = { id: automation.id, name: automation.name }
+  const run = { id: record.id, reason: record.reason, jobId: job.id }
+
+  if (direct) {
+    await workspace.push(base, { signal })
+    await events.add('push', `pushed ${base} (direct mode: no pull request)`, { branch: base, commit })
+    deps.notifier.send(project, { ...eventBase(ctx, project, who, run), type: 'run_merged', commit }, `merged:${record.id}`)
+    return { note: `${firstLine(work.summary)} Merged into ${base} as ${commit.slice(0, 12)} (direct mode).` }
+  }
+
+  await workspace.push(branch, { signal })
+  await events.add('push', `pushed ${branch}`, { branch, commit })
+  await ctx.store.updateJob(job.id, { branch }, { ifStatusIn: ['active'] })
+  const reason = reasonText(record.reason, record.context)
+  const pr = await ctx.agentGit.host(project).openOrUpdatePullRequest(
+    {
+      jobId: job.id,
+      branch,
+      base,
+      title: work.title,
+      body: pullBody(automation, definition, work.summary, notes, reason, job.id),
+      addition: job.pr ? runSection(record, reason, ctx.now(), work.summary, notes) : null,
+      existing: job.pr,
+    },
+    { signal },
+  )
+  await events.add('pr', `${job.pr ? 'updated' : 'opened'} pull request ${pr.url}`, { url: pr.url, number: pr.number })
+  if (!job.pr || job.pr.url !== pr.url) {
+    deps.notifier.send(
+      project,
+      {
+        ...eventBase(ctx, project, who, run),
+        type: 'pr_opened',
+        pullRequest: { url: pr.url, title: work.title },
+        summary: firstParagraph(work.summary),
+      },
+      `opened:${pr.url}`,
+    )
+  }
+  return { pr, branch, note: firstLine(work.summary) }
+}
+
+interface EngineInput extends RunInput {
+  automation: AutomationRecord
+  workspace: Workspace
+  baseCommit: string
+  engine: NonNullable<AutomationDefinition['engine']>
+}
+
+/** An engine's exact edits, made through the workspace as the run's own (each file's change is an event). */
+async function engineWork(ctx: DocentContext, deps: ExecutorDeps, input: EngineInput): Promise<Work> {
+  const { project, automation, workspace, record, events } = input
+  const root = docsRoot(project)
+  const { files, assets } = await readDocs(workspace, root)
+  const tree = readDocsTree(files)
+  const date = dayIn(ctx.now(), automation.trigger.kind === 'schedule' ? automation.trigger.timeZone : undefined)
+  const since = await sinceLastRun(ctx, automation, record)
+  const outcome: EngineOutcome = await runEngine(input.engine, tree, {
+    assets,
+    date,
+    terms: project.automations.terms,
+    changes: () => changesOf(ctx, input, since),
+    gaps: () => deps.signals.listOpenGaps(project.id, { since: readersSince(ctx, since), limit: 50 }),
+    feedback: () => deps.signals.listFeedback(project.id, { since: readersSince(ctx, since), limit: 200 }),
+  })
+  await applyEdits(ctx, project, workspace, root, files, outcome.edits, events)
+  return { title: outcome.title, summary: outcome.summary, nothing: outcome.nothing }
+}
+
+interface AgentInput extends RunInput {
+  automation: AutomationRecord
+  definition: AutomationDefinition | undefined
+  workspace: Workspace
+  baseCommit: string
+}
+
+/** The agent does the work: a model (or, for custom automations with none, the offline editor) through the file tools. */
+async function agentWork(ctx: DocentContext, deps: ExecutorDeps, input: AgentInput): Promise<Work> {
+  const { project, automation, definition, workspace, record, events } = input
+  const since = await sinceLastRun(ctx, automation, record)
+  const context: string[] = []
+  if (automation.id === 'update-from-code-changes' || automation.trigger.kind === 'code') {
+    const changes = await changesOf(ctx, input, since)
+    context.push(`What merged since the last run:\n\n${describeChanges(changes)}`)
+  }
+  if (automation.id === 'fill-gaps') {
+    const gaps = await deps.signals.listOpenGaps(project.id, { since: readersSince(ctx, since), limit: 20 })
+    if (gaps.length === 0) return { title: automation.name, summary: '', nothing: 'No reader question went unanswered since the last run.' }
+    context.push(
+      `The questions:\n\n${gaps
+        .map(
+          (gap) =>
+            `- ${gap.questions.map((question) => question.query).join(' / ')}${gap.closest.length ? ` (nearest: ${gap.closest.map((section) => section.url).join(', ')})` : ''}`,
+        )
+        .join('\n')}`,
+    )
+  }
+  if (automation.id === 'improve-from-feedback') {
+    const feedback = (await deps.signals.listFeedback(project.id, { since: readersSince(ctx, since), limit: 100 })).filter(
+      (item) => item.comment,
+    )
+    if (feedback.length === 0) return { title: automation.name, summary: '', nothing: 'No reader left a comment since the last run.' }
+    context.push(`The comments:\n\n${feedback.map((item) => `- on ${item.path ?? 'an answer'}: “${item.comment}”`).join('\n')}`)
+  }
+  if (automation.id === 'translate') context.push(`Target languages: ${automation.languages.join(', ')}`)
+  const task = automation.kind === 'custom' ? (automation.prompt ?? '') : (definition?.request ?? automation.name)
+  const prompt = [
+    task,
+    ...context,
+    ...(automation.instructions ? [`Instructions from the docs team: ${automation.instructions}`] : []),
+  ].join('\n\n')
+  const loop = await agentLoop(ctx, input, workspace, prompt)
+  const summary = loop.summary?.trim() || `${automation.name}`
+  const unfinished = loop.hitStepLimit
+    ? `the run stopped at the step limit (${ctx.config.limits.agentMaxSteps} steps) before the model called finish`
+    : loop.gaveUp
+      ? `the request could not be carried out: ${summary}`
+      : undefined
+  if (unfinished) await events.add('error', unfinished)
+  const title = firstLine(summary).replace(/^No change:\s*/i, '') || automation.name
+  return { title, summary, nothing: `the agent changed nothing: ${firstLine(summary)}`, unfinished }
+}
+
+/** What readers said since the last run; the first run looks back as far as the analytics do by default (30 days). */
+function readersSince(ctx: DocentContext, since: Since): Date {
+  return since.first ? new Date(ctx.now().getTime() - 30 * 86_400_000) : since.at
+}
+
+/** What merged since the last run, from the code repositories the trigger lists (all, for other triggers). */
+function changesOf(ctx: DocentContext, input: RunInput & { automation: AutomationRecord; baseCommit: string }, since: Since) {
+  const { trigger } = input.automation
+  const repositories = trigger.kind === 'code' ? trigger.repositories : undefined
+  return mergedChangesSince(ctx, input.project, since, input.record.startedAt, input.baseCommit, repositories)
+}
+
+/** With a model, an engine automation's instructions are applied to its edits in a second pass of the agent. */
+async function instructionsPass(ctx: DocentContext, input: RunInput & { automation: AutomationRecord; workspace: Workspace }) {
+  const files = input.workspace
+    .changes()
+    .map((change) => change.path)
+    .join(', ')
+  await agentLoop(
+    ctx,
+    input,
+    input.workspace,
+    `The files ${files} were just changed by the "${input.automation.name}" automation. Apply these instructions from the docs team to those changes, and nothing else: ${input.automation.instructions}`,
+  )
+}
+
+/** The agent's loop on the workspace, with the job's standing instructions, writable paths and limits; no earlier conversation. */
+function agentLoop(ctx: DocentContext, input: RunInput, workspace: Workspace, prompt: string) {
+  const agent = input.project.agent!
+  const { limits } = ctx.config
+  return runAgentLoop({
+    model: ctx.models.editor,
+    workspace,
+    conversation: [],
+    prompt,
+    instructions: agentSystemPrompt({
+      repository: withoutCredentials(input.job.source.repository),
+      ref: input.job.source.ref,
+      writablePaths: agent.writablePaths,
+    }),
+    writablePaths: agent.writablePaths,
+    limits: { maxSteps: limits.agentMaxSteps, maxChangedBytes: limits.agentMaxChangedBytes, maxFilesTouched: limits.agentMaxFilesTouched },
+    events: input.events,
+    signal: input.signal,
+  })
+}
+
+/** The docs' folder inside the agent's repository: a git source's `root` when the agent works in the docs repository. */
+function docsRoot(project: ProjectConfig): string {
+  const docs = project.docs
+  if (!('repository' in docs) || !docs.root || docs.repository !== project.agent?.repository) return ''
+  return docs.root.replace(/^\/+|\/+$/g, '')
+}
+
+async function readDocs(workspace: Workspace, root: string): Promise<{ files: Map<string, string>; assets: string[] }> {
+  const prefix = root ? `${root}/` : ''
+  const files = new Map<string, string>()
+  const assets: string[] = []
+  for (const path of await workspace.listFiles()) {
+    if (!path.startsWith(prefix)) continue
+    const relative = path.slice(prefix.length)
+    if (!DOCS_TEXT.test(relative) || relative.split('/').some((part) => part === 'node_modules' || part.startsWith('.'))) {
+      assets.push(relative)
+      continue
+    }
+    const text = await workspace.readFile(path)
+    if (text !== null) files.set(relative, text)
+  }
+  return { files, assets }
+}
+
+/** Writes an engine's edits into the workspace, within the project's writable paths and the run's limits. */
+async function applyEdits(
+  ctx: DocentContext,
+  project: ProjectConfig,
+  workspace: Workspace,
+  root: string,
+  files: Map<string, string>,
+  edits: FileEdit[],
+  events: JobEvents,
+): Promise<void> {
+  if (edits.length === 0) return
+  const writable = writablePaths(project.agent!.writablePaths)
+  const texts = applyFileEdits(files, edits)
+  const { agentMaxFilesTouched, agentMaxChangedBytes } = ctx.config.limits
+  if (texts.size > agentMaxFilesTouched) {
+    throw new DocentError(
+      'conflict',
+      `the fixes touch ${texts.size} files, more than a run may (${agentMaxFilesTouched}); nothing was changed`,
+    )
+  }
+  let bytes = 0
+  for (const [relative, text] of texts) {
+    const path = (root ? `${root}/` : '') + relative
+    writable.check(path)
+    bytes += new TextEncoder().encode(text).byteLength
+    if (bytes > agentMaxChangedBytes)
+      throw new DocentError('conflict', `the fixes change more than ${agentMaxChangedBytes} bytes; nothing was changed`)
+    await workspace.writeFile(path, text)
+    await events.add('file.changed', `${files.has(relative) ? 'edited' : 'created'} ${path}`, { path })
+  }
+}
+
+function pullBody(
+  automation: AutomationRecord,
+  definition: AutomationDefinition | undefined,
+  summary: string,
+  notes: string[],
+  reason: string,
+  jobId: string,
+): string {
+  return [
+    summary.trim(),
+    ...notes.map((note) => `\n${note}`),
+    '',
+    '---',
+    `Opened by the Docent automation **${automation.name}** (${reason}).${
+      definition?.class === 'maintenance' ? ' Its later fixes are added to this pull request until it is merged or closed.' : ''
+    }`,
+    ...(automation.instructions ? ['', `Instructions: ${automation.instructions}`] : []),
+    '',
+    `Docent job ${jobId}`,
+  ].join('\n')
+}
+
+/** What a later run of a maintenance automation appends to its open pull request. */
+function runSection(record: AutomationRunRecord, reason: string, at: Date, summary: string, notes: string[]): string {
+  return [
+    '---',
+    `**Run ${record.id}** (${reason}, ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC):`,
+    '',
+    summary.trim(),
+    ...notes.map((note) => `\n${note}`),
+  ].join('\n')
+}
+
+export function reasonText(reason: RunReason, context: Record<string, unknown>): string {
+  switch (reason) {
+    case 'schedule':
+      return `on its schedule, ${String(context.slot ?? '')}`
+    case 'content':
+      return `the docs moved to ${String(context.revision ?? '').slice(0, 12)}`
+    case 'code':
+      return `${String(context.repository ?? 'a code repository')}#${String(context.number ?? '')} merged`
+    case 'manual':
+      return 'triggered by hand'
+  }
+}
+
+/** `YYYY-MM-DD` of the instant in the time zone (UTC by default). */
+export function dayIn(at: Date, timeZone = 'UTC'): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+}
+
+const firstLine = (text: string) => (text.trim().split('\n')[0] ?? '').trim()
+const firstParagraph = (text: string) => (text.trim().split(/\n\s*\n/)[0] ?? '').trim().slice(0, 2_000)
