@@ -67,6 +67,10 @@ describe('config', () => {
     })
     expect(() => configFromEnv({ DOCENT_AUTOMATIONS_TICK_MS: 'often' })).toThrow(/DOCENT_AUTOMATIONS_TICK_MS: must be an integer/)
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(ConfigError)
+    expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(expect.objectContaining({ code: 'invalid_config' }))
+    expect(configFromEnv({ DOCENT_GAP_POLL_MS: '250' }).gapPollMs).toBe(250)
+    expect(configFromEnv({}).gapPollMs).toBe(5_000)
+    expect(() => configFromEnv({ DOCENT_GAP_POLL_MS: 'soon' })).toThrow(/DOCENT_GAP_POLL_MS: must be an integer/)
     expect(() => configFromEnv({ DOCENT_STORE: 'mongo' })).toThrow(/store\.kind/)
     expect(() => parseConfig({ projects: [{ id: 'bad id!', organization: 'o', domain: 'd', docs: { directory: 'x' } }] })).toThrow(
       /projects\.0\.id/,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AUTOMATION_EVENT_TYPES } from '../shared/automations.ts'
-import { formatIssues } from '../shared/errors.ts'
+import { DocentError, formatIssues } from '../shared/errors.ts'
 
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
 const EnvRef = z.object({ env: z.string().min(1) })
@@ -232,6 +232,8 @@ export const DocentConfig = z.object({
       pollMs: z.number().int().min(10).default(1_000),
     })
     .prefault({}),
+  /** How often the progress of gap fixes is followed (jobs, local pull requests, docs reaching a merge). */
+  gapPollMs: z.number().int().min(10).default(5_000),
   /**
    * How often the automations' scheduler looks for due slots and docs moves, and how often their open pull requests are
    * checked (merged, waiting for review).
@@ -255,8 +257,12 @@ export const DocentConfig = z.object({
 export type DocentConfig = z.infer<typeof DocentConfig>
 export type DocentConfigInput = z.input<typeof DocentConfig>
 
-export class ConfigError extends Error {
+/** An invalid configuration: raised at startup, before any request, so it has no HTTP status. */
+export class ConfigError extends DocentError<'invalid_config'> {
   override name = 'ConfigError'
+  constructor(message: string) {
+    super('invalid_config', message)
+  }
 }
 
 /** Validates a config object; the error names the offending field. */
@@ -458,6 +464,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
       ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
       ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
     },
+    ...integerFromEnv(env, 'DOCENT_GAP_POLL_MS', 'gapPollMs'),
     automationsWorker: {
       ...(file.automationsWorker as Record<string, unknown> | undefined),
       ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_TICK_MS', 'tickMs'),

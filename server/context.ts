@@ -5,7 +5,7 @@ import type { Analytics } from './analytics/service.ts'
 import type { DocentConfig, Env } from './config.ts'
 import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
-import type { SearchService } from './search/types.ts'
+import type { Embedder, SearchService } from './search/types.ts'
 import type { Store } from './store/types.ts'
 import type { WebhookRegistry } from './webhooks/registry.ts'
 
@@ -21,8 +21,11 @@ export interface DocentContext {
   search: SearchService
   /** Environment variables that config `{ env: NAME }` references (tokens, API keys) resolve against. */
   env: Env
-  /** Language models, built once from the config or taken from `DocentOverrides.models`. */
-  models: { answer: LanguageModel; editor: LanguageModel }
+  /**
+   * Models, built once from the config or taken from `DocentOverrides.models`: the answer model, the agent's editor,
+   * and the embedder of hybrid search (none when no embedding model is configured: BM25 alone).
+   */
+  models: { answer: LanguageModel; editor: LanguageModel; embedder?: Embedder }
   /** The agent's git: workspaces, where each project's agent pushes, and its pull-request host. */
   agentGit: AgentGit
   /** Tells this process's agent worker at once that a run was queued or a job archived. */

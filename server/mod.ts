@@ -1,7 +1,6 @@
 import type { Hono } from 'hono'
 import type { EmbeddingModel, LanguageModel } from 'ai'
 import { createAgentGit } from './agent/hosts/create.ts'
-import { editorModel } from './agent/model.ts'
 import { createWorkSignal } from './agent/wake.ts'
 import type { AppEnv } from './http/route.ts'
 import { createAgentService } from './agent/service.ts'
@@ -15,7 +14,8 @@ import { seedDemoKeys, type SeededKeys } from './keys/seed.ts'
 import { consoleLogger, type Logger, redactingLogger } from './log.ts'
 import { Projects } from './projects.ts'
 import { createSearchService } from './search/service.ts'
-import { answerModel } from './models/registry.ts'
+import { answerModel, editorModel, embeddingModel } from './models/registry.ts'
+import { type Embedder, modelEmbedder } from './search/embeddings.ts'
 import { openStore } from './store/open.ts'
 import type { Store } from './store/types.ts'
 import { createWebhookRegistry } from './webhooks/registry.ts'
@@ -34,8 +34,11 @@ export interface DocentOverrides {
   fetch?: typeof fetch
   /** Where `{ env: NAME }` secrets in the config are read; defaults to the process environment. */
   env?: Env
-  /** Models to use instead of those the config names (e.g. the AI SDK's `MockLanguageModelV4` in tests). */
-  models?: { answer?: LanguageModel; editor?: LanguageModel; embedding?: EmbeddingModel }
+  /**
+   * Models to use instead of those the config names (e.g. the AI SDK's `MockLanguageModelV4` and
+   * `MockEmbeddingModelV4` in tests). `embedder` takes precedence over `embedding`.
+   */
+  models?: { answer?: LanguageModel; editor?: LanguageModel; embedding?: EmbeddingModel; embedder?: Embedder }
   /** Gaps and feedback for the "fill gaps" and "improve from feedback" automations (default: the analytics store's). */
   readerSignals?: ReaderSignals
 }
@@ -61,6 +64,11 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
   const fetchImpl = overrides.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const store = overrides.store ?? (await openStore(config))
   const now = overrides.now ?? (() => new Date())
+  const models: DocentContext['models'] = {
+    answer: overrides.models?.answer ?? answerModel(config, { fetch: fetchImpl, env }),
+    editor: overrides.models?.editor ?? editorModel(config, { fetch: fetchImpl, env }),
+    embedder: overrides.models?.embedder ?? embedderOf(overrides.models?.embedding ?? embeddingModel(config, { fetch: fetchImpl, env })),
+  }
   const context: DocentContext = {
     config,
     store,
@@ -73,14 +81,12 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
       log,
       fetch: fetchImpl,
       env,
+      embedder: models.embedder,
       // Docs served from the embedded git host's repository (the demo's), the one its agent pushes to.
       openLocalRepository: (name) => context.agentGit.localRepositories.open(name),
     }),
     env,
-    models: {
-      answer: overrides.models?.answer ?? answerModel(config, { fetch: fetchImpl, env }),
-      editor: overrides.models?.editor ?? editorModel(config, { fetch: fetchImpl, env }),
-    },
+    models,
     agentGit: createAgentGit({ config, env, fetch: fetchImpl, now }),
     work: createWorkSignal(),
     webhooks: createWebhookRegistry(),
@@ -121,6 +127,8 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     },
   }
 }
+
+const embedderOf = (model: EmbeddingModel | undefined): Embedder | undefined => (model ? modelEmbedder(model) : undefined)
 
 /** The runtime's environment without importing `node:process` (Node and Bun expose `process`, Deno `Deno.env`). */
 function processEnv(): Env {

@@ -1,13 +1,15 @@
+import { DocentError } from './errors.ts'
 import { AgentEventList, AgentJob, AgentJobList, type AgentJobStatus } from './agent.ts'
 
-/** Thrown for any non-2xx answer; `status` and the server's `error` message are kept. */
-export class AgentApiError extends Error {
+/** Thrown for any non-2xx answer; `status`, the server's `error` message and its `code` are kept. */
+export class AgentApiError extends DocentError<string> {
+  override name = 'AgentApiError'
   constructor(
     readonly status: number,
     message: string,
+    code = 'internal',
   ) {
-    super(message)
-    this.name = 'AgentApiError'
+    super(code, message, { status })
   }
 }
 
@@ -31,7 +33,10 @@ export function createAgentClient(options: AgentClientOptions) {
       body: body ? JSON.stringify(body) : undefined,
     })
     const payload = await response.json().catch(() => ({}))
-    if (!response.ok) throw new AgentApiError(response.status, (payload as { error?: string }).error ?? response.statusText)
+    if (!response.ok) {
+      const { error, code } = payload as { error?: string; code?: string }
+      throw new AgentApiError(response.status, error ?? response.statusText, code)
+    }
     return payload
   }
 

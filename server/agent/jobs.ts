@@ -4,7 +4,7 @@ import type { DocentContext } from '../context.ts'
 import type { JobRecord } from '../store/types.ts'
 import { jobEvents } from './events.ts'
 import { newJobId, newRunId } from '../ids.ts'
-import { modelIdOf } from './model.ts'
+import { modelIdOf } from '../models/registry.ts'
 
 function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
   if (!project.agent) {

@@ -7,7 +7,7 @@ import type { SearchService } from '../search/types.ts'
 import type { ClickRecord, GapSignalRecord, SearchRecord, Store, TurnRecord } from '../store/types.ts'
 import { categoryOf } from './categories.ts'
 import { isDecline } from './decline.ts'
-import { questionTerms } from './gaps/terms.ts'
+import { questionTerms } from './gaps/question-terms.ts'
 import { cleanLine, normalizeQuery } from './normalize.ts'
 
 /** An answer as it ended, from the assistant routes. */

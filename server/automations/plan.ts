@@ -1,4 +1,4 @@
-import { modelIdOf } from '../agent/model.ts'
+import { modelIdOf } from '../models/registry.ts'
 import type { DocentContext } from '../context.ts'
 import type { AutomationRecord } from '../store/types.ts'
 import { definitionOf, type Engine } from './catalog.ts'

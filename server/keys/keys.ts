@@ -69,13 +69,15 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
 
 export type KeyCheck = { ok: true; key: KeyRecord } | { ok: false; reason: string }
 
-// Hashes of recently presented keys. WebCrypto's digest runs as a thread-pool job: under load (200 streams) it was
-// the biggest cost of auth, and a hash never changes. The key record itself is still read on every request, so a
-// revoked key is refused at once.
-const recentHashes = new Map<string, string>()
+// Hashes of recently presented keys, per store (one Docent's), so they go when it does. WebCrypto's digest runs as a
+// thread-pool job: under load (200 streams) it was the biggest cost of auth, and a hash never changes. The key record
+// itself is still read on every request, so a revoked key is refused at once.
+const recentHashesOf = new WeakMap<Store, Map<string, string>>()
 const RECENT_HASHES_MAX = 1000
 
-async function presentedKeyHash(secret: string): Promise<string> {
+async function presentedKeyHash(store: Store, secret: string): Promise<string> {
+  let recentHashes = recentHashesOf.get(store)
+  if (!recentHashes) recentHashesOf.set(store, (recentHashes = new Map()))
   const known = recentHashes.get(secret)
   if (known) return known
   const hash = await sha256Hex(secret)
@@ -87,7 +89,7 @@ async function presentedKeyHash(secret: string): Promise<string> {
 /** Finds the key for a presented secret: unknown, revoked and expired keys are all refused. */
 export async function verifyKey(store: Store, secret: string, now: Date): Promise<KeyCheck> {
   if (!kindOfKey(secret)) return { ok: false, reason: 'malformed API key' }
-  const hash = await presentedKeyHash(secret)
+  const hash = await presentedKeyHash(store, secret)
   const key = await store.findKeyByHash(hash)
   // The lookup is by hash (an index); the compare below keeps the final check constant-time as the contract asks.
   if (!key || !constantTimeEqual(key.hash, hash)) return { ok: false, reason: 'unknown API key' }

@@ -2,6 +2,7 @@ import { createOpenAI } from '@ai-sdk/openai'
 import type { EmbeddingModel, LanguageModel } from 'ai'
 import type { DocentConfig, Env } from '../config.ts'
 import { offlineAnswerModel } from './offline-answer.ts'
+import { OfflineEditor } from './offline-editor.ts'
 
 export interface ModelDeps {
   fetch: typeof fetch
@@ -36,4 +37,19 @@ function openAiProvider(config: DocentConfig, deps: ModelDeps) {
 export function answerModel(config: DocentConfig, deps: ModelDeps): LanguageModel {
   if (config.model.provider === 'openai') return openAiCompatibleModel(config, config.model.id ?? 'gpt-4o-mini', deps)
   return offlineAnswerModel()
+}
+
+/**
+ * The language model the agent edits with: any OpenAI or OpenAI-compatible server through `@ai-sdk/openai`'s chat
+ * completions API (Ollama, vLLM, LM Studio and llama.cpp speak it; `model.agentId` overrides the id), else the
+ * built-in offline editor.
+ */
+export function editorModel(config: DocentConfig, deps: ModelDeps): LanguageModel {
+  if (config.model.provider === 'offline') return new OfflineEditor()
+  return openAiCompatibleModel(config, config.model.agentId ?? config.model.id ?? 'gpt-4o-mini', deps)
+}
+
+/** The model id answers and jobs report (`offline-answer`, `offline-editor` for the built-in models). */
+export function modelIdOf(model: LanguageModel): string {
+  return typeof model === 'string' ? model : model.modelId
 }

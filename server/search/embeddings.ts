@@ -1,11 +1,7 @@
 import { embed, type EmbeddingModel, embedMany } from 'ai'
-import type { Section } from './types.ts'
+import type { Embedder, Section } from './types.ts'
 
-/** Turns texts into unit-length vectors, one per text, in order: an embedding model behind it. */
-export interface Embedder {
-  /** Rejects after `timeoutMs`: a hung model server must not hold up a load or a reader's search. */
-  embed(texts: string[], options?: { retries?: number; timeoutMs?: number }): Promise<Float32Array[]>
-}
+export type { Embedder } from './types.ts'
 
 /** A section's title, heading trail and text, cut where most embedding models stop reading attentively. */
 const MAX_EMBEDDED_CHARS = 2_000

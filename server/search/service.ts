@@ -1,9 +1,8 @@
 import type { DocentConfig, Env, ProjectConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
-import { embeddingModel } from '../models/registry.ts'
 import { buildCorpus, type BuiltCorpus } from './corpus.ts'
 import { type DocsSite, loadDocsSite } from './docs-site.ts'
-import { type Embedder, embedSections, modelEmbedder, type VectorCache } from './embeddings.ts'
+import { type Embedder, embedSections, type VectorCache } from './embeddings.ts'
 import { openDocsSource, type SourceDeps } from './sources/open.ts'
 import type { DocsSource } from './sources/types.ts'
 import type { Corpus, DocsStatus, SearchService } from './types.ts'
@@ -14,7 +13,7 @@ export interface SearchServiceDeps {
   fetch: typeof fetch
   /** Where `{ env: NAME }` tokens of git sources resolve. */
   env?: Env
-  /** Section and query embeddings for hybrid search; by default the configured `model.embeddingId`, if any. */
+  /** Section and query embeddings for hybrid search (`ctx.models.embedder`); without one, BM25 alone. */
   embedder?: Embedder
   /** Opens a `local:<name>` repository of the embedded git host, for docs served from it. */
   openLocalRepository?: SourceDeps['openLocalRepository']
@@ -57,8 +56,7 @@ function noteFailure(state: ProjectDocs, error: unknown) {
 /** Loads each project's docs on first use, serves queries from the last good corpus, and rebuilds it when the docs move. */
 export function createSearchService(deps: SearchServiceDeps): SearchService {
   const { config, log } = deps
-  const model = deps.embedder ? undefined : embeddingModel(config, { fetch: deps.fetch, env: deps.env ?? {} })
-  const embedder = deps.embedder ?? (model ? modelEmbedder(model) : undefined)
+  const { embedder } = deps
   const projects = new Map<string, ProjectDocs>()
   const timers: Array<ReturnType<typeof setInterval>> = []
   let started = false

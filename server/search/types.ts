@@ -117,3 +117,9 @@ export interface SearchService {
   start(): void
   stop(): void
 }
+
+/** Turns texts into unit-length vectors, one per text, in order: an embedding model behind it. */
+export interface Embedder {
+  /** Rejects after `timeoutMs`: a hung model server must not hold up a load or a reader's search. */
+  embed(texts: string[], options?: { retries?: number; timeoutMs?: number }): Promise<Float32Array[]>
+}

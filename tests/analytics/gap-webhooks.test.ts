@@ -48,6 +48,9 @@ async function setup(name: string, host: Host) {
   const t = await testDocent(
     {
       worker: true,
+      // Fast polls: the test follows a gap's fix from job to merge.
+      agentWorker: { pollMs: 100 },
+      gapPollMs: 100,
       webhooks: { github: { secret: { env: 'GH_HOOK_SECRET' } }, gitlab: { token: { env: 'GL_HOOK_TOKEN' } } },
       projects: [
         {
@@ -61,7 +64,7 @@ async function setup(name: string, host: Host) {
         { id: 'other', organization: 'acme', domain: 'acme.example', docs: { directory: 'demo/docs' } },
       ],
     },
-    { env: { ...SECRETS, DOCENT_AGENT_POLL_MS: '100', DOCENT_GAP_POLL_MS: '100' } },
+    { env: SECRETS },
   )
   await t.docent.start()
   const http = await serveApp(t.app)

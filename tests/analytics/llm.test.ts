@@ -45,6 +45,9 @@ beforeAll(async () => {
   const docent = await testDocent(
     {
       worker: true,
+      // Fast polls: the test follows a gap's fix from job to merge.
+      agentWorker: { pollMs: 100 },
+      gapPollMs: 100,
       dataDir,
       publicUrl: 'http://docs.test',
       model: { provider: 'openai', id: 'gpt-test', baseURL: model.baseURL, apiKey: { env: 'OPENAI_API_KEY' } },
@@ -59,7 +62,7 @@ beforeAll(async () => {
         },
       ],
     },
-    { env: { OPENAI_API_KEY: 'sk-test', DOCENT_AGENT_POLL_MS: '100', DOCENT_GAP_POLL_MS: '100' } },
+    { env: { OPENAI_API_KEY: 'sk-test' } },
   )
   await docent.docent.start()
   const http = await serveApp(docent.app)

@@ -4,10 +4,12 @@ import { dirname, join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { MockEmbeddingModelV4 } from 'ai/test'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { SearchResult } from '../../shared/search.ts'
 import { configFromEnv } from '../../server/config.ts'
 import type { Logger } from '../../server/log.ts'
+import type { DocentOverrides } from '../../server/mod.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
 import { type ChatRequest, startScriptedOpenAI } from '../support/scripted-openai.ts'
 
@@ -79,7 +81,10 @@ async function docsDir(): Promise<string> {
 }
 
 /** A Docent over a fresh copy of the pages, with the scripted server as chat and embedding model; its log kept. */
-async function hybridDocent(embeddingId: string | null = 'scripted-embedding', { waitForEmbedding = true } = {}) {
+async function hybridDocent(
+  embeddingId: string | null = 'scripted-embedding',
+  { waitForEmbedding = true, models }: { waitForEmbedding?: boolean; models?: DocentOverrides['models'] } = {},
+) {
   const dir = await docsDir()
   const logged: string[] = []
   const log: Logger = { info: (m) => logged.push(m), warn: (m) => logged.push(m), error: (m) => logged.push(m) }
@@ -88,7 +93,7 @@ async function hybridDocent(embeddingId: string | null = 'scripted-embedding', {
       model: { provider: 'openai', id: 'scripted-chat', baseURL: model.baseURL, ...(embeddingId ? { embeddingId } : {}) },
       projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: dir }, allowedOrigins: ['*'] }],
     },
-    { log },
+    { log, models },
   )
   docents.push(t)
   if (waitForEmbedding) await t.docent.context.search.embedded!('demo')
@@ -221,6 +226,20 @@ describe('hybrid search when embeddings are unavailable', () => {
     const corpus = await t.docent.context.search.corpus('demo')
     expect(corpus.searchHybrid).toBeUndefined()
     expect(pathsOf(await t.search({ query: QUERY, pageSize: 5 }))).toEqual(['guides/publishing'])
+    expect(model.embeddingRequests.length).toBe(from)
+  })
+
+  test('an embedding model passed to createDocent is the search embedder: no embedding server is asked', async () => {
+    const from = model.embeddingRequests.length
+    const embedding = new MockEmbeddingModelV4({
+      modelId: 'mock-embedding',
+      doEmbed: async ({ values }) => ({ embeddings: await Promise.all(values.map(conceptVector)), warnings: [] }),
+    })
+    const t = await hybridDocent(null, { models: { embedding } })
+    expect(t.docent.context.models.embedder).toBeDefined()
+    expect(pathsOf(await t.search({ query: QUERY, pageSize: 3 }))).toContain('guides/rollback')
+    expect(embedding.doEmbedCalls.at(-1)?.values).toEqual([QUERY])
+    expect(embedding.doEmbedCalls.slice(0, -1).flatMap((call) => call.values)).toHaveLength(Object.keys(PAGES).length - 1)
     expect(model.embeddingRequests.length).toBe(from)
   })
 })

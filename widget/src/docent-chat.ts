@@ -7,8 +7,9 @@ import type { DocentPanel, PanelMode } from './panel.ts'
 import { type PageSelection, readSelection } from './selection.ts'
 import { takeReopen } from './reopen.ts'
 import { type Scheme, watchScheme } from './theme.ts'
+import type { Variant } from './variant.ts'
 
-export type Variant = 'floating' | 'modal' | 'inline' | 'sidepanel'
+export type { Variant } from './variant.ts'
 
 const parseList = (value: string | null) => {
   if (!value) return []

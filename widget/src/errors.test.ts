@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DocentError } from '../../shared/docent-error.ts'
 import { checkedFetch, formatWait, HttpError, readableError, retryable } from './errors.ts'
 import { defaultLabels } from './labels.ts'
 
@@ -47,7 +48,7 @@ describe('readable errors', () => {
     const original = globalThis.fetch
     try {
       globalThis.fetch = async () =>
-        server(429, '{"error":"rate limit exceeded: 10000 requests per day"}', {
+        server(429, '{"error":"rate limit exceeded: 10000 requests per day","code":"rate_limited"}', {
           'retry-after': '120',
         })
       const error = await checkedFetch('http://x.test/').catch((e: unknown) => e)
@@ -56,7 +57,9 @@ describe('readable errors', () => {
         status: 429,
         message: 'rate limit exceeded: 10000 requests per day',
         retryAfterSeconds: 120,
+        code: 'rate_limited',
       })
+      expect(error).toBeInstanceOf(DocentError)
       globalThis.fetch = async () => server(200, 'ok')
       expect((await checkedFetch('http://x.test/')).status).toBe(200)
     } finally {

@@ -1,29 +1,34 @@
+import { DocentError } from '../../shared/docent-error.ts'
 import { fill, type Labels } from './labels.ts'
 
-/** A non-2xx answer from the assistant, with what a reader needs to know (the wait of a 429). */
-export class HttpError extends Error {
+/** A non-2xx answer from the assistant, with what a reader needs to know (the wait of a 429) and the server's code. */
+export class HttpError extends DocentError<string> {
   override name = 'HttpError'
   constructor(
     readonly status: number,
     message: string,
     readonly retryAfterSeconds: number | null,
+    code = 'internal',
   ) {
-    super(message)
+    super(code, message, { status, retryAfterSeconds })
   }
 }
 
-/** Fetch for the chat transport: a refused request throws an HttpError carrying status and Retry-After. */
+/** Fetch for the chat transport: a refused request throws an HttpError carrying status, code and Retry-After. */
 export async function checkedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, init)
   if (response.ok) return response
   const text = await response.text().catch(() => '')
   let message = text
+  let code: string | undefined
   try {
-    message = (JSON.parse(text) as { error?: string }).error ?? text
+    const body = JSON.parse(text) as { error?: string; code?: string }
+    message = body.error ?? text
+    code = body.code
   } catch {
     // not JSON: keep the text
   }
-  throw new HttpError(response.status, message.slice(0, 300), retryAfter(response.headers.get('retry-after')))
+  throw new HttpError(response.status, message.slice(0, 300), retryAfter(response.headers.get('retry-after')), code)
 }
 
 function retryAfter(header: string | null): number | null {

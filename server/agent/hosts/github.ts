@@ -2,6 +2,7 @@ import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
 import { appendOnce } from './pull-description.ts'
 import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
+import { openOrUpdate } from './pull-flow.ts'
 
 export interface GitHubHostOptions {
   fetch: typeof fetch
@@ -75,6 +76,11 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
     return pulls.find((pull) => pull.head?.ref === input.branch)
   }
 
+  const create = async (input: PullRequestInput, signal?: AbortSignal) =>
+    ref(
+      await call<Pull>('POST', `${repoPath}/pulls`, { title: input.title, head: input.branch, base: input.base, body: input.body }, signal),
+    )
+
   return {
     kind: 'github',
     async pullRequestState(pr, _where, opts) {
@@ -86,31 +92,6 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
         throw error
       }
     },
-    async openOrUpdatePullRequest(input, opts) {
-      const signal = opts?.signal
-      if (input.existing) {
-        const updated = await updateKnown(input.existing.number, input, signal)
-        if (updated) return updated
-      }
-      const open = await findOpen(input, signal)
-      if (open) return extend(open, input, signal)
-      try {
-        return ref(
-          await call<Pull>(
-            'POST',
-            `${repoPath}/pulls`,
-            { title: input.title, head: input.branch, base: input.base, body: input.body },
-            signal,
-          ),
-        )
-      } catch (error) {
-        // Opened meanwhile by a concurrent run (GitHub answers 422 "A pull request already exists"; Gitea 409).
-        if (error instanceof HostApiError && error.code === 'conflict') {
-          const raced = await findOpen(input, signal)
-          if (raced) return extend(raced, input, signal)
-        }
-        throw error
-      }
-    },
+    openOrUpdatePullRequest: (input, opts) => openOrUpdate({ updateKnown, findOpen, extend, create }, input, opts?.signal),
   }
 }

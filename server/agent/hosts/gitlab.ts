@@ -2,6 +2,7 @@ import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
 import { appendOnce } from './pull-description.ts'
 import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
+import { openOrUpdate } from './pull-flow.ts'
 
 export interface GitLabHostOptions {
   fetch: typeof fetch
@@ -61,6 +62,17 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
     return (await call<MergeRequest[]>('GET', `${projectPath}/merge_requests?${query}`, undefined, signal))[0]
   }
 
+  const create = async (input: PullRequestInput, signal?: AbortSignal) => {
+    const body = {
+      source_branch: input.branch,
+      target_branch: input.base,
+      title: input.title,
+      description: input.body,
+      remove_source_branch: true,
+    }
+    return ref(await call<MergeRequest>('POST', `${projectPath}/merge_requests`, body, signal))
+  }
+
   return {
     kind: 'gitlab',
     async pullRequestState(pr, _where, opts) {
@@ -77,31 +89,6 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
         throw error
       }
     },
-    async openOrUpdatePullRequest(input, opts) {
-      const signal = opts?.signal
-      if (input.existing) {
-        const updated = await updateKnown(input.existing.number, input, signal)
-        if (updated) return updated
-      }
-      const open = await findOpen(input, signal)
-      if (open) return extend(open, input, signal)
-      try {
-        const body = {
-          source_branch: input.branch,
-          target_branch: input.base,
-          title: input.title,
-          description: input.body,
-          remove_source_branch: true,
-        }
-        return ref(await call<MergeRequest>('POST', `${projectPath}/merge_requests`, body, signal))
-      } catch (error) {
-        // GitLab answers 409 when an open merge request from the branch already exists.
-        if (error instanceof HostApiError && error.code === 'conflict') {
-          const raced = await findOpen(input, signal)
-          if (raced) return extend(raced, input, signal)
-        }
-        throw error
-      }
-    },
+    openOrUpdatePullRequest: (input, opts) => openOrUpdate({ updateKnown, findOpen, extend, create }, input, opts?.signal),
   }
 }

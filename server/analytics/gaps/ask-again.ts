@@ -4,7 +4,6 @@ import { retrieve } from '../../assistant/retrieval.ts'
 import { systemPrompt } from '../../assistant/system-prompt.ts'
 import type { ProjectConfig } from '../../config.ts'
 import type { DocentContext } from '../../context.ts'
-import { answerModel } from '../../models/registry.ts'
 import { citedSources, resolutionOf } from '../decline.ts'
 
 export interface AskedAgain {
@@ -22,7 +21,7 @@ export async function askAgain(ctx: DocentContext, project: ProjectConfig, quest
   const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`
   const retrieval = await retrieve(ctx, project, { turns: [{ role: 'user', text: question }], pageSize: 5, origin })
   const { text } = await generateText({
-    model: answerModel(ctx.config, { fetch: ctx.fetch, env: ctx.env }),
+    model: ctx.models.answer,
     instructions: systemPrompt({ docsName: project.name ?? project.domain, sources: retrieval.blocks }),
     prompt: question,
     maxRetries: 1,

@@ -3,7 +3,7 @@ import type { Logger } from '../../log.ts'
 import type { SearchService } from '../../search/types.ts'
 import type { GapRecord, Store } from '../../store/types.ts'
 import { absorb, gapOf, nearestGap } from './cluster.ts'
-import { termWeights } from './terms.ts'
+import { termWeights } from './question-terms.ts'
 
 export interface AssignDeps {
   store: Store

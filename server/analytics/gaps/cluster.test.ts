@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { GapSignalRecord } from '../../store/types.ts'
 import { absorb, gapOf, JOIN_THRESHOLD, nearestGap, resemblance } from './cluster.ts'
-import { questionTerms } from './terms.ts'
+import { questionTerms } from './question-terms.ts'
 
 // Weights as on a feature-flag docs site: "flag", "sdk" and "lumen" are everywhere, "helm" and "ruby" nowhere.
 const common = new Set(['flag', 'sdk', 'lumen', 'use', 'set'])

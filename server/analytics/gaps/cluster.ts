@@ -1,6 +1,6 @@
 import type { Source } from '../../../shared/assistant.ts'
 import type { GapRecord, GapSection, GapSignalRecord } from '../../store/analytics-types.ts'
-import type { TermWeight } from './terms.ts'
+import type { TermWeight } from './question-terms.ts'
 
 /** A question joins the gap it resembles most when the resemblance reaches this (0..1). */
 export const JOIN_THRESHOLD = 0.5

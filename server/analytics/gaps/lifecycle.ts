@@ -34,8 +34,7 @@ export interface GapLifecycle {
   start(): () => void
 }
 
-/** Between passes of the loop (`DOCENT_GAP_POLL_MS`), and between two refreshes of a remote docs repository. */
-const PASS_MS = 5_000
+/** Between two refreshes of a remote docs repository (passes of the loop: `config.gapPollMs`). */
 const REMOTE_REFRESH_MS = 30_000
 
 export function gapLifecycle(ctx: DocentContext): GapLifecycle {
@@ -172,7 +171,7 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
       return gaps.length
     },
     start() {
-      const every = Number(ctx.env.DOCENT_GAP_POLL_MS) > 0 ? Number(ctx.env.DOCENT_GAP_POLL_MS) : PASS_MS
+      const every = ctx.config.gapPollMs
       let running = false
       const timer = setInterval(() => {
         if (running) return
