@@ -83,10 +83,10 @@ export async function startAnswer(
   const messageId = newId('msg')
   let text = ''
   let saved = false
-  const saveAnswer = () => {
+  const saveAnswer = async () => {
     if (saved || !text) return
     saved = true
-    void storeMessage(ctx, thread, { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() })
+    await storeMessage(ctx, thread, { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() })
   }
   const parts = result.stream[Symbol.asyncIterator]()
   let broken = false
@@ -102,7 +102,9 @@ export async function startAnswer(
               return { done: false as const, value: { type: 'error' as const, error } }
             })
         if (next.done) {
-          saveAnswer()
+          // Stored before the stream ends, so a reader of the thread after the end finds the answer; under load the
+          // write shares its statement with other answers' (threads.ts).
+          await saveAnswer()
           controller.close()
           return
         }
@@ -132,7 +134,7 @@ export async function startAnswer(
       // The reader went away (closed the page, lost the connection) before the answer ended.
       ctx.log.info('answer stream cut by the reader', { project: project.id, thread: thread.id, answerChars: text.length })
       abort.abort()
-      saveAnswer()
+      void saveAnswer()
     },
   })
   return { threadId: thread.id, messageId, query: retrieval.query, sources: retrieval.sources, events }
