@@ -86,7 +86,13 @@ export async function startAnswer(
   const saveAnswer = async () => {
     if (saved || !text) return
     saved = true
-    await storeMessage(ctx, thread, { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() })
+    // Nobody waits for it: the stream ends at once, and the write joins a batch gathering under load (threads.ts).
+    await storeMessage(
+      ctx,
+      thread,
+      { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() },
+      { join: true },
+    )
   }
   const parts = result.stream[Symbol.asyncIterator]()
   let broken = false
@@ -102,9 +108,7 @@ export async function startAnswer(
               return { done: false as const, value: { type: 'error' as const, error } }
             })
         if (next.done) {
-          // Stored before the stream ends, so a reader of the thread after the end finds the answer; under load the
-          // write shares its statement with other answers' (threads.ts).
-          await saveAnswer()
+          void saveAnswer()
           controller.close()
           return
         }

@@ -42,11 +42,17 @@ export async function openThread(
  * together (`saveThreads`: one statement for all that queued), so storage costs a statement per batch instead of one
  * per message: on PGlite a statement costs about as much for sixteen messages as for one (0.6-2 ms, on the event
  * loop, which PGlite holds while it runs). An idle server writes at once; under load (a batch ended within `BUSY_MS`)
- * a write waits `GATHER_MS` for others to share its statement. Resolves when the message is stored; never rejects (a
- * failure is logged).
+ * a write waits `GATHER_MS` for others to share its statement. A write nobody waits for (`join`: the answer, once its
+ * stream ends) never opens such a wait: it joins a batch gathering or in flight, else goes at once, as before.
+ * Resolves when the message is stored; never rejects (a failure is logged).
  */
-export function storeMessage(ctx: DocentContext, thread: OpenThread, message: Omit<MessageRecord, 'threadId'>): Promise<void> {
-  return threadWriter(ctx).write({ thread: thread.record, messages: [{ ...message, threadId: thread.id }], at: message.createdAt })
+export function storeMessage(
+  ctx: DocentContext,
+  thread: OpenThread,
+  message: Omit<MessageRecord, 'threadId'>,
+  { join = false }: { join?: boolean } = {},
+): Promise<void> {
+  return threadWriter(ctx).write({ thread: thread.record, messages: [{ ...message, threadId: thread.id }], at: message.createdAt }, join)
 }
 
 /** Resolves once this process's writes of the thread queued so far are stored: read the thread after this. */
@@ -90,14 +96,15 @@ class ThreadWriter {
 
   constructor(private readonly ctx: DocentContext) {}
 
-  write(write: ThreadWrite): Promise<void> {
+  write(write: ThreadWrite, join: boolean): Promise<void> {
     const stored = new Promise<void>((done) => this.queue.push({ write, done }))
     const id = write.thread.id
     this.pending.set(id, stored)
     void stored.then(() => {
       if (this.pending.get(id) === stored) this.pending.delete(id)
     })
-    this.schedule(performance.now() - this.lastBatchEnded < BUSY_MS ? GATHER_MS : 0)
+    if (join && this.timer) return stored
+    this.schedule(!join && performance.now() - this.lastBatchEnded < BUSY_MS ? GATHER_MS : 0)
     return stored
   }
 
