@@ -5,7 +5,7 @@
 // The bare app is the baseline the targets are judged against: the same work a minimal Hono app would do to offer the
 // same endpoints (validate the body with the shared schema, search the same corpus, build the same prompt from the
 // same retrieval, stream the same model through an encoder), without Docent's middleware: request ids, method checks,
-// body limit, CORS, keys, rate limits, threads.
+// body limit, CORS, keys, rate limits, threads. Both compress the search answers (gzip; the clients ask for gzip).
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createUIMessageStream, createUIMessageStreamResponse, streamText, toUIMessageStream } from 'ai'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { AssistantV2Body, turnsOfV2 } from '../shared/assistant.ts'
 import { SearchBody } from '../shared/search.ts'
 import { retrieve } from '../server/assistant/retrieval.ts'
@@ -58,7 +59,8 @@ await ctx.search.corpus('demo')
 
 const model = openAiCompatibleModel(docent.config, 'scripted', { fetch: scriptedModelFetch, env: {} })
 const bare = new Hono()
-bare.post('/search/:domain', async (c) => {
+// Search answers are JSON of several KB, which Docent compresses: the baseline compresses them too (Hono's own).
+bare.post('/search/:domain', compress(), async (c) => {
   const body = SearchBody.parse(await c.req.json())
   const corpus = await ctx.search.corpus(project.id)
   const hits = await searchSections(corpus, body.query, {

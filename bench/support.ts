@@ -124,6 +124,32 @@ export async function compare(
   }))
 }
 
+export interface TargetLine {
+  name: string
+  figure: string
+  target: string
+  holds: boolean
+}
+
+const TARGET_LINE = /^\s*TARGET (.+?): (.+) vs (.+): (holds|MISSED)\s*$/
+
+/**
+ * Prints the line `npm run bench` collects into its summary: `TARGET <name>: <figure> vs <target>: holds|MISSED`.
+ * Every bench with a target prints one per target it is judged by; returns `holds`.
+ *
+ * @example
+ * reportTarget('search p50 at 10k pages', `${p50.toFixed(2)} ms`, '< 1 ms', p50 < 1)
+ */
+export function reportTarget(name: string, figure: string, target: string, holds: boolean): boolean {
+  console.log(`TARGET ${name}: ${figure} vs ${target}: ${holds ? 'holds' : 'MISSED'}`)
+  return holds
+}
+
+export function parseTargetLine(line: string): TargetLine | null {
+  const match = TARGET_LINE.exec(line)
+  return match ? { name: match[1]!, figure: match[2]!, target: match[3]!, holds: match[4] === 'holds' } : null
+}
+
 /** Prints one line per contender and the ratio of the second to the first against its target. */
 export function reportComparison(results: Comparison[], target: number, label: string): boolean {
   for (const result of results) {
@@ -137,6 +163,6 @@ export function reportComparison(results: Comparison[], target: number, label: s
   }
   const ratio = results[1]!.perSecond / results[0]!.perSecond
   const holds = ratio >= target && results.every((result) => result.errors === 0)
-  console.log(`  ratio ${label}: ${fmt(ratio, 2)} (target ≥ ${target}) ${holds ? 'OK' : 'BELOW TARGET'}`)
-  return holds
+  const errors = results.reduce((total, result) => total + result.errors, 0)
+  return reportTarget(label, `${fmt(ratio, 2)}×${errors ? ` (${errors} errors)` : ''}`, `≥ ${target}×`, holds)
 }

@@ -23,14 +23,21 @@ const author = { name: 'Bench', email: 'bench@example.com' }
 const target = 'section-7/page-42.mdx'
 const edit = (text: string) => text.replace('# Page', '# Edited page')
 
+/**
+ * The git CLI doing the workspace's work: a shallow clone without checking out the 2,000 files (the workspace checks
+ * out none), the index read from HEAD, the one file checked out, edited, committed and pushed.
+ */
 async function viaCli(url: string, branch: string): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'docent-bench-cli-'))
   try {
-    await cli(dir, 'clone', '-q', '--depth', '1', '--single-branch', '-b', 'main', url, 'repo')
+    await cli(dir, 'clone', '-q', '--depth', '1', '--single-branch', '--no-checkout', '-b', 'main', url, 'repo')
     const work = join(dir, 'repo')
+    await cli(work, 'read-tree', 'HEAD')
+    await cli(work, 'checkout', '--', target)
     const { readFile } = await import('node:fs/promises')
     await writeFile(join(work, target), edit(await readFile(join(work, target), 'utf8')))
-    await cli(work, 'commit', '-qam', 'bench edit')
+    await cli(work, 'add', '--', target)
+    await cli(work, 'commit', '-qm', 'bench edit')
     await cli(work, 'push', '-q', 'origin', `HEAD:refs/heads/${branch}`)
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -1,7 +1,9 @@
 // How the built-in offline-answer model does on the demo docs, through the real pipeline (search → prompt → model):
 // of the 130 search-quality questions (all answerable), how many it answers and how many answers cite an expected
 // page; of questions the docs do not cover (bench/assistant/off-topic.json), how many it declines. Printed by bench/assistant/run.ts.
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createKey } from '../../server/keys/keys.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent } from '../../server/mod.ts'
@@ -13,9 +15,11 @@ const OFF_TOPIC = [...offTopic.any, ...offTopic.demo]
 export async function offlineQuality() {
   const questions = JSON.parse(readFileSync('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string; pages: string[] }>
   const unlimited = 1_000_000_000
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-offline-'))
   const docent = await createDocent(
     {
-      store: { kind: 'memory' },
+      dataDir,
+      store: { kind: 'pglite' },
       worker: false,
       limits: { assistantKeyPerMonth: unlimited, organizationPerHour: unlimited, ipPerDay: unlimited, assistantIpPerHour: unlimited },
       projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs' } }],
@@ -52,6 +56,7 @@ export async function offlineQuality() {
   let declined = 0
   for (const question of OFF_TOPIC) if ((await answer(question)).declined) declined++
   await docent.stop()
+  rmSync(dataDir, { recursive: true, force: true })
   console.log(
     `offline-answer on demo/docs: answered ${answered}/${questions.length} answerable questions, ${citedExpected}/${answered} of those cite an expected page; declined ${declined}/${OFF_TOPIC.length} off-topic questions`,
   )

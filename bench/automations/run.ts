@@ -18,10 +18,12 @@ import { fmt } from '../support.ts'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
+/** The JS heap plus memory outside it (typed arrays, WASM memories, buffers), in MiB. */
 const heapMb = () => {
   gc()
   gc()
-  return process.memoryUsage().heapUsed / 2 ** 20
+  const { heapUsed, external } = process.memoryUsage()
+  return (heapUsed + external) / 2 ** 20
 }
 
 const folder = process.argv[2] ?? '../shared/corpora/mintlify-docs'
@@ -73,7 +75,9 @@ const [speller, loadMs] = await (async () => {
   const used = process.cpuUsage(start)
   return [loaded, (used.user + used.system) / 1000] as const
 })()
-console.log(`speller load: ${fmt(loadMs, 0)} ms, ${fmt(heapMb() - heapBefore, 1)} MB heap`)
+console.log(
+  `speller load: ${fmt(loadMs, 0)} ms, ${fmt(heapMb() - heapBefore, 1)} MB (heap + typed arrays, WASM and other memory outside the heap)`,
+)
 const [typos, typosMs] = time(() => fixTypos(tree, { speller }))
 console.log(
   `typos: ${fmt(typosMs / 1000, 2)} s, ${fmt(typosMs / parseEnglishMs, 2)}x the parse of the English pages; ` +

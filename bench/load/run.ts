@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer } from '../../tests/support/server-process.ts'
 import { startScriptedOpenAI } from '../../tests/support/scripted-openai.ts'
-import { fmt, loadLoop, percentile, realQuestions } from '../support.ts'
+import { fmt, loadLoop, percentile, realQuestions, reportTarget } from '../support.ts'
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60)
 const concurrency = Number(process.env.LOAD_CONCURRENCY ?? 200)
@@ -144,9 +144,9 @@ for (const store of stores) {
           (stored.threads - warm.threads >= completed && stored.messages - warm.messages >= 2 * completed
             ? ' (all kept)'
             : ' (MISSING ANSWERS)'),
-        `  ratio stored / completed answers: ${fmt(keptRatio, 2)} (target 1.00, no errors) ${holds ? 'OK' : 'BELOW TARGET'}`,
       ].join('\n'),
     )
+    reportTarget(`${store}: answers stored / completed`, `${fmt(keptRatio, 2)} (${result.errors} errors)`, '1.00, no errors', holds)
   } finally {
     await server.stop()
     await pg?.stop()

@@ -1,5 +1,8 @@
-// Asks a served Docent (in process, memory store, built-in offline-answer model) what a reader would, through the v2
+// Asks a served Docent (in process, the default store PGlite in a fresh data directory, built-in offline-answer model) what a reader would, through the v2
 // message endpoint, and reads back the sources and the answer as a client sees them.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createKey } from '../../server/keys/keys.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent } from '../../server/mod.ts'
@@ -22,9 +25,11 @@ export interface Reader {
 /** A Docent serving the docs folder `directory` as project `docs`, and a reader that asks it questions. */
 export async function serveDocs(directory: string): Promise<Reader> {
   const unlimited = 1_000_000_000
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-answers-'))
   const docent = await createDocent(
     {
-      store: { kind: 'memory' },
+      dataDir,
+      store: { kind: 'pglite' },
       worker: false,
       limits: { assistantKeyPerMonth: unlimited, organizationPerHour: unlimited, ipPerDay: unlimited },
       projects: [{ id: 'docs', organization: 'docs', domain: 'docs', docs: { directory } }],
@@ -62,7 +67,7 @@ export async function serveDocs(directory: string): Promise<Reader> {
       }
       return post([...messages, { id: 'q', role: 'user', parts: [{ type: 'text', text: question }] }], page)
     },
-    stop: () => docent.stop(),
+    stop: () => docent.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })),
   }
 }
 

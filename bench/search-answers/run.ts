@@ -9,6 +9,7 @@
 // `node --import tsx bench/search-answers/run.ts [demo|mintlify]`
 import { existsSync, readFileSync } from 'node:fs'
 import { type Reader, samePage, serveDocs } from './ask.ts'
+import { reportTarget } from '../support.ts'
 
 interface PageCase {
   question: string
@@ -88,6 +89,7 @@ for (const corpus of corpora) {
             cases.length,
           )}`,
         )
+        reportTarget(`${corpus.name} ${label}: expected page in first 3 and answered`, pct(both, cases.length), '≥ 11/12', rate >= 11 / 12)
       } else {
         const rate = cited / cases.length
         console.log(
@@ -95,6 +97,7 @@ for (const corpus of corpora) {
             rate >= 0.9,
           )}); answered ${pct(answered, cases.length)}, expected page in first 3 sources ${pct(inTop3, cases.length)}`,
         )
+        reportTarget(`${corpus.name} ${label}: answered, cites an expected page`, pct(cited, cases.length), '≥ 9/10', rate >= 0.9)
       }
     }
     let declined = 0
@@ -107,6 +110,7 @@ for (const corpus of corpora) {
     console.log(
       `  ${'off-topic'.padEnd(26)} declined ${pct(declined, offTopic.length)} (target all: ${verdict(declined === offTopic.length)})`,
     )
+    reportTarget(`${corpus.name} off-topic declined`, pct(declined, offTopic.length), 'all', declined === offTopic.length)
   } finally {
     await reader.stop()
   }

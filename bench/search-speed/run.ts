@@ -13,19 +13,22 @@ import { buildCorpus } from '../../server/search/corpus.ts'
 import { loadDocsSite, readDocsSite } from '../../server/search/docs-site.ts'
 import { ENGINES } from '../../server/search/engines/all.ts'
 import type { SearchOptions } from '../../server/search/types.ts'
-import { fmt, percentile } from '../support.ts'
+import { fmt, percentile, reportTarget } from '../support.ts'
 import { generateQueries, generateSite } from './generate.ts'
 
 const TARGET = { p50: 1, p99: 5 }
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
-/** The JS heap plus the backing stores of typed arrays (where the index's postings live), in MiB. */
+/**
+ * The JS heap plus what lives outside it, in MiB: `external` holds the backing stores of typed arrays (where the
+ * index's postings live) and WASM memories (which `arrayBuffers` leaves out).
+ */
 const memoryMb = () => {
   gc()
   gc()
-  const { heapUsed, arrayBuffers } = process.memoryUsage()
-  return { heap: heapUsed / 2 ** 20, arrays: arrayBuffers / 2 ** 20 }
+  const { heapUsed, external } = process.memoryUsage()
+  return { heap: heapUsed / 2 ** 20, arrays: external / 2 ** 20 }
 }
 
 const count = Number(process.argv[2] ?? 10_000)
@@ -92,7 +95,7 @@ for (const [name, engine] of order.filter(([name]) => !only || only.includes(nam
     `${name.padEnd(10)} sections ${corpus.sections.length}  chunk+index ${fmt(buildMs / 1000, 2)} s  (parse+chunk+index ${fmt(
       (parseMs + buildMs) / 1000,
       2,
-    )} s)  memory +${fmt(heap + arrays, 0)} MB (heap +${fmt(heap, 0)}, typed arrays +${fmt(arrays, 0)})`,
+    )} s)  memory +${fmt(heap + arrays, 0)} MB (heap +${fmt(heap, 0)}, typed arrays and WASM +${fmt(arrays, 0)})`,
   )
   for (const [label, queries, options] of cases) {
     const sample = name === 'packed' ? queries : queries.slice(0, COMPARISON_QUERIES)
@@ -124,5 +127,13 @@ for (const [name, engine] of order.filter(([name]) => !only || only.includes(nam
           : ''
       }`,
     )
+    if (judged) {
+      reportTarget(
+        `search p50, p99 at ${count} pages, real questions`,
+        `${fmt(p50, 2)} ms, ${fmt(p99, 2)} ms`,
+        '< 1 ms, < 5 ms',
+        p50 < TARGET.p50 && p99 < TARGET.p99,
+      )
+    }
   }
 }

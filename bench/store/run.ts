@@ -11,7 +11,7 @@ import { openPgliteStore } from '../../server/store/sql/pglite.ts'
 import { openPostgresStore } from '../../server/store/sql/postgres.ts'
 import type { Store } from '../../server/store/types.ts'
 import { startPostgres } from '../../tests/support/postgres.ts'
-import { fmt } from '../support.ts'
+import { fmt, reportTarget } from '../support.ts'
 
 const ms = (t0: number) => `${fmt(performance.now() - t0, 0)} ms`
 
@@ -61,11 +61,9 @@ async function judged(store: Store) {
   const admitRatio = storeAdmits / memoryAdmits
   const batchRatio = batched / single
   if (embedded) {
-    console.log(
-      `  ratio ${store.kind} / memory admissions: ${fmt(admitRatio, 2)} (target ≥ 0.9) ${admitRatio >= 0.9 ? 'OK' : 'BELOW TARGET'}`,
-    )
+    reportTarget(`${store.kind} / memory store admissions`, `${fmt(admitRatio, 2)}×`, '≥ 0.9×', admitRatio >= 0.9)
   }
-  console.log(`  ratio batched / single thread writes: ${fmt(batchRatio, 1)} (target ≥ 3) ${batchRatio >= 3 ? 'OK' : 'BELOW TARGET'}`)
+  reportTarget(`${store.kind} batched / single thread writes`, `${fmt(batchRatio, 1)}×`, '≥ 3×', batchRatio >= 3)
 }
 
 async function operations(store: Store, concurrency: number) {

@@ -83,10 +83,16 @@ export async function startAnswer(
   const messageId = newId('msg')
   let text = ''
   let saved = false
-  const saveAnswer = () => {
+  const saveAnswer = async () => {
     if (saved || !text) return
     saved = true
-    void storeMessage(ctx, thread, { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() })
+    // Nobody waits for it: the stream ends at once, and the write joins a batch gathering under load (threads.ts).
+    await storeMessage(
+      ctx,
+      thread,
+      { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() },
+      { join: true },
+    )
   }
   const parts = result.stream[Symbol.asyncIterator]()
   let broken = false
@@ -102,7 +108,7 @@ export async function startAnswer(
               return { done: false as const, value: { type: 'error' as const, error } }
             })
         if (next.done) {
-          saveAnswer()
+          void saveAnswer()
           controller.close()
           return
         }
@@ -132,7 +138,7 @@ export async function startAnswer(
       // The reader went away (closed the page, lost the connection) before the answer ended.
       ctx.log.info('answer stream cut by the reader', { project: project.id, thread: thread.id, answerChars: text.length })
       abort.abort()
-      saveAnswer()
+      void saveAnswer()
     },
   })
   return { threadId: thread.id, messageId, query: retrieval.query, sources: retrieval.sources, events }

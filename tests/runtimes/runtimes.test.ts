@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pgliteDataDir } from '../support/pglite.ts'
 import { type Runtime, type ServerProcess, startServer } from '../support/server-process.ts'
@@ -61,6 +63,56 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       expect(thread.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant'])
     })
 
+    test('compresses text above 1 KB by Accept-Encoding, and leaves tiny bodies, HEAD and the SSE stream alone', async () => {
+      const identity = await raw(`${server.url}/llms-full.txt`, {})
+      expect(identity.status).toBe(200)
+      expect(identity.headers['content-encoding']).toBeUndefined()
+      expect(identity.body.length).toBeGreaterThan(1024)
+      const text = identity.body.toString()
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['br;q=0, gzip', 'gzip', gunzipSync],
+        ['br;q=0.5, gzip;q=0.8', 'gzip', gunzipSync],
+      ] as const) {
+        for (const path of ['/llms-full.txt', '/llms.txt', '/docs/demo/quickstart.md', '/openapi.json']) {
+          const plain = path === '/llms-full.txt' ? identity : await raw(`${server.url}${path}`, {})
+          const compressed = await raw(`${server.url}${path}`, { 'accept-encoding': accept })
+          expect(compressed.headers['content-encoding'], `${path} ${accept}`).toBe(encoding)
+          expect(compressed.headers.vary).toMatch(/accept-encoding/i)
+          expect(Number(compressed.headers['content-length'])).toBe(compressed.body.length)
+          expect(compressed.body.length).toBeLessThan(plain.body.length / 2)
+          expect(decode(compressed.body).toString()).toBe(plain.body.toString())
+        }
+      }
+      // q=0 for everything but identity, and identity alone: the bytes as they are.
+      for (const accept of ['identity', 'gzip;q=0, br;q=0', '*;q=0, identity']) {
+        const plain = await raw(`${server.url}/llms-full.txt`, { 'accept-encoding': accept })
+        expect(plain.headers['content-encoding']).toBeUndefined()
+        expect(plain.body.toString()).toBe(text)
+      }
+      // The ETag of a compressed copy is weak, and revalidates.
+      const etag = (await raw(`${server.url}/llms-full.txt`, { 'accept-encoding': 'gzip' })).headers.etag as string
+      expect(etag).toMatch(/^W\//)
+      expect((await raw(`${server.url}/llms-full.txt`, { 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(304)
+      const head = await raw(`${server.url}/llms-full.txt`, { 'accept-encoding': 'br, gzip' }, 'HEAD')
+      expect(head.status).toBe(200)
+      expect(head.headers['content-encoding']).toBeUndefined()
+      expect(head.body.length).toBe(0)
+      const tiny = await raw(`${server.url}/healthz`, { 'accept-encoding': 'br, gzip' })
+      expect(tiny.headers['content-encoding']).toBeUndefined()
+      expect(JSON.parse(tiny.body.toString())).toEqual({ ok: true })
+      // The answer's stream is sent as it is written, never buffered into a compressor.
+      const stream = await raw(
+        `${server.url}/discovery/v2/assistant/demo/message`,
+        { authorization: `Bearer ${ASSISTANT}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+        'POST',
+        JSON.stringify({ fp: 'gz', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'How do I install the SDK?' }] }] }),
+      )
+      expect(stream.headers['content-type']).toContain('text/event-stream')
+      expect(stream.headers['content-encoding']).toBeUndefined()
+      expect(stream.body.toString()).toContain('data: [DONE]')
+    })
+
     test('bad JSON → 400 and an oversized body → 413', async () => {
       const post = (body: string) =>
         fetch(`${server.url}/v2/agent/demo/job`, {
@@ -73,5 +125,24 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       const big = await post(JSON.stringify({ prompt: 'x'.repeat(2 * 1024 * 1024) }))
       expect(big.status).toBe(413)
     })
+  })
+}
+
+/** One request with node:http, so the bytes on the wire are seen as sent (fetch would decompress them). */
+function raw(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end(body)
   })
 }
