@@ -38,7 +38,7 @@ async function settle(server: ServerProcess): Promise<void> {
     const response = await fetch(`${server.url}/discovery/v1/search/demo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'how do I get started' }),
+      body: JSON.stringify({ query: 'how do flags and segments work' }),
     })
     const hits = (await response.json()) as unknown
     if (response.ok && Array.isArray(hits) && hits.length > 0) break
