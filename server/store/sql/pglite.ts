@@ -51,17 +51,17 @@ const startParams = (defaults: readonly string[]) => [...defaults, ...PGLITE_SET
  */
 const TEMPLATE = new URL('./pglite-template/', import.meta.url)
 
-/** Copies the template into an empty `dir`; PG_VERSION last, so a copy cut short is redone, never opened. */
-async function seedFromTemplate(dir: string): Promise<void> {
-  if (TEMPLATE.protocol !== 'file:' || existsSync(join(dir, 'PG_VERSION'))) return
-  const template = fileURLToPath(TEMPLATE)
-  if (!existsSync(join(template, 'PG_VERSION'))) return
+/** Copies the template into a `dir` with no database yet; PG_VERSION last, so a copy cut short is redone, never opened. */
+async function seedFromTemplate(dir: string, template: string | undefined): Promise<void> {
+  if (template === undefined || existsSync(join(dir, 'PG_VERSION')) || !existsSync(join(template, 'PG_VERSION'))) return
   await cp(template, dir, { recursive: true, filter: (source) => source !== join(template, 'PG_VERSION') })
   await copyFile(join(template, 'PG_VERSION'), join(dir, 'PG_VERSION'))
 }
 
 export interface PgliteStoreOptions {
   counterFlushMs?: number
+  /** A closed data directory a new one is copied from; by default the built server's (absent: initdb). */
+  template?: string
 }
 
 /**
@@ -78,7 +78,7 @@ export async function openPgliteStore(dir: string, options: PgliteStoreOptions =
   const release = await lockDataDir(dir)
   let db: PGlite | undefined
   try {
-    await seedFromTemplate(dir)
+    await seedFromTemplate(dir, options.template ?? (TEMPLATE.protocol === 'file:' ? fileURLToPath(TEMPLATE) : undefined))
     // Relaxed durability skips PGlite's wait for a filesystem sync after every statement (a third to two thirds of a
     // statement's time, measured). On the Node filesystem that sync has nothing to do: PostgreSQL's writes go straight to
     // the data directory's files, so a kill -9 loses nothing more; only IndexedDB-like filesystems buffer.
