@@ -129,7 +129,7 @@ for (const [name, engine] of order.filter(([name]) => !only || only.includes(nam
     )
     if (judged) {
       reportTarget(
-        `search p50, p99 at ${count} pages, real questions`,
+        `search p50, p99 at ${count} pages, ${label}`,
         `${fmt(p50, 2)} ms, ${fmt(p99, 2)} ms`,
         '< 1 ms, < 5 ms',
         p50 < TARGET.p50 && p99 < TARGET.p99,
