@@ -19,7 +19,7 @@ import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent
 const skip = browserSkipReason()
 const SCREENS = ['overview', 'conversations', 'searches', 'feedback', 'gaps', 'agent', 'automations', 'keys', 'project']
 
-async function start(dataDir: string): Promise<RunningDocent> {
+async function start(dataDir: string, { docsFromRepository = false } = {}): Promise<RunningDocent> {
   return startDocent({
     dataDir,
     // The worker starts only when a test calls docent.start(): the live-events test opens the view first.
@@ -31,7 +31,10 @@ async function start(dataDir: string): Promise<RunningDocent> {
         domain: 'demo',
         name: 'Demo docs',
         // Public, as the demo's are: the site's pages (with the widget) are served only for public docs.
-        docs: { directory: 'demo/docs', public: true },
+        // The gap loop needs the docs the agent pushes to, as the demo serves them, so a merge reaches the answers.
+        docs: docsFromRepository
+          ? { repository: 'local:demo', ref: 'main', seed: 'demo/docs', refreshSeconds: 10, public: true }
+          : { directory: 'demo/docs', public: true },
         allowedOrigins: ['*'],
         agent: { repository: 'local:demo' },
       },
@@ -498,7 +501,7 @@ describe.skipIf(skip)('the gap loop end to end (needs the analytics API)', () =>
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'docent-console-gaploop-'))
     await Promise.all([buildConsoleIfStale(), ensureWidgetBuilt()])
-    server = await start(dataDir)
+    server = await start(dataDir, { docsFromRepository: true })
     const probe = await fetch(`${server.url}/v1/analytics/demo/gaps`, { headers: { authorization: `Bearer ${server.adminKey}` } })
     if (probe.status === 404) {
       missing = 'skipping the gap loop: this build has no analytics API yet (GET /v1/analytics/{projectId}/gaps is a 404)'
@@ -520,14 +523,27 @@ describe.skipIf(skip)('the gap loop end to end (needs the analytics API)', () =>
     const page = await context.newPage()
     // Readers ask through the widget on the demo site: one the docs answer, and one they do not, three ways.
     await page.goto(`${server.url}/quickstart`)
+    // Docent.ask speaks to the widget on the page: wait until the script has put it there.
+    await page.waitForFunction(() => customElements.get('docent-chat') !== undefined && document.querySelector('docent-chat') !== null)
+    // Each question is asked once the one before has been answered and recorded, as a reader would.
+    const recorded = async (question: string) => {
+      const response = await fetch(`${server.url}/v1/analytics/demo/assistant?limit=100`, {
+        headers: { authorization: `Bearer ${server.adminKey}` },
+      })
+      const { conversations } = (await response.json()) as { conversations: Array<{ query: string }> }
+      return conversations.some((turn) => turn.query === question)
+    }
     const ask = async (question: string) => {
       await page.evaluate((text) => (window as unknown as { Docent: { ask(text: string): Promise<void> } }).Docent.ask(text), question)
-      await page.waitForTimeout(50)
-      await page.waitForFunction(() => !document.querySelector('docent-chat')?.shadowRoot?.querySelector('[aria-busy="true"]'))
+      const until = Date.now() + 30_000
+      while (!(await recorded(question))) {
+        if (Date.now() > until) throw new Error(`the widget's question was never recorded: ${question}`)
+        await page.waitForTimeout(200)
+      }
     }
     await ask('How do I install the JavaScript SDK?')
-    for (const question of ['Can I export my flags to a CSV file?', 'How do I export flags as CSV?', 'export all flags to csv'])
-      await ask(question)
+    // Not in the docs: three phrasings of one question become one gap.
+    for (const question of ['Is there a Ruby SDK?', 'Can I use Lumen from a Ruby app?', 'ruby sdk']) await ask(question)
 
     await page.goto(`${server.url}/console`)
     await page.getByLabel('Admin key').fill(server.adminKey)
@@ -537,10 +553,12 @@ describe.skipIf(skip)('the gap loop end to end (needs the analytics API)', () =>
     await page.locator('.sources a').first().waitFor()
 
     await page.getByRole('link', { name: 'Gaps' }).click()
-    await page.locator('.pick-list a').filter({ hasText: /csv/i }).first().click()
+    await page.locator('.pick-list a').filter({ hasText: /ruby/i }).first().click()
     await page.getByRole('button', { name: 'Fix with agent' }).click()
     const form = page.getByRole('dialog', { name: 'Fix with agent' })
-    await form.getByLabel('The facts readers need (optional)').fill('To export flags as CSV, open Flags and choose Export › CSV.')
+    await form
+      .getByLabel('The facts readers need (optional)')
+      .fill('There is no Ruby SDK yet. From a Ruby app, call the REST API with an SDK key.')
     await form.getByRole('button', { name: 'Start the job' }).click()
     await page.getByText('The agent is on it.').waitFor()
     // The gap's status follows the job: open → in progress → PR open. The list is read when the filter changes, so
@@ -551,14 +569,15 @@ describe.skipIf(skip)('the gap loop end to end (needs the analytics API)', () =>
         await page.goto(`${server.url}/console/demo/gaps?status=${status}`)
         await page.locator('main h1').waitFor()
         await page.waitForLoadState('networkidle')
-        if ((await page.locator('.pick-list a').filter({ hasText: /csv/i }).count()) > 0) return
+        if ((await page.locator('.pick-list a').filter({ hasText: /ruby/i }).count()) > 0) return
         if (Date.now() > until) throw new Error(`the gap never showed as ${status}`)
         await page.waitForTimeout(1000)
       }
     }
     await showsUnder('pr_open')
-    await page.locator('.pick-list a').filter({ hasText: /csv/i }).first().click()
-    await page.getByRole('button', { name: 'Merge' }).click()
+    await page.locator('.pick-list a').filter({ hasText: /ruby/i }).first().click()
+    // Exact: the status filter has a "Merged" button too.
+    await page.getByRole('button', { name: 'Merge', exact: true }).click()
     await page.getByText(/Merged\./).waitFor()
     await showsUnder('fixed')
     await context.close()
