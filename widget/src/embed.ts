@@ -140,8 +140,10 @@ export const api: DocentApi = {
 
 /** Adds a `<docent-chat>` to the page (or updates the one there) and exposes `window.Docent`. */
 export function mount(options: MountOptions = {}): DocentApi {
+  // The element first: calls the page queued before the code arrived (`Docent.ask(...)` on load) need it.
+  api.init(options)
   expose()
-  return api.init(options)
+  return api
 }
 
 /** `window.Docent`, replaying the calls the page made before the widget's code arrived (see loader.ts). */
