@@ -2,14 +2,18 @@ import { open, readFile, rm, stat, utimes } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import process from 'node:process'
 import { clearInterval, setInterval } from 'node:timers'
+import { DocentError } from '../../../shared/docent-error.ts'
 
 /** The owner touches its lock this often; a lock untouched for STALE_MS is taken as left by a dead owner. */
 const HEARTBEAT_MS = 5_000
 const STALE_MS = 30_000
 
 /** Another process owns the data directory: a state to report in words, not a crash. */
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends DocentError {
   override name = 'DataDirLockedError'
+  constructor(message: string) {
+    super('unavailable', message)
+  }
 }
 
 /** Locks this process holds, with their heartbeats. */
