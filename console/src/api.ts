@@ -1,14 +1,16 @@
 import { CONSOLE_HEADER } from '../../shared/console-names.ts'
+import { DocentError } from '../../shared/docent-error.ts'
 
-/** An error answer of the API: its status, stable code and message. */
-export class ApiError extends Error {
+/** An error answer of the API: the server's stable code and message, with the status (the widget's HttpError likewise). */
+export class ApiError extends DocentError<string> {
+  override name = 'ApiError'
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: string,
     message: string,
     readonly retryAfter: number | null = null,
   ) {
-    super(message)
+    super(code, message, { status, retryAfter })
   }
 }
 
