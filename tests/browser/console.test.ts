@@ -94,7 +94,8 @@ describe.skipIf(skip)('the console in Chromium', () => {
   test('sign in with the admin key: an HttpOnly cookie, the key nowhere in the browser, the overview with its figures', async () => {
     const { context, page, errors } = await open()
     await page.goto(`${server.url}/console/demo/overview`)
-    await expect(page.getByRole('heading', { name: 'Sign in to the console' }).isVisible()).resolves.toBe(true)
+    // waitFor, not isVisible: the app renders after its module loads, later on a busy machine.
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor()
     await signIn(page, server.adminKey, '/console/demo/overview')
     await page.getByRole('heading', { name: 'Questions per day' }).waitFor()
     expect(await page.locator('main h1').textContent()).toBe('Overview')
