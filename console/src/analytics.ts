@@ -1,5 +1,5 @@
 import { api } from './api.ts'
-import type { ConversationPage, Conversation, GapPage, Gap } from './analytics-types.ts'
+import type { Conversation, ConversationList, Gap, GapList } from '../../shared/analytics.ts'
 import { type DateRange, rangeQuery } from './range.ts'
 
 export const analyticsBase = (projectId: string) => `/v1/analytics/${encodeURIComponent(projectId)}`
@@ -12,7 +12,7 @@ export async function conversationsOf(projectId: string, range: DateRange, signa
   const turns: Conversation[] = []
   let cursor: string | null = null
   do {
-    const page: ConversationPage = await api<ConversationPage>(
+    const page: ConversationList = await api<ConversationList>(
       `${analyticsBase(projectId)}/assistant?${rangeQuery(range)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       { signal },
     )
@@ -26,7 +26,7 @@ export async function gapsOf(projectId: string, range: DateRange, status: string
   const gaps: Gap[] = []
   let cursor: string | null = null
   do {
-    const page: GapPage = await api<GapPage>(
+    const page: GapList = await api<GapList>(
       `${analyticsBase(projectId)}/gaps?${rangeQuery(range)}${status ? `&status=${status}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       { signal },
     )

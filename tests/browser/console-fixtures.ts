@@ -1,5 +1,5 @@
 import type { Page, Route } from 'playwright-core'
-import type { CallerStats, Conversation, FeedbackByPage, FeedbackPage, Gap, SearchPage } from '../../console/src/analytics-types.ts'
+import type { CallerStats, Conversation, FeedbackByPage, FeedbackList, Gap, SearchTermList } from '../../shared/analytics.ts'
 
 // Contract-shaped analytics data (../shared/API.md, Analytics; issue 16 for gaps), served to the console by
 // intercepting its requests, so its screens are tested while the analytics API is being built on another branch.
@@ -38,8 +38,11 @@ export function fixtureConversations(now = Date.now()): Conversation[] {
         resolutionStatus,
         queryCategory,
         pageUrl: `https://docs.lumen.dev${path}`,
-        rating: i % 4 === 0 ? (resolutionStatus === 'answered' ? 'up' : 'down') : null,
         caller: i % 3 === 0 ? 'api' : 'web',
+        model: 'offline',
+        firstTokenMs: 120,
+        totalMs: 480,
+        feedback: i % 4 === 0 ? { rating: resolutionStatus === 'answered' ? 'up' : 'down', comment: null } : null,
       })
     }
   }
@@ -66,6 +69,8 @@ export const fixtureGaps = (): Gap[] => [
     lastSeenAt: daysAgo(0),
     jobId: null,
     prLink: null,
+    reason: null,
+    verifiedAt: null,
   },
   {
     id: 'gap_scim',
@@ -79,6 +84,8 @@ export const fixtureGaps = (): Gap[] => [
     lastSeenAt: daysAgo(2),
     jobId: null,
     prLink: null,
+    reason: null,
+    verifiedAt: null,
   },
 ]
 
@@ -98,7 +105,7 @@ const byPage: FeedbackByPage = {
   hasMore: false,
 }
 
-const feedbackList = (): FeedbackPage => ({
+const feedbackList = (): FeedbackList => ({
   feedback: [
     {
       id: 'fb_1',
@@ -109,6 +116,8 @@ const feedbackList = (): FeedbackPage => ({
       status: 'pending',
       helpful: false,
       contact: null,
+      threadId: 'thread-1-0',
+      messageId: 'turn-1-0',
     },
     {
       id: 'fb_2',
@@ -119,20 +128,39 @@ const feedbackList = (): FeedbackPage => ({
       status: 'resolved',
       helpful: true,
       contact: null,
+      threadId: 'thread-2-0',
+      messageId: 'turn-2-0',
     },
   ],
   nextCursor: null,
   hasMore: false,
 })
 
-const searches: SearchPage = {
+const searches: SearchTermList = {
   searches: [
-    { searchQuery: 'install', hits: 42, ctr: 0.71, topClickedPage: '/sdks/javascript', lastSearchedAt: daysAgo(0), results: 8 },
-    { searchQuery: 'rollout', hits: 23, ctr: 0.52, topClickedPage: '/guides/percentage-rollouts', lastSearchedAt: daysAgo(1), results: 6 },
-    { searchQuery: 'csv export', hits: 11, ctr: 0, topClickedPage: null, lastSearchedAt: daysAgo(0), results: 0 },
-    { searchQuery: 'scim', hits: 6, ctr: 0, topClickedPage: null, lastSearchedAt: daysAgo(2), results: 0 },
+    {
+      searchQuery: 'install',
+      hits: 42,
+      ctr: 0.71,
+      topClickedPage: '/sdks/javascript',
+      lastSearchedAt: daysAgo(0),
+      noResults: 0,
+      clicks: 30,
+    },
+    {
+      searchQuery: 'rollout',
+      hits: 23,
+      ctr: 0.52,
+      topClickedPage: '/guides/percentage-rollouts',
+      lastSearchedAt: daysAgo(1),
+      noResults: 0,
+      clicks: 12,
+    },
+    { searchQuery: 'csv export', hits: 11, ctr: 0, topClickedPage: null, lastSearchedAt: daysAgo(0), noResults: 11, clicks: 0 },
+    { searchQuery: 'scim', hits: 6, ctr: 0, topClickedPage: null, lastSearchedAt: daysAgo(2), noResults: 6, clicks: 0 },
   ],
   totalSearches: 82,
+  noResultSearches: 17,
   nextCursor: null,
 }
 

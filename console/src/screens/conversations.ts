@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit'
-import type { Conversation, Thread } from '../analytics-types.ts'
+import type { AnalyticsThread as Thread, Conversation } from '../../../shared/analytics.ts'
 import { analyticsBase, conversationsOf, MAX_TURNS } from '../analytics.ts'
 import { api } from '../api.ts'
 import { ago, count, dateTime, pathOf } from '../format.ts'
@@ -59,7 +59,7 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
       (turn) =>
         (!category || (turn.queryCategory ?? 'Uncategorized') === category) &&
         (!resolution || turn.resolutionStatus === resolution) &&
-        (!rating || turn.rating === rating) &&
+        (!rating || turn.feedback?.rating === rating) &&
         (!page || (turn.pageUrl ?? '').toLowerCase().includes(page.toLowerCase())),
     )
   }
@@ -114,7 +114,7 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
                               <a href=${hrefOf(this.project.id, 'conversations', turn.id, this.search)} aria-current=${turn.id === this.itemId ? 'true' : 'false'}>
                                 <span class="pick-title">${turn.query}</span>
                                 <span class="pick-meta">
-                                  ${chip(turn.resolutionStatus)} ${turn.rating ? html`<span>${turn.rating === 'up' ? '👍' : '👎'}</span>` : nothing}
+                                  ${chip(turn.resolutionStatus)} ${turn.feedback?.rating ? html`<span>${turn.feedback?.rating === 'up' ? '👍' : '👎'}</span>` : nothing}
                                   <span>${turn.queryCategory ?? 'Uncategorized'}</span>
                                   <time datetime=${turn.timestamp} title=${dateTime(turn.timestamp)}>${ago(turn.timestamp)}</time>
                                 </span>
@@ -142,7 +142,7 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
           ]
     return html`<div class="spread" style="margin-bottom:12px">
         <h2>Transcript</h2>
-        <span class="row">${chip(turn.resolutionStatus)} ${turn.rating ? html`<span>${turn.rating === 'up' ? '👍 Helpful' : '👎 Not helpful'}</span>` : nothing}</span>
+        <span class="row">${chip(turn.resolutionStatus)} ${turn.feedback?.rating ? html`<span>${turn.feedback?.rating === 'up' ? '👍 Helpful' : '👎 Not helpful'}</span>` : nothing}</span>
       </div>
       <dl class="facts" style="margin-bottom:16px">
         <dt>Asked</dt><dd>${dateTime(turn.timestamp)}</dd>

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit'
-import type { Feedback, FeedbackByPage, FeedbackPage, FeedbackStatus } from '../analytics-types.ts'
+import type { FeedbackItem as Feedback, FeedbackByPage, FeedbackList, FeedbackStatus } from '../../../shared/analytics.ts'
 import { analyticsBase } from '../analytics.ts'
 import { api } from '../api.ts'
 import { ago, count, dateTime, percent } from '../format.ts'
@@ -36,7 +36,7 @@ export class FeedbackScreen extends Screen<FeedbackData> {
     const query = rangeQuery(this.range)
     const [byPage, list] = await Promise.all([
       api<FeedbackByPage>(`${base}/feedback/by-page?${query}&limit=100`, { signal }),
-      api<FeedbackPage>(`${base}/feedback?${query}&limit=100`, { signal }),
+      api<FeedbackList>(`${base}/feedback?${query}&limit=100`, { signal }),
     ])
     return { byPage, items: list.feedback }
   }

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit'
 import type { AgentJob } from '../../../shared/agent.ts'
 import type { ProjectStatus } from '../../../shared/console.ts'
-import type { FixGapBody, Gap, GapStatus } from '../analytics-types.ts'
+import type { GapFixBody as FixGapBody, Gap, GapStatus } from '../../../shared/analytics.ts'
 import { analyticsBase, gapsOf } from '../analytics.ts'
 import { ApiError, api } from '../api.ts'
 import { ago, count, dateTime, pathOf } from '../format.ts'

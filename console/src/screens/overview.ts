@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit'
 import '../chart.ts'
-import type { CallerStats, Conversation, FeedbackByPage, Gap } from '../analytics-types.ts'
+import type { CallerStats, Conversation, FeedbackByPage, Gap } from '../../../shared/analytics.ts'
 import { analyticsBase, conversationsOf, gapsOf, MAX_TURNS } from '../analytics.ts'
 import { api } from '../api.ts'
 import { count, percent } from '../format.ts'
