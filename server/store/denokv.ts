@@ -162,13 +162,7 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
     })
   }
   async listJobs(projectId: string, page: PageRequest): Promise<Page<JobRecord>> {
-    const ids = await this.pageIds(['job_by_project', projectId], page)
-    const jobs: JobRecord[] = []
-    for (const id of ids.items) {
-      const job = await this.readJob(await this.kv.get<JobRecord>(['job', id]))
-      if (job) jobs.push(job)
-    }
-    return { items: jobs, nextCursor: ids.nextCursor }
+    return this.pageOf(['job_by_project', projectId], page, async (id) => this.readJob(await this.kv.get<JobRecord>(['job', id])))
   }
 
   /** Newest-first page over an index `[...prefix, millis, id] → id`. */
@@ -181,6 +175,17 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
     const last = items.at(-1)
     const nextCursor = entries.length > page.limit && last ? encodeCursor(new Date(Number(last.key.at(-2))), String(last.key.at(-1))) : null
     return { items: items.map((entry) => entry.value!), nextCursor }
+  }
+
+  /** A page of an index (see pageIds) read as its records; an id whose record is gone is left out. */
+  private async pageOf<T>(prefix: KvKey, page: PageRequest, read: (id: string) => Promise<T | null | undefined>): Promise<Page<T>> {
+    const ids = await this.pageIds(prefix, page)
+    const items: T[] = []
+    for (const id of ids.items) {
+      const item = await read(id)
+      if (item) items.push(item)
+    }
+    return { items, nextCursor: ids.nextCursor }
   }
 
   async appendJobEvent(jobId: string, event: AgentEvent) {
@@ -356,13 +361,7 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
     }
   }
   async listThreads(projectId: string, page: PageRequest): Promise<Page<ThreadRecord>> {
-    const ids = await this.pageIds(['thread_by_project', projectId], page)
-    const threads: ThreadRecord[] = []
-    for (const id of ids.items) {
-      const thread = await this.getThread(projectId, id)
-      if (thread) threads.push(thread)
-    }
-    return { items: threads, nextCursor: ids.nextCursor }
+    return this.pageOf(['thread_by_project', projectId], page, (id) => this.getThread(projectId, id))
   }
   async listMessages(threadId: string) {
     const messages: Array<MessageRecord & { feedback?: Pick<FeedbackRecord, 'rating' | 'comment'> }> = []
@@ -456,13 +455,7 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
     })
   }
   async listAutomationRuns(projectId: string, automationId: string, page: PageRequest): Promise<Page<AutomationRunRecord>> {
-    const ids = await this.pageIds(['automation_run_by', projectId, automationId], page)
-    const runs: AutomationRunRecord[] = []
-    for (const id of ids.items) {
-      const run = await this.getAutomationRun(projectId, id)
-      if (run) runs.push(run)
-    }
-    return { items: runs, nextCursor: ids.nextCursor }
+    return this.pageOf(['automation_run_by', projectId, automationId], page, (id) => this.getAutomationRun(projectId, id))
   }
 
   // Code changes -------------------------------------------------------------------------------------------
