@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { percentile } from '../support.ts'
+import { percentile, reportTarget } from '../support.ts'
 import { type Runtime, startServer } from '../../tests/support/server-process.ts'
 
 const runs = Number(process.env.STARTUP_RUNS ?? 5)
@@ -44,17 +44,24 @@ for (const { runtime, store } of cases) {
       [...times].sort((a, b) => a - b),
       50,
     )
-    const verdict =
-      runtime === 'npm-start'
-        ? ` · target ${TARGET_MS} ms: ${p50 <= TARGET_MS ? 'holds' : 'MISSED'} (ratio ${(p50 / TARGET_MS).toFixed(2)})`
-        : ''
     console.log(
       `${runtime.padEnd(9)} ${store.padEnd(7)} first start ${firstRun.toFixed(0).padStart(5)} ms · then p50 ${p50.toFixed(0)} ms, max ${Math.max(
         ...times,
-      ).toFixed(0)} ms (${runs} runs, spawn to first /healthz)${verdict}`,
+      ).toFixed(0)} ms (${runs} runs, spawn to first /healthz)`,
     )
+    // Judged on the README's command only; the other rows show where the time goes.
+    if (runtime === 'npm-start') {
+      reportTarget(
+        `npm start on ${store} with data, spawn to /healthz p50`,
+        `${p50.toFixed(0)} ms (ratio ${(p50 / TARGET_MS).toFixed(2)})`,
+        `≤ ${TARGET_MS} ms`,
+        p50 <= TARGET_MS,
+      )
+    }
   } catch (error) {
-    console.log(`${runtime.padEnd(5)} ${store.padEnd(7)} failed: ${(error as Error).message.split('\n')[0]}`)
+    console.log(`${runtime.padEnd(9)} ${store.padEnd(7)} failed: ${(error as Error).message.split('\n')[0]}`)
+    if (runtime === 'npm-start')
+      reportTarget(`npm start on ${store} with data, spawn to /healthz p50`, 'failed', `≤ ${TARGET_MS} ms`, false)
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
