@@ -5,6 +5,7 @@ import type { Analytics } from './analytics/service.ts'
 import type { DocentConfig, Env } from './config.ts'
 import type { Logger } from './log.ts'
 import type { Projects } from './projects.ts'
+import type { IdSource } from './ids.ts'
 import type { Embedder, SearchService } from './search/types.ts'
 import type { Store } from './store/types.ts'
 import type { WebhookRegistry } from './webhooks/registry.ts'
@@ -16,6 +17,8 @@ export interface DocentContext {
   projects: Projects
   log: Logger
   now: () => Date
+  /** Ids of stored records (never secrets): random by default, `DocentOverrides.ids` for predictable ones. */
+  ids: IdSource
   /** Outbound HTTP (git hosts, model servers); tests pass their own. */
   fetch: typeof fetch
   search: SearchService

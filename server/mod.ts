@@ -12,6 +12,7 @@ import { configSecrets, type DocentConfig, type DocentConfigInput, type Env, par
 import type { DocentContext } from './context.ts'
 import { seedDemoKeys, type SeededKeys } from './keys/seed.ts'
 import { consoleLogger, type Logger, redactingLogger } from './log.ts'
+import { type IdSource, randomIds } from './ids.ts'
 import { Projects } from './projects.ts'
 import { createSearchService } from './search/service.ts'
 import { answerModel, editorModel, embeddingModel } from './models/registry.ts'
@@ -25,12 +26,15 @@ export { ConfigError, configFromEnv, parseConfig } from './config.ts'
 export type { Store } from './store/types.ts'
 export type { DocentContext } from './context.ts'
 export type { AppEnv } from './http/route.ts'
+export { type IdKind, type IdSource, randomIds, sequentialIds } from './ids.ts'
 
 /** Capabilities a caller may pass in instead of the defaults built from the config. */
 export interface DocentOverrides {
   store?: Store
   log?: Logger
   now?: () => Date
+  /** Ids of stored records (threads, messages, jobs, runs…), e.g. `sequentialIds()` for reproducible tests. */
+  ids?: IdSource
   fetch?: typeof fetch
   /** Where `{ env: NAME }` secrets in the config are read; defaults to the process environment. */
   env?: Env
@@ -75,6 +79,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     projects: new Projects(config.projects),
     log,
     now,
+    ids: overrides.ids ?? randomIds,
     fetch: fetchImpl,
     search: createSearchService({
       config,

@@ -3,7 +3,6 @@ import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import type { JobRecord } from '../store/types.ts'
 import { jobEvents } from './events.ts'
-import { newJobId, newRunId } from '../ids.ts'
 import { modelIdOf } from '../models/registry.ts'
 
 function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
@@ -18,7 +17,7 @@ export function newJob(ctx: DocentContext, project: ProjectConfig, model = model
   const agent = agentOf(project)
   const now = ctx.now()
   return {
-    id: newJobId(),
+    id: ctx.ids('job'),
     projectId: project.id,
     status: 'active',
     source: { repository: agent.repository, ref: agent.ref },
@@ -80,7 +79,7 @@ export async function sendFollowUp(ctx: DocentContext, project: ProjectConfig, i
 const archivedConflict = (id: string) => new DocentError('conflict', `job ${id} is archived; start a new job instead`, { jobId: id })
 
 async function enqueue(ctx: DocentContext, job: JobRecord, prompt: string, what: string): Promise<void> {
-  const run = await ctx.store.enqueueRun({ id: newRunId(), jobId: job.id, projectId: job.projectId, prompt, createdAt: ctx.now() })
+  const run = await ctx.store.enqueueRun({ id: ctx.ids('run'), jobId: job.id, projectId: job.projectId, prompt, createdAt: ctx.now() })
   await jobEvents(ctx.store, job.id, ctx.now).add('message', `${what}: ${prompt}`, { runId: run.id, seq: run.seq })
   ctx.work.wake()
 }

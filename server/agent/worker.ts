@@ -2,7 +2,6 @@ import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import type { JobRecord, PullRequestRef, RunRecord } from '../store/types.ts'
 import { errorMessage, jobEvents } from './events.ts'
-import { randomId } from '../ids.ts'
 import { failOrphanedJobs } from './orphans.ts'
 
 /**
@@ -71,7 +70,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
   const pollMs = options.pollMs ?? 1_000
   const concurrency = options.concurrency ?? 2
   const maxAttempts = options.maxAttempts ?? 2
-  const owner = `worker_${randomId(12)}`
+  const owner = ctx.ids('worker')
   const running = new Map<string, { jobId: string; controller: AbortController; done: Promise<void> }>()
   let stopped = true
   let timer: ReturnType<typeof setTimeout> | undefined

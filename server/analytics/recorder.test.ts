@@ -3,6 +3,7 @@ import type { Logger } from '../log.ts'
 import type { Corpus, SearchService } from '../search/types.ts'
 import { MemoryStore } from '../store/memory.ts'
 import type { AnalyticsBatch } from '../store/types.ts'
+import { randomIds } from '../ids.ts'
 import { DECLINE_PHRASE } from './decline.ts'
 import { Recorder, type TurnInput } from './recorder.ts'
 
@@ -35,6 +36,7 @@ function recorder(store = new SlowStore()) {
     search: noDocs,
     log,
     now: () => new Date(),
+    ids: randomIds,
     enabled: true,
     onSignals: async (ids) => void signalled.push(ids),
   })

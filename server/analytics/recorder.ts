@@ -1,7 +1,7 @@
 import type { Caller, Resolution } from '../../shared/analytics.ts'
 import type { Source } from '../../shared/assistant.ts'
 import type { DocentEvent } from '../../shared/events.ts'
-import { newId } from '../ids.ts'
+import type { IdSource } from '../ids.ts'
 import type { Logger } from '../log.ts'
 import type { SearchService } from '../search/types.ts'
 import type { ClickRecord, GapSignalRecord, SearchRecord, Store, TurnRecord } from '../store/types.ts'
@@ -53,6 +53,7 @@ export interface RecorderDeps {
   search: SearchService
   log: Logger
   now: () => Date
+  ids: IdSource
   enabled: boolean
   /** Called after a batch wrote unanswered questions of these projects (gaps then take them in). */
   onSignals(projectIds: string[]): Promise<void>
@@ -109,7 +110,7 @@ export class Recorder {
       const path = cleanLine(event.path ?? '')
       if (!path) continue
       const click: ClickRecord = {
-        id: newId('clk'),
+        id: this.deps.ids('click'),
         projectId,
         at,
         kind: event.type,
@@ -214,7 +215,7 @@ export class Recorder {
         turns.push(turn)
         if (isGapSignal(item.turn)) signals.push(signalOf(turn, 'unanswered'))
       } else if (item.kind === 'search') {
-        const search = searchRecord(item.search)
+        const search = searchRecord(item.search, this.deps.ids)
         if (!search) continue
         searches.push(search)
         if (search.resultCount === 0) {
@@ -291,11 +292,11 @@ function signalOf(turn: TurnRecord, kind: GapSignalRecord['kind']): GapSignalRec
   }
 }
 
-function searchRecord(input: SearchInput): SearchRecord | null {
+function searchRecord(input: SearchInput, ids: IdSource): SearchRecord | null {
   const query = normalizeQuery(input.query)
   if (!query) return null
   return {
-    id: newId('srch'),
+    id: ids('search'),
     projectId: input.projectId,
     at: input.at,
     query,

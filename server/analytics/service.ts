@@ -54,6 +54,7 @@ export function createAnalytics(ctx: DocentContext): Analytics {
     search: ctx.search,
     log,
     now: ctx.now,
+    ids: ctx.ids,
     enabled: ctx.config.analytics.enabled,
     onSignals: async (projectIds) => {
       await Promise.all(projectIds.map(assign))

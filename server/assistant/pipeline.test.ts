@@ -3,11 +3,12 @@ import { APICallError } from 'ai'
 import { MockLanguageModelV4, simulateReadableStream } from 'ai/test'
 import { afterEach, describe, expect, test } from 'vitest'
 import { bearer, json, testDocent } from '../../tests/support/app.ts'
+import { sequentialIds } from '../ids.ts'
 import { DECLINE } from '../models/source-blocks.ts'
 
 // The answer pipeline (thread → retrieval → streamText → analytics → encoder) with the AI SDK's mock model passed to
-// createDocent: no model server and no listening socket, the app called in-process. Ids are random, so each distinct
-// thread and message id is replaced by a numbered stand-in before the chunks are compared.
+// createDocent: no model server and no listening socket, the app called in-process. Ids come from a sequential id source
+// (the question is stored as msg_1, the answer streams as msg_2), so the chunks compare as they are sent.
 
 const QUESTION = 'How do percentage rollouts work?'
 const USAGE = {
@@ -42,7 +43,7 @@ afterEach(async () => {
 
 /** Asks one question through the v1 or v2 route of a Docent whose answer model is `model`; returns the stream's lines. */
 async function ask(version: 'v1' | 'v2', model: MockLanguageModelV4) {
-  const t = await testDocent({}, { models: { answer: model } })
+  const t = await testDocent({}, { models: { answer: model }, ids: sequentialIds() })
   stop = () => t.docent.stop()
   const message =
     version === 'v1' ? { id: 'q', role: 'user', content: QUESTION } : { id: 'q', role: 'user', parts: [{ type: 'text', text: QUESTION }] }
@@ -54,23 +55,10 @@ async function ask(version: 'v1' | 'v2', model: MockLanguageModelV4) {
   const threadId = response.headers.get('x-thread-id')!
   const text = await response.text()
   const lines = version === 'v2' ? text.split('\n\n').filter(Boolean) : text.split('\n').filter(Boolean)
-  const all = withStandIns(lines)
   // The lines before the text (start, thread, search, sources) depend only on the question, the same in every test.
-  const found = all.findIndex((line) => line.includes('"text-start"') || line.startsWith('0:'))
-  const firstText = found === -1 ? all.length : found
-  return { t, threadId, lines: all, head: all.slice(0, firstText), fromText: all.slice(firstText) }
-}
-
-/** Replaces each distinct random id (`thr_…`, `msg_…`) with `thr_1`, `msg_1`, `msg_2`, … in order of appearance. */
-function withStandIns(lines: string[]): string[] {
-  const seen = new Map<string, string>()
-  const counts: Record<string, number> = {}
-  return lines.map((line) =>
-    line.replace(/\b(thr|msg)_[A-Za-z0-9_-]{20,}/g, (id, prefix: string) => {
-      if (!seen.has(id)) seen.set(id, `${prefix}_${(counts[prefix] = (counts[prefix] ?? 0) + 1)}`)
-      return seen.get(id)!
-    }),
-  )
+  const found = lines.findIndex((line) => line.includes('"text-start"') || line.startsWith('0:'))
+  const firstText = found === -1 ? lines.length : found
+  return { t, threadId, lines, head: lines.slice(0, firstText), fromText: lines.slice(firstText) }
 }
 
 describe('v2 UI message stream', () => {
@@ -79,16 +67,16 @@ describe('v2 UI message stream', () => {
     const { t, threadId, lines } = await ask('v2', model)
     expect(lines).toMatchInlineSnapshot(`
       [
-        "data: {"type":"start","messageId":"msg_1","messageMetadata":{"threadId":"thr_1"}}",
+        "data: {"type":"start","messageId":"msg_2","messageMetadata":{"threadId":"thr_1"}}",
         "data: {"type":"source-url","sourceId":"source-1","url":"http://localhost/guides/percentage-rollouts#rollouts-inside-targeting-rules","title":"Percentage rollouts"}",
         "data: {"type":"source-url","sourceId":"source-2","url":"http://localhost/guides/scheduled-changes#progressive-rollouts","title":"Scheduled changes and progressive rollouts"}",
         "data: {"type":"source-url","sourceId":"source-3","url":"http://localhost/api-reference/v1/flags#set-a-percentage-rollout","title":"Flags (v1, legacy)"}",
         "data: {"type":"source-url","sourceId":"source-4","url":"http://localhost/concepts/targeting#operators","title":"Targeting rules"}",
         "data: {"type":"source-url","sourceId":"source-5","url":"http://localhost/concepts/contexts","title":"Contexts"}",
-        "data: {"type":"text-start","id":"text-msg_1"}",
-        "data: {"type":"text-delta","id":"text-msg_1","delta":"Rollouts "}",
-        "data: {"type":"text-delta","id":"text-msg_1","delta":"are sticky per user. [1]"}",
-        "data: {"type":"text-end","id":"text-msg_1"}",
+        "data: {"type":"text-start","id":"text-msg_2"}",
+        "data: {"type":"text-delta","id":"text-msg_2","delta":"Rollouts "}",
+        "data: {"type":"text-delta","id":"text-msg_2","delta":"are sticky per user. [1]"}",
+        "data: {"type":"text-end","id":"text-msg_2"}",
         "data: {"type":"finish","threadId":"thr_1","messageMetadata":{"threadId":"thr_1","resolution":"answered"}}",
         "data: [DONE]",
       ]
@@ -110,10 +98,10 @@ describe('v2 UI message stream', () => {
     expect(head).toHaveLength(6)
     expect(fromText).toMatchInlineSnapshot(`
       [
-        "data: {"type":"text-start","id":"text-msg_1"}",
-        "data: {"type":"text-delta","id":"text-msg_1","delta":"Rollouts "}",
-        "data: {"type":"text-delta","id":"text-msg_1","delta":"are"}",
-        "data: {"type":"text-end","id":"text-msg_1"}",
+        "data: {"type":"text-start","id":"text-msg_2"}",
+        "data: {"type":"text-delta","id":"text-msg_2","delta":"Rollouts "}",
+        "data: {"type":"text-delta","id":"text-msg_2","delta":"are"}",
+        "data: {"type":"text-end","id":"text-msg_2"}",
         "data: {"type":"error","errorText":"The answer was cut off: the model failed. Please try again."}",
         "data: {"type":"finish","threadId":"thr_1","messageMetadata":{"threadId":"thr_1","resolution":"answered"}}",
         "data: [DONE]",
@@ -126,9 +114,9 @@ describe('v2 UI message stream', () => {
     expect(head).toHaveLength(6)
     expect(fromText).toMatchInlineSnapshot(`
       [
-        "data: {"type":"text-start","id":"text-msg_1"}",
-        "data: {"type":"text-delta","id":"text-msg_1","delta":"The docs do not cover this question."}",
-        "data: {"type":"text-end","id":"text-msg_1"}",
+        "data: {"type":"text-start","id":"text-msg_2"}",
+        "data: {"type":"text-delta","id":"text-msg_2","delta":"The docs do not cover this question."}",
+        "data: {"type":"text-end","id":"text-msg_2"}",
         "data: {"type":"finish","threadId":"thr_1","messageMetadata":{"threadId":"thr_1","resolution":"unanswered"}}",
         "data: [DONE]",
       ]
@@ -159,10 +147,10 @@ describe('v1 data stream', () => {
     const { lines } = await ask('v1', mockModel(['Rollouts ', 'are sticky per user. [1]']))
     expect(lines).toMatchInlineSnapshot(`
       [
-        "f:{"messageId":"msg_1"}",
+        "f:{"messageId":"msg_2"}",
         "8:[{"threadId":"thr_1"}]",
-        "9:{"toolCallId":"search-msg_1","toolName":"search","args":{"query":"How do percentage rollouts work?"}}",
-        "a:{"toolCallId":"search-msg_1","result":{"results":[{"path":"guides/percentage-rollouts","url":"http://localhost/guides/percentage-rollouts#rollouts-inside-targeting-rules","metadata":{"title":"Percentage rollouts"}},{"path":"guides/scheduled-changes","url":"http://localhost/guides/scheduled-changes#progressive-rollouts","metadata":{"title":"Scheduled changes and progressive rollouts"}},{"path":"api-reference/v1/flags","url":"http://localhost/api-reference/v1/flags#set-a-percentage-rollout","metadata":{"title":"Flags (v1, legacy)"}},{"path":"concepts/targeting","url":"http://localhost/concepts/targeting#operators","metadata":{"title":"Targeting rules"}},{"path":"concepts/contexts","url":"http://localhost/concepts/contexts","metadata":{"title":"Contexts"}}]}}",
+        "9:{"toolCallId":"search-msg_2","toolName":"search","args":{"query":"How do percentage rollouts work?"}}",
+        "a:{"toolCallId":"search-msg_2","result":{"results":[{"path":"guides/percentage-rollouts","url":"http://localhost/guides/percentage-rollouts#rollouts-inside-targeting-rules","metadata":{"title":"Percentage rollouts"}},{"path":"guides/scheduled-changes","url":"http://localhost/guides/scheduled-changes#progressive-rollouts","metadata":{"title":"Scheduled changes and progressive rollouts"}},{"path":"api-reference/v1/flags","url":"http://localhost/api-reference/v1/flags#set-a-percentage-rollout","metadata":{"title":"Flags (v1, legacy)"}},{"path":"concepts/targeting","url":"http://localhost/concepts/targeting#operators","metadata":{"title":"Targeting rules"}},{"path":"concepts/contexts","url":"http://localhost/concepts/contexts","metadata":{"title":"Contexts"}}]}}",
         "h:{"sourceType":"url","id":"source-1","url":"http://localhost/guides/percentage-rollouts#rollouts-inside-targeting-rules","title":"Percentage rollouts"}",
         "h:{"sourceType":"url","id":"source-2","url":"http://localhost/guides/scheduled-changes#progressive-rollouts","title":"Scheduled changes and progressive rollouts"}",
         "h:{"sourceType":"url","id":"source-3","url":"http://localhost/api-reference/v1/flags#set-a-percentage-rollout","title":"Flags (v1, legacy)"}",

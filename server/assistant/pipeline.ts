@@ -2,7 +2,6 @@ import { type LanguageModel, type ModelMessage, streamText } from 'ai'
 import type { ChatTurn, Source } from '../../shared/assistant.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { newId } from '../ids.ts'
 import { type RetrievalRequest, retrieve } from './retrieval.ts'
 import { systemPrompt } from './system-prompt.ts'
 import { openThread, storeMessage } from './threads.ts'
@@ -61,7 +60,7 @@ export async function startAnswer(
   const retrieval = await retrieve(ctx, project, { ...request, turns })
   // Once the docs are there (a request refused for them leaves no thread behind): written while the model starts,
   // awaited before the first text goes out.
-  const questionStored = storeMessage(ctx, thread, { id: newId('msg'), role: 'user', content: question, createdAt: askedAt })
+  const questionStored = storeMessage(ctx, thread, { id: ctx.ids('message'), role: 'user', content: question, createdAt: askedAt })
   const instructions = systemPrompt({
     docsName: project.name ?? project.domain,
     sources: retrieval.blocks,
@@ -80,7 +79,7 @@ export async function startAnswer(
     onError: ({ error }) => ctx.log.warn('answer model failed', { project: project.id, thread: thread.id, error: String(error) }),
   })
 
-  const messageId = newId('msg')
+  const messageId = ctx.ids('message')
   let text = ''
   let saved = false
   const saveAnswer = async () => {

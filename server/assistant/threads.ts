@@ -1,6 +1,5 @@
 import type { ChatTurn } from '../../shared/assistant.ts'
 import type { DocentContext } from '../context.ts'
-import { newId } from '../ids.ts'
 import type { MessageRecord, Store, ThreadRecord, ThreadWrite } from '../store/types.ts'
 
 export interface OpenThread {
@@ -26,7 +25,7 @@ export async function openThread(
   if (threadId) await threadSettled(ctx, threadId)
   const existing = threadId ? await ctx.store.getThread(projectId, threadId) : null
   if (!existing) {
-    const id = newId('thr')
+    const id = ctx.ids('thread')
     return { id, record: { id, projectId, fp, createdAt: at, updatedAt: at, messageCount: 0 }, history: [] }
   }
   const messages = await ctx.store.listMessages(existing.id)

@@ -10,7 +10,6 @@ import {
 import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { randomId } from '../ids.ts'
 import { adminGuard, agentWriteGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
 import { runView } from './run-view.ts'
@@ -138,7 +137,7 @@ export async function triggerNow(ctx: DocentContext, project: ProjectConfig, id:
       `${automation.name} (${id}) runs on ${automation.trigger.kind === 'content' ? 'docs changes' : 'merged code changes'}, not on a schedule: only scheduled automations can be triggered`,
     )
   }
-  const run = await startAutomationRun(ctx, { project, automation, reason: 'manual', key: `manual:${randomId(16)}` })
+  const run = await startAutomationRun(ctx, { project, automation, reason: 'manual', key: ctx.ids('trigger') })
   if (!run) throw new Error('a manual run key was taken twice')
   return { schemaId: automation.id, instanceId: run.id, jobId: run.jobId }
 }

@@ -2,7 +2,6 @@ import type { Automation, AutomationTrigger, CreateAutomationBody, UpdateAutomat
 import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { randomId } from '../ids.ts'
 import type { AutomationRecord } from '../store/types.ts'
 import { CATALOG, definitionOf } from './catalog.ts'
 import { contentRevision } from './content.ts'
@@ -139,7 +138,7 @@ export async function createAutomation(ctx: DocentContext, project: ProjectConfi
   const now = ctx.now()
   const automation: AutomationRecord = {
     projectId: project.id,
-    id: `auto_${randomId(16)}`,
+    id: ctx.ids('automation'),
     kind: 'custom',
     name: body.name.trim(),
     enabled: body.enabled ?? true,

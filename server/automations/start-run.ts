@@ -4,7 +4,6 @@ import { jobEvents } from '../agent/events.ts'
 import { newJob } from '../agent/jobs.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { newRunId } from '../ids.ts'
 import type { AutomationRecord, AutomationRunRecord, JobRecord } from '../store/types.ts'
 import { definitionOf } from './catalog.ts'
 import { usesEngine } from './plan.ts'
@@ -35,7 +34,7 @@ export async function startAutomationRun(ctx: DocentContext, input: StartRunInpu
   const continued = await openJobOf(ctx, project, automation)
   const job: JobRecord | null = continued ? null : newJob(ctx, project, usesEngine(ctx, automation) ? ENGINE_MODEL_ID : undefined)
   const run: AutomationRunRecord = {
-    id: newRunId(),
+    id: ctx.ids('run'),
     projectId: project.id,
     automationId: automation.id,
     key: input.key,

@@ -1,22 +1,15 @@
 import { SESSION_COOKIE } from '../../shared/console.ts'
+import { randomBase64Url } from '../ids.ts'
 import { sha256Hex } from '../keys/keys.ts'
 import type { KeyRecord, SessionRecord, Store } from '../store/types.ts'
 
 /** A console session lasts 12 hours from sign-in; then the docs lead signs in again. */
 export const SESSION_TTL_MS = 12 * 3_600_000
 
-/** 32 random bytes, base64url: the session id the cookie holds (the store keeps only its hash). */
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
-
 /** Starts a session for a verified admin key; the returned id goes into the cookie and nowhere else. */
 export async function startSession(store: Store, key: KeyRecord, now: Date): Promise<{ id: string; session: SessionRecord }> {
-  const id = randomId()
+  // 32 random bytes from the CSPRNG: the session id the cookie holds (the store keeps only its hash).
+  const id = randomBase64Url(32)
   const session: SessionRecord = {
     hash: await sha256Hex(id),
     keyId: key.id,

@@ -1,4 +1,4 @@
-import { newId } from '../../ids.ts'
+import type { IdSource } from '../../ids.ts'
 import type { Logger } from '../../log.ts'
 import type { SearchService } from '../../search/types.ts'
 import type { GapRecord, Store } from '../../store/types.ts'
@@ -10,6 +10,7 @@ export interface AssignDeps {
   search: SearchService
   log: Logger
   now: () => Date
+  ids: IdSource
 }
 
 /** Unassigned questions taken per round, and the recently seen gaps they are compared with. */
@@ -36,7 +37,7 @@ export async function assignPendingSignals(deps: AssignDeps, projectId: string):
     for (const signal of pending) {
       let gap = nearestGap(signal, candidates, weight)
       if (!gap) {
-        gap = gapOf(signal, newId('gap'), now)
+        gap = gapOf(signal, deps.ids('gap'), now)
         candidates.unshift(gap)
         created.add(gap.id)
       }
