@@ -40,3 +40,11 @@ export interface DocentContext {
   /** Background tasks started by `start()` register their stop functions here. */
   onStop: Array<() => Promise<void> | void>
 }
+
+/**
+ * The model id answers and jobs report (`offline-answer`, `offline-editor` for the built-in models). Here, beside the
+ * models it reads, so routes need not import `models/` (which reads the assistant's prompt format: no cycle).
+ */
+export function modelIdOf(model: LanguageModel): string {
+  return typeof model === 'string' ? model : model.modelId
+}

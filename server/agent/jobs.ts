@@ -3,7 +3,7 @@ import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import type { JobRecord } from '../store/types.ts'
 import { jobEvents } from './events.ts'
-import { modelIdOf } from '../models/registry.ts'
+import { modelIdOf } from '../context.ts'
 
 function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
   if (!project.agent) {

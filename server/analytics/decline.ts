@@ -1,6 +1,6 @@
 import type { Resolution } from '../../shared/analytics.ts'
 import type { Source } from '../../shared/assistant.ts'
-import { DECLINE } from '../models/source-blocks.ts'
+import { DECLINE } from '../assistant/prompt-format.ts'
 
 /**
  * The phrase an answer starts with when the docs do not cover the question: the offline model writes it, and the

@@ -3,7 +3,7 @@ import type { DocentContext } from '../context.ts'
 import { bodyLimit } from '../http/body-limit.ts'
 import { assistantGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
-import { callerOf } from './caller.ts'
+import { callerOf } from '../http/caller.ts'
 
 /**
  * `POST /discovery/v1/events/{domain}`: what readers did in the widget that analytics counts (settled searches,

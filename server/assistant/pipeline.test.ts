@@ -4,7 +4,7 @@ import { MockLanguageModelV4, simulateReadableStream } from 'ai/test'
 import { afterEach, describe, expect, test } from 'vitest'
 import { bearer, json, testDocent } from '../../tests/support/app.ts'
 import { sequentialIds } from '../ids.ts'
-import { DECLINE } from '../models/source-blocks.ts'
+import { DECLINE } from './prompt-format.ts'
 
 // The answer pipeline (thread → retrieval → streamText → analytics → encoder) with the AI SDK's mock model passed to
 // createDocent: no model server and no listening socket, the app called in-process. Ids come from a sequential id source

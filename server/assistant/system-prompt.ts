@@ -1,5 +1,5 @@
 import type { ContextItem } from '../../shared/assistant.ts'
-import { DECLINE, formatSourceBlocks, type SourceBlock, sourcesHeading, STANDALONE_PREFIX } from '../models/source-blocks.ts'
+import { DECLINE, formatSourceBlocks, type SourceBlock, sourcesHeading, STANDALONE_PREFIX } from './prompt-format.ts'
 
 export interface PromptInput {
   docsName: string

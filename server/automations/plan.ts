@@ -1,4 +1,4 @@
-import { modelIdOf } from '../models/registry.ts'
+import { modelIdOf } from '../context.ts'
 import type { DocentContext } from '../context.ts'
 import type { AutomationRecord } from '../store/types.ts'
 import { definitionOf, type Engine } from './catalog.ts'

@@ -1,5 +1,5 @@
 import { type ConsoleProject, ProjectList, ProjectStatus } from '../../shared/console.ts'
-import { modelIdOf } from '../models/registry.ts'
+import { modelIdOf } from '../context.ts'
 import { withoutCredentials } from '../agent/job-view.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'

@@ -1,7 +1,7 @@
 import { isWeak, parseQuery } from '../search/query.ts'
 import { contentTerms, wordFamily } from '../search/terms.ts'
 import { type Passage, splitPassages } from './passages.ts'
-import { DECLINE, readOnPage, type SourceBlock } from './source-blocks.ts'
+import { DECLINE, readOnPage, type SourceBlock } from '../assistant/prompt-format.ts'
 
 const MAX_PASSAGES = 4
 /** List items a sentence ending in ":" brings along ("Enter one of these:" then the list). */

@@ -4,7 +4,7 @@ import { systemPrompt } from '../assistant/system-prompt.ts'
 import { offlineAnswerModel } from './offline-answer.ts'
 import { extractiveAnswer } from './extractive-answer.ts'
 import { isDecline } from '../analytics/decline.ts'
-import { DECLINE, onPage, parseSourceBlocks, type SourceBlock } from './source-blocks.ts'
+import { DECLINE, onPage, parseSourceBlocks, type SourceBlock } from '../assistant/prompt-format.ts'
 
 const sources: SourceBlock[] = [
   {

@@ -6,7 +6,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
 import { extractiveAnswer } from './extractive-answer.ts'
-import { parseSourceBlocks, readDocsName, STANDALONE_PREFIX } from './source-blocks.ts'
+import { parseSourceBlocks, readDocsName, STANDALONE_PREFIX } from '../assistant/prompt-format.ts'
 
 export const OFFLINE_ANSWER_ID = 'offline-answer'
 

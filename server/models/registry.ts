@@ -48,8 +48,3 @@ export function editorModel(config: DocentConfig, deps: ModelDeps): LanguageMode
   if (config.model.provider === 'offline') return new OfflineEditor()
   return openAiCompatibleModel(config, config.model.agentId ?? config.model.id ?? 'gpt-4o-mini', deps)
 }
-
-/** The model id answers and jobs report (`offline-answer`, `offline-editor` for the built-in models). */
-export function modelIdOf(model: LanguageModel): string {
-  return typeof model === 'string' ? model : model.modelId
-}

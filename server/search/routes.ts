@@ -1,6 +1,6 @@
 import { PageBody, PageResponse, SearchBody, SearchResponse, type SearchResult } from '../../shared/search.ts'
 import { DocentError } from '../../shared/errors.ts'
-import { callerOf } from '../analytics/caller.ts'
+import { callerOf } from '../http/caller.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { docsGuard } from '../http/guards.ts'

@@ -1,5 +1,5 @@
 import type { Caller } from '../../shared/analytics.ts'
-import type { AppContext } from '../http/route.ts'
+import type { AppContext } from './route.ts'
 
 /**
  * Who asked, for caller statistics: a browser on a docs site sends `Origin` (the assistant routes refuse origins a
