@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { ConfigError, configFromEnv } from './config.ts'
+import { ConfigError } from './config.ts'
+import { configFromEnv } from './config-from-env.ts'
 import { createKey, describeKey, parseExpiry } from './keys/keys.ts'
 import { openStore } from './store/open.ts'
 import type { Store } from './store/types.ts'

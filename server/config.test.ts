@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError, configFromEnv, parseConfig } from './config.ts'
+import { ConfigError, parseConfig } from './config.ts'
+import { configFromEnv } from './config-from-env.ts'
 
 describe('config', () => {
   test('the embedded demo is the default', () => {

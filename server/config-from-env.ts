@@ -1,0 +1,173 @@
+// The config of a deployment configured by environment variables (npm start, containers, Deno Deploy), over an
+// optional docent.config.json: which variable sets which field. The schema and its checks are in config.ts.
+import { ConfigError, type DocentConfig, type Env, parseConfig } from './config.ts'
+
+/**
+ * The one project of a deployment configured by environment alone (Deno Deploy, containers). With nothing set it is
+ * the embedded demo: organization, project and domain `demo`, docs from `demo/docs`, the agent on the local git host.
+ *
+ * - `DOCENT_PROJECT_ID`, `DOCENT_ORGANIZATION`, `DOCENT_DOMAIN`, `DOCENT_SITE_URL`, `DOCENT_ALLOWED_ORIGINS` (comma list)
+ * - docs: `DOCENT_DOCS_REPOSITORY` (+ `DOCENT_DOCS_REF`, `DOCENT_DOCS_ROOT`) or `DOCENT_DOCS_DIR`
+ * - agent: `DOCENT_AGENT_REPOSITORY` (defaults to the docs repository), `DOCENT_AGENT_REF`, `DOCENT_AGENT_HOST`
+ *   (`github` | `gitlab` | `local`; guessed from a github.com or gitlab.com URL), `DOCENT_AGENT_HOST_REPO`
+ *   (GitHub `owner/name` or GitLab project; read from the URL when unset), `DOCENT_AGENT_API_BASE`
+ * - secrets stay in the environment: `DOCENT_GIT_TOKEN` (clone and push) and `DOCENT_HOST_TOKEN` (pull requests;
+ *   defaults to `DOCENT_GIT_TOKEN`) are referenced by name, never copied into the config.
+ */
+export function projectFromEnv(env: Env): Record<string, unknown> {
+  const repository = env.DOCENT_DOCS_REPOSITORY
+  const gitToken = env.DOCENT_GIT_TOKEN ? { env: 'DOCENT_GIT_TOKEN' } : undefined
+  const demo = !repository && !env.DOCENT_PROJECT_ID
+  // The demo's docs are public (as a product's docs site usually is); another project's only when it says so.
+  const isPublic = env.DOCENT_DOCS_PUBLIC ? env.DOCENT_DOCS_PUBLIC === 'true' : demo
+  const docsDir = env.DOCENT_DOCS_DIR || 'demo/docs'
+  const agent = agentFromEnv(env, repository, gitToken)
+  const docs = repository
+    ? { repository, ref: env.DOCENT_DOCS_REF || 'main', root: env.DOCENT_DOCS_ROOT || '', token: gitToken, public: isPublic }
+    : String(agent.repository).startsWith('local:') && !env.DENO_DEPLOYMENT_ID
+      ? // Served from the embedded repository the agent pushes to (made from the folder on first use), so a merged pull
+        // request reaches the readers' answers. Deno Deploy has no disk for a repository: there the folder is read as is.
+        { repository: agent.repository, ref: agent.ref, seed: docsDir, refreshSeconds: 10, public: isPublic }
+      : { directory: docsDir, public: isPublic }
+  return {
+    id: env.DOCENT_PROJECT_ID || 'demo',
+    organization: env.DOCENT_ORGANIZATION || 'demo',
+    domain: env.DOCENT_DOMAIN || 'demo',
+    name: env.DOCENT_PROJECT_NAME || (demo ? 'Demo docs' : undefined),
+    docs,
+    ...(env.DOCENT_SITE_URL ? { siteUrl: env.DOCENT_SITE_URL } : {}),
+    allowedOrigins: env.DOCENT_ALLOWED_ORIGINS ? listOf(env.DOCENT_ALLOWED_ORIGINS) : demo ? ['*'] : [],
+    agent,
+    automations: {
+      notifications: [
+        ...(env.DOCENT_SLACK_WEBHOOK_URL ? [{ kind: 'slack', url: { env: 'DOCENT_SLACK_WEBHOOK_URL' } }] : []),
+        ...(env.DOCENT_NOTIFY_WEBHOOK_URL
+          ? [
+              {
+                kind: 'webhook',
+                url: { env: 'DOCENT_NOTIFY_WEBHOOK_URL' },
+                ...(env.DOCENT_NOTIFY_WEBHOOK_SECRET ? { secret: { env: 'DOCENT_NOTIFY_WEBHOOK_SECRET' } } : {}),
+              },
+            ]
+          : []),
+      ],
+    },
+  }
+}
+
+function agentFromEnv(env: Env, docsRepository: string | undefined, gitToken: { env: string } | undefined): Record<string, unknown> {
+  const repository = env.DOCENT_AGENT_REPOSITORY || docsRepository || 'local:demo'
+  const ref = env.DOCENT_AGENT_REF || env.DOCENT_DOCS_REF || 'main'
+  if (repository.startsWith('local:')) return { repository, ref }
+  const url = safeUrl(repository)
+  const kind = env.DOCENT_AGENT_HOST || (url?.hostname === 'gitlab.com' ? 'gitlab' : url?.hostname === 'github.com' ? 'github' : undefined)
+  const token = env.DOCENT_HOST_TOKEN ? { env: 'DOCENT_HOST_TOKEN' } : gitToken
+  // The repository path without `.git`: GitHub's owner/name, GitLab's group/name.
+  const path = url?.pathname.replace(/^\/+|\.git$|\/+$/g, '')
+  const hostRepo = env.DOCENT_AGENT_HOST_REPO || path
+  const apiBase = env.DOCENT_AGENT_API_BASE ? { apiBase: env.DOCENT_AGENT_API_BASE } : {}
+  const host =
+    kind === 'github'
+      ? { kind, repo: hostRepo, token, ...apiBase }
+      : kind === 'gitlab'
+        ? { kind, project: hostRepo, token, ...apiBase }
+        : kind === undefined
+          ? undefined
+          : { kind }
+  if (!host) {
+    throw new ConfigError(`invalid config: DOCENT_AGENT_HOST: set github or gitlab for the agent repository ${repository}`)
+  }
+  if (host.kind !== 'local' && !token) {
+    throw new ConfigError(`invalid config: DOCENT_GIT_TOKEN: the ${host.kind} host needs a token to push and open pull requests`)
+  }
+  return { repository, ref, token: gitToken, host }
+}
+
+function safeUrl(value: string): URL | undefined {
+  try {
+    return new URL(value)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Builds the config from an optional file's contents and the environment. Env wins for the variables it names;
+ * with no file, the embedded demo project is the whole config.
+ */
+export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
+  const file = (fileContents ?? {}) as Record<string, unknown>
+  if (fileContents !== undefined && (typeof fileContents !== 'object' || fileContents === null || Array.isArray(fileContents))) {
+    throw new ConfigError('invalid config: the config file must hold a JSON object')
+  }
+  const port = env.PORT !== undefined ? Number(env.PORT) : file.port
+  if (env.PORT !== undefined && !Number.isInteger(port)) throw new ConfigError('invalid config: PORT: must be an integer')
+
+  const storeFromFile = (file.store ?? {}) as Record<string, unknown>
+  // On Deno Deploy there is no disk for PGlite; Deno KV is the store it offers.
+  const onDenoDeploy = Boolean(env.DENO_DEPLOYMENT_ID)
+  const storeKind = env.DOCENT_STORE || (env.DATABASE_URL ? 'postgres' : (storeFromFile.kind ?? (onDenoDeploy ? 'denokv' : undefined)))
+  const modelFromFile = (file.model ?? {}) as Record<string, unknown>
+  const openai = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL)
+  const model = openai
+    ? {
+        ...modelFromFile,
+        provider: 'openai',
+        id: env.DOCENT_MODEL || modelFromFile.id || 'gpt-4o-mini',
+        baseURL: env.OPENAI_BASE_URL || modelFromFile.baseURL,
+        apiKey: env.OPENAI_API_KEY ? { env: 'OPENAI_API_KEY' } : modelFromFile.apiKey,
+      }
+    : { ...modelFromFile, ...(env.DOCENT_MODEL ? { id: env.DOCENT_MODEL } : {}) }
+  // Hybrid search (BM25 + embeddings) on the same OpenAI(-compatible) server.
+  if (env.DOCENT_EMBEDDING_MODEL) Object.assign(model, { embeddingId: env.DOCENT_EMBEDDING_MODEL })
+
+  const projects = (file.projects as unknown[] | undefined) ?? [projectFromEnv(env)]
+  return parseConfig({
+    ...file,
+    port,
+    host: env.HOST || file.host,
+    dataDir: env.DOCENT_DATA_DIR || file.dataDir,
+    store: { ...storeFromFile, ...(storeKind ? { kind: storeKind } : {}), ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : {}) },
+    model,
+    projects,
+    seedDemoKeys: file.seedDemoKeys ?? file.projects === undefined,
+    adminKey: env.DOCENT_ADMIN_KEY || file.adminKey,
+    assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
+    trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
+    publicUrl: env.DOCENT_PUBLIC_URL || file.publicUrl,
+    trustedHosts: env.DOCENT_TRUSTED_HOSTS ? listOf(env.DOCENT_TRUSTED_HOSTS) : file.trustedHosts,
+    worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
+    agentWorker: {
+      ...(file.agentWorker as Record<string, unknown> | undefined),
+      ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
+      ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
+    },
+    ...integerFromEnv(env, 'DOCENT_GAP_POLL_MS', 'gapPollMs'),
+    automationsWorker: {
+      ...(file.automationsWorker as Record<string, unknown> | undefined),
+      ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_TICK_MS', 'tickMs'),
+      ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_PR_CHECK_MS', 'prCheckMs'),
+    },
+    webhooks: {
+      ...(file.webhooks as object | undefined),
+      ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),
+      ...(env.DOCENT_GITLAB_WEBHOOK_TOKEN ? { gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } } } : {}),
+    },
+  })
+}
+
+/** `{ [field]: n }` from an integer environment variable, `{}` when unset; a ConfigError names the variable otherwise. */
+function integerFromEnv(env: Env, name: string, field: string): Record<string, number> {
+  const value = env[name]
+  if (value === undefined || value === '') return {}
+  const number = Number(value)
+  if (!Number.isInteger(number)) throw new ConfigError(`invalid config: ${name}: must be an integer`)
+  return { [field]: number }
+}
+
+/** `a, b,c` → `['a', 'b', 'c']`. */
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
