@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { GapRecord, GapSignalRecord, SearchRecord, TurnRecord } from './analytics-types.ts'
-import { message, type SuiteApi, sampleThread, uid } from './conformance.ts'
+import { message, type SuiteApi, sampleThread, uid } from './conformance-fixtures.ts'
 import type { Store } from './types.ts'
 
 const at = (day: number, minute = 0) => new Date(Date.UTC(2026, 2, day, 12, minute))

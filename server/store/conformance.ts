@@ -1,111 +1,22 @@
 import { describe, expect, test } from 'vitest'
 import { describeAnalyticsConformance } from './conformance-analytics.ts'
-import type {
-  AutomationRecord,
-  AutomationRunRecord,
-  CodeChangeRecord,
-  JobRecord,
-  KeyRecord,
-  MessageRecord,
-  SessionRecord,
-  Store,
-  ThreadRecord,
-} from './types.ts'
+import { describeAutomationsConformance } from './conformance-automations.ts'
+import { uid, sampleKey, sampleJob, sampleThread, message, type SuiteApi } from './conformance-fixtures.ts'
+import { describeJobsConformance } from './conformance-jobs.ts'
+import type { SessionRecord, Store } from './types.ts'
+
+export {
+  message,
+  sampleAutomation,
+  sampleAutomationRun,
+  sampleJob,
+  sampleKey,
+  sampleThread,
+  type SuiteApi,
+  uid,
+} from './conformance-fixtures.ts'
 
 const vitest: SuiteApi = { describe, test }
-
-let counter = 0
-export const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
-
-export const sampleKey = (overrides: Partial<KeyRecord> = {}): KeyRecord => ({
-  id: uid('key'),
-  hash: uid('hash'),
-  kind: 'admin',
-  organization: uid('org'),
-  projectId: null,
-  name: 'ci',
-  scope: 'write',
-  last4: 'abcd',
-  createdAt: new Date('2026-01-01T00:00:00Z'),
-  expiresAt: null,
-  revokedAt: null,
-  ...overrides,
-})
-
-export const sampleJob = (overrides: Partial<JobRecord> = {}): JobRecord => ({
-  id: uid('job'),
-  projectId: uid('project'),
-  status: 'active',
-  source: { repository: 'https://git.example/docs.git', ref: 'main' },
-  model: 'offline-editor',
-  branch: null,
-  pr: null,
-  error: null,
-  conversation: [],
-  createdAt: new Date('2026-01-01T00:00:00Z'),
-  updatedAt: new Date('2026-01-01T00:00:00Z'),
-  archivedAt: null,
-  ...overrides,
-})
-
-export const sampleThread = (overrides: Partial<ThreadRecord> = {}): ThreadRecord => ({
-  id: uid('thread'),
-  projectId: uid('project'),
-  fp: 'anonymous',
-  createdAt: new Date('2026-01-01T00:00:00Z'),
-  updatedAt: new Date('2026-01-01T00:00:00Z'),
-  messageCount: 0,
-  ...overrides,
-})
-
-export const sampleAutomation = (overrides: Partial<AutomationRecord> = {}): AutomationRecord => ({
-  projectId: uid('project'),
-  id: 'fix-broken-links',
-  kind: 'predefined',
-  name: 'Fix broken links',
-  enabled: true,
-  trigger: { kind: 'schedule', cron: '0 9 * * mon', timeZone: 'Europe/Paris' },
-  mode: 'pull_request',
-  instructions: null,
-  languages: [],
-  prompt: null,
-  scheduleFrom: new Date('2026-01-01T00:00:00Z'),
-  lastSlot: null,
-  contentRevision: null,
-  createdAt: new Date('2026-01-01T00:00:00Z'),
-  updatedAt: new Date('2026-01-01T00:00:00Z'),
-  ...overrides,
-})
-
-export const sampleAutomationRun = (overrides: Partial<AutomationRunRecord> = {}): AutomationRunRecord => ({
-  id: uid('run'),
-  projectId: uid('project'),
-  automationId: 'fix-broken-links',
-  key: uid('schedule:'),
-  reason: 'schedule',
-  startedAt: new Date('2026-01-05T08:00:00Z'),
-  jobId: uid('job'),
-  status: 'active',
-  prLink: null,
-  note: null,
-  baseCommit: null,
-  context: {},
-  ...overrides,
-})
-
-export const message = (threadId: string, role: 'user' | 'assistant', content: string, at: Date): MessageRecord => ({
-  id: uid('msg'),
-  threadId,
-  role,
-  content,
-  createdAt: at,
-})
-
-/** The test functions the suite registers its tests with: vitest's, or `deno test`'s (see denokv_test.ts). */
-export interface SuiteApi {
-  describe(name: string, body: () => void): void
-  test(name: string, body: () => Promise<void>): void
-}
 
 /**
  * The behaviour every Store adapter must have. `open` may return the same instance each time
@@ -211,121 +122,6 @@ export function describeStoreConformance(
       expect(await store.admit([later], new Date())).toEqual({ admitted: false, counts: [1] })
     })
 
-    test('jobs: insert, get within project only, conditional update, newest-first pages', async () => {
-      const store = await open()
-      const projectId = uid('project')
-      const jobs = [0, 1, 2, 3, 4].map((i) => sampleJob({ projectId, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) }))
-      for (const job of jobs) await store.insertJob(job)
-      expect(await store.getJob(projectId, jobs[0]!.id)).toEqual(jobs[0])
-      expect(await store.getJob('other-project', jobs[0]!.id)).toBeNull()
-
-      const updated = await store.updateJob(jobs[0]!.id, {
-        status: 'completed',
-        pr: { number: '7', url: 'https://x/7' },
-        conversation: [{ role: 'user', content: 'hi' }],
-      })
-      expect(updated).toMatchObject({
-        status: 'completed',
-        pr: { number: '7', url: 'https://x/7' },
-        conversation: [{ role: 'user', content: 'hi' }],
-      })
-      expect(await store.updateJob(jobs[0]!.id, { status: 'failed' }, { ifStatusIn: ['active'] })).toBeNull()
-      expect((await store.getJob(projectId, jobs[0]!.id))?.status).toBe('completed')
-      expect(await store.updateJob('missing', { status: 'failed' })).toBeNull()
-
-      const first = await store.listJobs(projectId, { limit: 2 })
-      expect(first.items.map((j) => j.id)).toEqual([jobs[4]!.id, jobs[3]!.id])
-      const second = await store.listJobs(projectId, { limit: 2, cursor: first.nextCursor! })
-      expect(second.items.map((j) => j.id)).toEqual([jobs[2]!.id, jobs[1]!.id])
-      const third = await store.listJobs(projectId, { limit: 2, cursor: second.nextCursor! })
-      expect(third.items.map((j) => j.id)).toEqual([jobs[0]!.id])
-      expect(third.nextCursor).toBeNull()
-    })
-
-    test('job events keep their order', async () => {
-      const store = await open()
-      const jobId = uid('job')
-      for (let i = 0; i < 5; i++) {
-        await store.appendJobEvent(jobId, {
-          at: new Date().toISOString(),
-          type: 'file.read',
-          message: `read ${i}`,
-          data: { path: `p${i}.mdx` },
-        })
-      }
-      const events = await store.listJobEvents(jobId)
-      expect(events.map((e) => e.message)).toEqual(['read 0', 'read 1', 'read 2', 'read 3', 'read 4'])
-      expect(events[2]!.data).toEqual({ path: 'p2.mdx' })
-      expect((await store.listJobEvents(jobId, { after: 3 })).map((e) => e.message)).toEqual(['read 3', 'read 4'])
-      expect(await store.listJobEvents(jobId, { after: 5 })).toEqual([])
-      expect((await store.listJobEvents(jobId, { after: 0 })).length).toBe(5)
-    })
-
-    test('runs: per-job order, one claim each, leases, retry after expiry, cancel', async () => {
-      const store = await open()
-      // Runs left by other tests on a shared instance must not be claimed here: use a far-past clock.
-      const job = sampleJob()
-      await store.insertJob(job)
-      const t0 = new Date(Date.now() + 1000 * 60 * 60 * 24 * 365 * 50)
-      const mk = (i: number) =>
-        store.enqueueRun({
-          id: uid('run'),
-          jobId: job.id,
-          projectId: job.projectId,
-          prompt: `p${i}`,
-          createdAt: new Date(Date.UTC(2001, 0, 1, 0, 0, i)),
-        })
-      const r1 = await mk(1)
-      const r2 = await mk(2)
-      expect([r1.seq, r2.seq]).toEqual([1, 2])
-      expect(r1.status).toBe('queued')
-      expect(await store.countOpenRuns(job.id)).toBe(2)
-
-      const claimed = await claimOwn(store, job.id, 'w1', 60_000, t0)
-      expect(claimed?.id).toBe(r1.id)
-      expect(claimed?.attempts).toBe(1)
-      // The second run waits for the first.
-      expect(await claimOwn(store, job.id, 'w2', 60_000, t0)).toBeNull()
-      expect(await store.renewLease(r1.id, 'w2', 60_000, t0)).toBe(false)
-      expect(await store.renewLease(r1.id, 'w1', 60_000, t0)).toBe(true)
-
-      // Lease expiry: another worker takes the same run over, as a second attempt.
-      const later = new Date(t0.getTime() + 120_000)
-      const retaken = await claimOwn(store, job.id, 'w2', 60_000, later)
-      expect(retaken?.id).toBe(r1.id)
-      expect(retaken?.attempts).toBe(2)
-      expect(await store.finishRun(r1.id, 'w1', 'done')).toBe(false)
-      expect(await store.finishRun(r1.id, 'w2', 'done')).toBe(true)
-
-      const next = await claimOwn(store, job.id, 'w1', 60_000, later)
-      expect(next?.id).toBe(r2.id)
-      expect(await store.cancelRuns(job.id)).toBe(1)
-      expect(await store.renewLease(r2.id, 'w1', 60_000, later)).toBe(false)
-      expect(await store.countOpenRuns(job.id)).toBe(0)
-      expect((await store.listRuns(job.id)).map((r) => r.status)).toEqual(['done', 'cancelled'])
-    })
-
-    test('runs: concurrent claims hand each run to one worker', async () => {
-      const store = await open()
-      const jobs = [sampleJob(), sampleJob(), sampleJob()]
-      const now = new Date(Date.now() + 1000 * 60 * 60 * 24 * 365 * 60)
-      const ids = new Set<string>()
-      for (const job of jobs) {
-        await store.insertJob(job)
-        const run = await store.enqueueRun({
-          id: uid('run'),
-          jobId: job.id,
-          projectId: job.projectId,
-          prompt: 'x',
-          createdAt: new Date(Date.UTC(2000, 0, 1)),
-        })
-        ids.add(run.id)
-      }
-      const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => drainOwn(store, ids, `w${i}`, now)))
-      const claimed = claims.flat()
-      expect(claimed.sort()).toEqual([...ids].sort())
-    })
-
     test('threads: messages, counts, pages by last update, feedback', async () => {
       const store = await open()
       const projectId = uid('project')
@@ -361,27 +157,6 @@ export function describeStoreConformance(
       expect(messages[1]!.sources).toEqual(answer.sources)
       expect(messages[1]!.feedback).toEqual({ rating: 'up' })
       expect(messages[0]!.feedback).toBeUndefined()
-    })
-
-    test('runs: enqueues racing on one job get distinct consecutive seq numbers', async () => {
-      const store = await open()
-      const job = sampleJob()
-      await store.insertJob(job)
-      // Far-past createdAt and finished at once, so no other test of a shared store can claim them.
-      const runs = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          store.enqueueRun({
-            id: uid('run'),
-            jobId: job.id,
-            projectId: job.projectId,
-            prompt: `p${i}`,
-            createdAt: new Date(Date.UTC(2002, 0, 1)),
-          }),
-        ),
-      )
-      expect(runs.map((run) => run.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1))
-      expect((await store.listRuns(job.id)).map((run) => run.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1))
-      expect(await store.cancelRuns(job.id)).toBe(10)
     })
 
     test('any text survives unchanged, and lookups of impossible ids find nothing', async () => {
@@ -441,163 +216,6 @@ export function describeStoreConformance(
       expect(await store.listThreads(uid('project'), { limit: 10 })).toEqual({ items: [], nextCursor: null })
     })
 
-    test('automations: settings per project, upserted, listed oldest first, custom ones deleted', async () => {
-      const store = await open()
-      const projectId = uid('project')
-      expect(await store.listAutomations(projectId)).toEqual([])
-      expect(await store.getAutomation(projectId, 'fix-typos')).toBeNull()
-      const links = sampleAutomation({ projectId })
-      const custom = sampleAutomation({
-        projectId,
-        id: uid('auto'),
-        kind: 'custom',
-        name: 'Weekly tidy',
-        trigger: { kind: 'code', repositories: ['acme/api'] },
-        mode: 'direct',
-        instructions: 'Keep it short \u0000 🦊',
-        languages: ['fr', 'pt-BR'],
-        prompt: 'Tidy the quickstart',
-        lastSlot: new Date('2026-01-05T08:00:00Z'),
-        contentRevision: 'abc123',
-        createdAt: new Date('2026-01-02T00:00:00Z'),
-      })
-      await store.putAutomation(custom)
-      await store.putAutomation(links)
-      expect(await store.getAutomation(projectId, custom.id)).toEqual(custom)
-      expect((await store.listAutomations(projectId)).map((a) => a.id)).toEqual([links.id, custom.id])
-      expect(await store.listAutomations(uid('project'))).toEqual([])
-      const disabled = { ...links, enabled: false, trigger: { kind: 'content' as const }, updatedAt: new Date('2026-01-03T00:00:00Z') }
-      await store.putAutomation(disabled)
-      expect(await store.getAutomation(projectId, links.id)).toEqual(disabled)
-      expect(await store.deleteAutomation(projectId, custom.id)).toBe(true)
-      expect(await store.deleteAutomation(projectId, custom.id)).toBe(false)
-      expect((await store.listAutomations(projectId)).map((a) => a.id)).toEqual([links.id])
-    })
-
-    test('automation runs: a key runs once, with its new job and queued agent run, or as a follow-up', async () => {
-      const store = await open()
-      const projectId = uid('project')
-      const job = sampleJob({ projectId, createdAt: new Date(Date.UTC(2004, 0, 1)) })
-      const first = sampleAutomationRun({
-        projectId,
-        jobId: job.id,
-        key: 'schedule:2026-01-05T08:00:00.000Z',
-        startedAt: new Date(Date.UTC(2004, 0, 1)),
-        context: { slot: '2026-01-05T08:00:00.000Z', changes: [{ title: 'odd \u0000 "text"' }] },
-      })
-      expect(await store.startAutomationRun({ run: first, job, prompt: 'Fix broken links' })).toEqual(first)
-      expect(await store.getJob(projectId, job.id)).toEqual(job)
-      const [queued] = await store.listRuns(job.id)
-      expect(queued).toMatchObject({ id: first.id, jobId: job.id, projectId, prompt: 'Fix broken links', seq: 1, status: 'queued' })
-
-      // The same key again (another instance, or after a restart): refused, and nothing else is written.
-      const again = sampleAutomationRun({ projectId, key: first.key, jobId: uid('job') })
-      const otherJob = sampleJob({ projectId, id: again.jobId })
-      expect(await store.startAutomationRun({ run: again, job: otherJob, prompt: 'x' })).toBeNull()
-      expect(await store.getJob(projectId, otherJob.id)).toBeNull()
-      expect(await store.getAutomationRun(projectId, again.id)).toBeNull()
-      expect(await store.listRuns(otherJob.id)).toEqual([])
-
-      // The same key for another automation is another claim; a follow-up continues the job.
-      const followUp = sampleAutomationRun({
-        projectId,
-        jobId: job.id,
-        key: 'content:abc',
-        reason: 'content',
-        startedAt: new Date(Date.UTC(2004, 0, 2)),
-      })
-      expect(await store.startAutomationRun({ run: followUp, job: null, prompt: 'Fix them again' })).toEqual(followUp)
-      const sameKeyElsewhere = sampleAutomationRun({ projectId, automationId: 'fix-typos', key: first.key, jobId: uid('job') })
-      expect(
-        await store.startAutomationRun({ run: sameKeyElsewhere, job: sampleJob({ projectId, id: sameKeyElsewhere.jobId }), prompt: 'y' }),
-      ).not.toBeNull()
-      expect((await store.listRuns(job.id)).map((run) => [run.id, run.seq])).toEqual([
-        [first.id, 1],
-        [followUp.id, 2],
-      ])
-      for (const id of [job.id, sameKeyElsewhere.jobId]) await store.cancelRuns(id)
-
-      expect(await store.getAutomationRun(projectId, first.id)).toEqual(first)
-      expect(await store.getAutomationRun('other', first.id)).toBeNull()
-      const updated = await store.updateAutomationRun(first.id, {
-        status: 'completed',
-        prLink: 'http://localhost:8787/review/x',
-        note: 'fixed 2 links',
-        baseCommit: 'c0ffee',
-      })
-      expect(updated).toEqual({
-        ...first,
-        status: 'completed',
-        prLink: 'http://localhost:8787/review/x',
-        note: 'fixed 2 links',
-        baseCommit: 'c0ffee',
-      })
-      expect(await store.updateAutomationRun('no-such-run', { status: 'failed' })).toBeNull()
-
-      const page = await store.listAutomationRuns(projectId, 'fix-broken-links', { limit: 1 })
-      expect(page.items.map((run) => run.id)).toEqual([followUp.id])
-      const rest = await store.listAutomationRuns(projectId, 'fix-broken-links', { limit: 1, cursor: page.nextCursor! })
-      expect(rest.items.map((run) => run.id)).toEqual([first.id])
-      expect(rest.nextCursor).toBeNull()
-      expect((await store.listAutomationRuns(projectId, 'fix-typos', { limit: 10 })).items.map((run) => run.id)).toEqual([
-        sameKeyElsewhere.id,
-      ])
-    })
-
-    test('automation runs: concurrent claims of one key start one run', async () => {
-      const store = await open()
-      const projectId = uid('project')
-      const attempts = Array.from({ length: 8 }, () => {
-        const run = sampleAutomationRun({ projectId, key: 'schedule:2026-02-02T09:00:00.000Z', startedAt: new Date(Date.UTC(2005, 0, 1)) })
-        return { run, job: sampleJob({ projectId, id: run.jobId }), prompt: 'p' }
-      })
-      const results = await Promise.all(attempts.map((attempt) => store.startAutomationRun(attempt)))
-      const started = results.filter((result) => result !== null)
-      expect(started).toHaveLength(1)
-      expect((await store.listAutomationRuns(projectId, 'fix-broken-links', { limit: 10 })).items).toHaveLength(1)
-      let jobs = 0
-      for (const attempt of attempts) if (await store.getJob(projectId, attempt.job.id)) jobs++
-      expect(jobs).toBe(1)
-      await store.cancelRuns(started[0]!.jobId)
-    })
-
-    test('code changes: recorded once per repository and ref, listed by when they arrived', async () => {
-      const store = await open()
-      const projectId = uid('project')
-      const change = (ref: string, at: string, overrides: Partial<CodeChangeRecord> = {}): CodeChangeRecord => ({
-        projectId,
-        repository: 'acme/api',
-        kind: 'pull_request',
-        ref,
-        title: `feat: change ${ref}`,
-        body: 'body \u0000 🦊',
-        labels: ['feature'],
-        url: `https://github.com/acme/api/pull/${ref}`,
-        commit: 'c0ffee',
-        receivedAt: new Date(at),
-        ...overrides,
-      })
-      expect(await store.recordCodeChange(change('1', '2026-03-01T10:00:00Z'))).toBe(true)
-      expect(await store.recordCodeChange(change('1', '2026-03-01T11:00:00Z'))).toBe(false)
-      expect(await store.recordCodeChange(change('2', '2026-03-01T12:00:00Z', { body: null, url: null, commit: null, labels: [] }))).toBe(
-        true,
-      )
-      expect(await store.recordCodeChange(change('abc', '2026-03-01T13:00:00Z', { kind: 'commit' }))).toBe(true)
-      expect(await store.recordCodeChange(change('1', '2026-03-01T14:00:00Z', { repository: 'acme/web' }))).toBe(true)
-      const all = await store.listCodeChanges(projectId, { after: new Date(0), until: new Date('2026-04-01T00:00:00Z'), limit: 10 })
-      expect(all.map((c) => `${c.repository}#${c.ref}`)).toEqual(['acme/api#1', 'acme/api#2', 'acme/api#abc', 'acme/web#1'])
-      expect(all[0]).toEqual(change('1', '2026-03-01T10:00:00Z'))
-      expect(all[1]).toMatchObject({ body: null, url: null, commit: null, labels: [] })
-      const window = await store.listCodeChanges(projectId, {
-        after: new Date('2026-03-01T10:00:00Z'),
-        until: new Date('2026-03-01T13:00:00Z'),
-        limit: 10,
-      })
-      expect(window.map((c) => c.ref)).toEqual(['2', 'abc'])
-      expect(await store.listCodeChanges(projectId, { after: new Date(0), until: new Date('2027-01-01'), limit: 2 })).toHaveLength(2)
-      expect(await store.listCodeChanges(uid('project'), { after: new Date(0), until: new Date('2027-01-01'), limit: 10 })).toEqual([])
-    })
-
     test('saveThreads: creates missing threads, appends in order, bumps counts; several threads in one batch', async () => {
       const store = await open()
       const at = (minute: number) => new Date(Date.UTC(2026, 0, 6, 0, minute))
@@ -627,6 +245,8 @@ export function describeStoreConformance(
       await store.saveThreads([])
     })
 
+    describeJobsConformance(open, test)
+    describeAutomationsConformance(open, test)
     describeAnalyticsConformance(open, test)
 
     if (reopen) {
@@ -649,21 +269,4 @@ export function describeStoreConformance(
       })
     }
   })
-}
-
-/** Claims until the given run ids are exhausted, ignoring runs of other tests sharing the store. */
-async function claimOwn(store: Store, jobId: string, owner: string, leaseMs: number, now: Date) {
-  const run = await store.claimRun({ owner, leaseMs, now })
-  if (run && run.jobId !== jobId) throw new Error(`claimed a run of another test: ${run.jobId}`)
-  return run
-}
-
-async function drainOwn(store: Store, ids: Set<string>, owner: string, now: Date) {
-  const mine: string[] = []
-  for (;;) {
-    const run = await store.claimRun({ owner, leaseMs: 60_000, now })
-    if (!run) return mine
-    if (ids.has(run.id)) mine.push(run.id)
-    await store.finishRun(run.id, owner, 'done')
-  }
 }
