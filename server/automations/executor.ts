@@ -1,4 +1,3 @@
-import type { RunReason } from '../../shared/automations.ts'
 import { DocentError } from '../../shared/errors.ts'
 import { errorMessage, type JobEvents, jobEvents, redactValue } from '../agent/events.ts'
 import { withoutCredentials } from '../agent/job-view.ts'
@@ -6,7 +5,6 @@ import { runAgentLoop } from '../agent/loop.ts'
 import { projectSecrets } from '../agent/run.ts'
 import { agentSystemPrompt } from '../agent/system-prompt.ts'
 import type { ExecuteRun, RunResult } from '../agent/worker.ts'
-import { writablePaths } from '../agent/writable-paths.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { branchName } from '../git/branch.ts'
@@ -14,21 +12,19 @@ import type { Workspace } from '../git/types.ts'
 import type { AutomationRecord, AutomationRunRecord, JobRecord, RunRecord } from '../store/types.ts'
 import { type AutomationDefinition, definitionOf } from './catalog.ts'
 import { readDocsTree } from './docs-tree.ts'
-import { applyFileEdits, type FileEdit } from './edits.ts'
 import { type EngineOutcome, runEngine } from './engine-run.ts'
 import { describeChanges, mergedChangesSince, type Since, sinceLastRun } from './merged-changes.ts'
 import { eventBase, type Notifier } from './notify.ts'
 import { hasLanguageModel, planOf } from './plan.ts'
 import type { ReaderSignals } from './readers/signals.ts'
 import { findAutomation } from './settings.ts'
+import { applyEdits, docsRoot, readDocs } from './workspace-docs.ts'
+import { dayIn, firstLine, firstParagraph, pullBody, reasonText, runSection } from './run-text.ts'
 
 export interface ExecutorDeps {
   notifier: Notifier
   signals: ReaderSignals
 }
-
-/** Files an engine reads: pages, snippets and the site configuration. The rest of the tree is only listed (assets). */
-const DOCS_TEXT = /\.(mdx?|json)$/i
 
 /**
  * Carries out one run of an automation as its agent job's run: opens the docs (the job's branch with the base merged
@@ -302,113 +298,3 @@ function agentLoop(ctx: DocentContext, input: RunInput, workspace: Workspace, pr
     signal: input.signal,
   })
 }
-
-/** The docs' folder inside the agent's repository: a git source's `root` when the agent works in the docs repository. */
-function docsRoot(project: ProjectConfig): string {
-  const docs = project.docs
-  if (!('repository' in docs) || !docs.root || docs.repository !== project.agent?.repository) return ''
-  return docs.root.replace(/^\/+|\/+$/g, '')
-}
-
-async function readDocs(workspace: Workspace, root: string): Promise<{ files: Map<string, string>; assets: string[] }> {
-  const prefix = root ? `${root}/` : ''
-  const files = new Map<string, string>()
-  const assets: string[] = []
-  for (const path of await workspace.listFiles()) {
-    if (!path.startsWith(prefix)) continue
-    const relative = path.slice(prefix.length)
-    if (!DOCS_TEXT.test(relative) || relative.split('/').some((part) => part === 'node_modules' || part.startsWith('.'))) {
-      assets.push(relative)
-      continue
-    }
-    const text = await workspace.readFile(path)
-    if (text !== null) files.set(relative, text)
-  }
-  return { files, assets }
-}
-
-/** Writes an engine's edits into the workspace, within the project's writable paths and the run's limits. */
-async function applyEdits(
-  ctx: DocentContext,
-  project: ProjectConfig,
-  workspace: Workspace,
-  root: string,
-  files: Map<string, string>,
-  edits: FileEdit[],
-  events: JobEvents,
-): Promise<void> {
-  if (edits.length === 0) return
-  const writable = writablePaths(project.agent!.writablePaths)
-  const texts = applyFileEdits(files, edits)
-  const { agentMaxFilesTouched, agentMaxChangedBytes } = ctx.config.limits
-  if (texts.size > agentMaxFilesTouched) {
-    throw new DocentError(
-      'conflict',
-      `the fixes touch ${texts.size} files, more than a run may (${agentMaxFilesTouched}); nothing was changed`,
-    )
-  }
-  let bytes = 0
-  for (const [relative, text] of texts) {
-    const path = (root ? `${root}/` : '') + relative
-    writable.check(path)
-    bytes += new TextEncoder().encode(text).byteLength
-    if (bytes > agentMaxChangedBytes)
-      throw new DocentError('conflict', `the fixes change more than ${agentMaxChangedBytes} bytes; nothing was changed`)
-    await workspace.writeFile(path, text)
-    await events.add('file.changed', `${files.has(relative) ? 'edited' : 'created'} ${path}`, { path })
-  }
-}
-
-function pullBody(
-  automation: AutomationRecord,
-  definition: AutomationDefinition | undefined,
-  summary: string,
-  notes: string[],
-  reason: string,
-  jobId: string,
-): string {
-  return [
-    summary.trim(),
-    ...notes.map((note) => `\n${note}`),
-    '',
-    '---',
-    `Opened by the Docent automation **${automation.name}** (${reason}).${
-      definition?.class === 'maintenance' ? ' Its later fixes are added to this pull request until it is merged or closed.' : ''
-    }`,
-    ...(automation.instructions ? ['', `Instructions: ${automation.instructions}`] : []),
-    '',
-    `Docent job ${jobId}`,
-  ].join('\n')
-}
-
-/** What a later run of a maintenance automation appends to its open pull request. */
-function runSection(record: AutomationRunRecord, reason: string, at: Date, summary: string, notes: string[]): string {
-  return [
-    '---',
-    `**Run ${record.id}** (${reason}, ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC):`,
-    '',
-    summary.trim(),
-    ...notes.map((note) => `\n${note}`),
-  ].join('\n')
-}
-
-export function reasonText(reason: RunReason, context: Record<string, unknown>): string {
-  switch (reason) {
-    case 'schedule':
-      return `on its schedule, ${String(context.slot ?? '')}`
-    case 'content':
-      return `the docs moved to ${String(context.revision ?? '').slice(0, 12)}`
-    case 'code':
-      return `${String(context.repository ?? 'a code repository')}#${String(context.number ?? '')} merged`
-    case 'manual':
-      return 'triggered by hand'
-  }
-}
-
-/** `YYYY-MM-DD` of the instant in the time zone (UTC by default). */
-export function dayIn(at: Date, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
-}
-
-const firstLine = (text: string) => (text.trim().split('\n')[0] ?? '').trim()
-const firstParagraph = (text: string) => (text.trim().split(/\n\s*\n/)[0] ?? '').trim().slice(0, 2_000)
