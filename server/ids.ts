@@ -38,6 +38,12 @@ export function randomBase64Url(bytes: number): string {
     .replace(/=/g, '')
 }
 
+/**
+ * A feedback id as every store makes it when a rating first arrives (PostgreSQL's column default has the same shape:
+ * `fb_` and a UUID's 32 hex digits). Stores make it themselves: a rating is upserted, and only the store knows if it is new.
+ */
+export const newFeedbackId = (): string => `fb_${crypto.randomUUID().replace(/-/g, '')}`
+
 /** What a record id identifies; each kind has its own documented shape (the prefix readers see in the API). */
 export type IdKind = 'job' | 'run' | 'thread' | 'message' | 'gap' | 'search' | 'click' | 'automation' | 'trigger' | 'worker'
 

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../shared/agent.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
-import { CONFLICT, DenoKvAnalyticsStore, type Kv, type KvEntry, type KvKey, type KvSelector, ms, retry } from './denokv-analytics.ts'
+import { DenoKvAnalyticsStore } from './denokv-analytics.ts'
+import { CONFLICT, type Kv, type KvEntry, type KvKey, type KvSelector, ms, retry } from './denokv-records.ts'
 import type {
   Admission,
   ClaimOptions,

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../shared/agent.ts'
+import { newFeedbackId } from '../ids.ts'
 import type { Caller, FeedbackStatus } from '../../shared/analytics.ts'
 import { FeedbackByPageAccumulator, feedbackPath, GapCountAccumulator, inRange, SearchTermAccumulator } from './analytics-compute.ts'
 import { decodeCursor, encodeCursor, isBefore } from './cursor.ts'
@@ -445,5 +446,3 @@ export class MemoryStore implements Store {
     return deleted
   }
 }
-
-const newFeedbackId = () => `fb_${crypto.randomUUID().replace(/-/g, '')}`
