@@ -1,32 +1,18 @@
-import SearchableMap from 'minisearch/SearchableMap'
 import { parseQuery, type QueryWord, type SearchQuery } from '../query.ts'
 import { MAX_QUERY_TERMS } from '../terms.ts'
-import { processTerm, tokenize, wordFamily } from '../terms.ts'
+import { processTerm, wordFamily } from '../terms.ts'
 import type { Section } from '../types.ts'
-import { FIELD_BOOST, fieldsOf, type RankOptions, type SectionIndex } from './types.ts'
+import { FIELD_BOOST, type RankOptions, type SectionIndex } from './types.ts'
+import { B, buildPostings, D, FIELDS, highestImpacts, K } from './packed-postings.ts'
+import { TopHeap } from './top-heap.ts'
 
-const FIELDS = ['title', 'headings', 'meta', 'content'] as const
-/** MiniSearch's BM25+ parameters and prefix/typo weights, so both engines rank alike. */
-const K = 1.2
-const B = 0.7
-const D = 0.5
+/** Prefix and typo weights, as MiniSearch's. */
 const PREFIX_WEIGHT = 0.3
 /** Weight of another word of the same family (`approve` for `approval`): the stemmer cuts only inflections. */
 const FAMILY_WEIGHT = 0.4
 const FUZZY_WEIGHT = 0.3
 /** Most completions (and most near spellings) a word the index lacks is searched by. */
 const MAX_EXPANSIONS = 8
-
-/** Every term's postings in one pair of arrays: those of term t in field f run from `offsets[t*4+f]` to `offsets[t*4+f+1]`. */
-interface Postings {
-  /** Term to term id, as a radix tree for prefix and typo lookups. */
-  terms: SearchableMap<number>
-  offsets: Int32Array
-  docs: Int32Array
-  freqs: Uint16Array
-  /** Per field, each section's number of distinct words (stop words included, as MiniSearch counts). */
-  lengths: Float32Array[]
-}
 
 /**
  * MiniSearch's ranking (BM25+ per field, field weights, prefix and typo matches through MiniSearch's own radix tree,
@@ -288,159 +274,4 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
  */
 function closest(candidates: Array<[number, number]>): Array<[number, number]> {
   return candidates.length <= MAX_EXPANSIONS ? candidates : candidates.sort((a, b) => b[1] - a[1]).slice(0, MAX_EXPANSIONS)
-}
-
-/** The `limit` best (section, score) pairs offered, kept in a min-heap; `floor` is the score to beat once it is full. */
-class TopHeap {
-  private readonly docs: Int32Array
-  private readonly scores: Float64Array
-  private size = 0
-  floor = Number.NEGATIVE_INFINITY
-
-  constructor(private readonly limit: number) {
-    this.docs = new Int32Array(Math.max(limit, 0))
-    this.scores = new Float64Array(Math.max(limit, 0))
-  }
-
-  /** Keeps the pair if it is among the best so far; false when it is not. */
-  offer(doc: number, score: number): boolean {
-    if (this.size < this.limit) {
-      this.put(this.size++, doc, score)
-      this.up(this.size - 1)
-    } else if (this.limit > 0 && score > this.scores[0]!) {
-      this.put(0, doc, score)
-      this.down(0)
-    } else {
-      return false
-    }
-    if (this.size === this.limit) this.floor = this.scores[0]!
-    return true
-  }
-
-  /** Best first; equal scores in section order. */
-  best(): Array<{ doc: number; score: number }> {
-    return Array.from({ length: this.size }, (_, i) => ({ doc: this.docs[i]!, score: this.scores[i]! })).sort(
-      (a, b) => b.score - a.score || a.doc - b.doc,
-    )
-  }
-
-  private put(i: number, doc: number, score: number) {
-    this.docs[i] = doc
-    this.scores[i] = score
-  }
-
-  private swap(i: number, j: number) {
-    const doc = this.docs[i]!
-    const score = this.scores[i]!
-    this.put(i, this.docs[j]!, this.scores[j]!)
-    this.put(j, doc, score)
-  }
-
-  private up(i: number) {
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (this.scores[parent]! <= this.scores[i]!) return
-      this.swap(parent, i)
-      i = parent
-    }
-  }
-
-  private down(i: number) {
-    for (;;) {
-      const left = 2 * i + 1
-      const right = left + 1
-      let least = i
-      if (left < this.size && this.scores[left]! < this.scores[least]!) least = left
-      if (right < this.size && this.scores[right]! < this.scores[least]!) least = right
-      if (least === i) return
-      this.swap(least, i)
-      i = least
-    }
-  }
-}
-
-/** Per term and field, the most one posting can add before weights: BM25+'s part that tf and length decide. */
-function highestImpacts(offsets: Int32Array, docs: Int32Array, freqs: Uint16Array, lengths: Float32Array[], norms: number[]): Float32Array {
-  const highest = new Float32Array(offsets.length - 1)
-  for (let list = 0; list < highest.length; list++) {
-    const field = list % FIELDS.length
-    const fieldLengths = lengths[field]!
-    const norm = norms[field]!
-    let most = 0
-    for (let i = offsets[list]!; i < offsets[list + 1]!; i++) {
-      const tf = freqs[i]!
-      const impact = D + (tf * (K + 1)) / (tf + K * (1 - B) + B * norm * fieldLengths[docs[i]!]!)
-      if (impact > most) most = impact
-    }
-    // Float32 rounds down as often as up: a bound must not be below any score it bounds.
-    highest[list] = most * (1 + 1e-6)
-  }
-  return highest
-}
-
-/**
- * Counts each section's terms field by field, then lays the postings out term by term with a counting sort. Hash
- * lookups (not the radix tree) and no per-term maps while counting: the 10k-page index builds ~3x faster this way.
- */
-function buildPostings(sections: Section[]): Postings {
-  const termIds = new Map<string, number>()
-  // Words repeat (Zipf): each distinct word is stemmed once. -1 marks a stop word.
-  const wordIds = new Map<string, number>()
-  const lengths = FIELDS.map(() => new Float32Array(sections.length))
-  let keys = new Int32Array(1 << 16)
-  let entryDocs = new Int32Array(1 << 16)
-  let entryFreqs = new Uint16Array(1 << 16)
-  let entries = 0
-  const counts = new Map<number, number>()
-  const distinct = new Set<string>()
-  sections.forEach((section, doc) => {
-    const fields = fieldsOf(section)
-    FIELDS.forEach((field, f) => {
-      counts.clear()
-      distinct.clear()
-      for (const word of tokenize(fields[field])) {
-        distinct.add(word)
-        let id = wordIds.get(word)
-        if (id === undefined) {
-          const term = processTerm(word)
-          id = term === null ? -1 : (termIds.get(term) ?? termIds.set(term, termIds.size).size - 1)
-          wordIds.set(word, id)
-        }
-        if (id >= 0) counts.set(id, (counts.get(id) ?? 0) + 1)
-      }
-      lengths[f]![doc] = distinct.size
-      if (entries + counts.size > keys.length) {
-        const capacity = Math.max(keys.length * 2, entries + counts.size)
-        keys = grow(keys, new Int32Array(capacity))
-        entryDocs = grow(entryDocs, new Int32Array(capacity))
-        entryFreqs = grow(entryFreqs, new Uint16Array(capacity))
-      }
-      for (const [id, n] of counts) {
-        keys[entries] = id * FIELDS.length + f
-        entryDocs[entries] = doc
-        entryFreqs[entries] = Math.min(n, 65535)
-        entries++
-      }
-    })
-  })
-  // Sections were visited in order, so each term's postings come out sorted by section.
-  const offsets = new Int32Array(termIds.size * FIELDS.length + 1)
-  for (let i = 0; i < entries; i++) offsets[keys[i]! + 1]!++
-  for (let k = 1; k < offsets.length; k++) offsets[k]! += offsets[k - 1]!
-  const next = offsets.slice(0, -1)
-  const docs = new Int32Array(entries)
-  const freqs = new Uint16Array(entries)
-  for (let i = 0; i < entries; i++) {
-    const at = next[keys[i]!]!++
-    docs[at] = entryDocs[i]!
-    freqs[at] = entryFreqs[i]!
-  }
-  const terms = new SearchableMap<number>()
-  for (const [term, id] of termIds) terms.set(term, id)
-  return { terms, offsets, docs, freqs, lengths }
-}
-
-function grow<T extends Int32Array | Uint16Array>(from: T, to: T): T {
-  to.set(from)
-  return to
 }
