@@ -24,3 +24,16 @@ test('context words join at their own weight without repeating the question, and
   ])
   expect(queryText(parseQuery('custom fonts', [{ text: 'colors', weight: 1, counts: true }]))).toBe('custom fonts colors')
 })
+
+test("the reader's time frame is not a topic: 'last week' does not search session lifetimes, nor 'week'", () => {
+  const words = (text: string) => parseQuery(text).words.map((word) => word.terms[0]!.word)
+  expect(words('how many people visited my docs last week')).toEqual(['people', 'visited', 'docs'])
+  expect(words('searches in the past 30 days')).toEqual(['searches'])
+  expect(words('what failed yesterday')).toEqual(['failed'])
+  // "last" as a verb still means how long something lives.
+  expect(
+    parseQuery('how long does a session last')
+      .words.find((word) => word.terms[0]!.word === 'last')
+      ?.terms.map((t) => t.word),
+  ).toContain('lifetime')
+})

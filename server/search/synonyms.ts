@@ -52,6 +52,13 @@ for (const group of GROUPS) {
   }
 }
 
+/**
+ * When the reader means ("last week", "in the past 30 days", "yesterday"): their time frame, never a topic of the docs.
+ * Read as words, "last" searched for session lifetimes and "week" for anything weekly.
+ */
+const TIME_FRAME =
+  /\b(?:(?:in|over|during|for|within) )?(?:the )?(?:last|past|previous|this|next|coming) (?:\d+ |few |couple of )?(?:minutes?|hours?|days?|nights?|weeks?|weekends?|months?|quarters?|years?)\b|\b(?:yesterday|today|tonight|tomorrow)\b/g
+
 /** Longest phrase first, so "turn off" is read before "off". */
 const PHRASES = [...SYNONYMS.keys()].filter((key) => key.includes(' ') || key.includes('-')).sort((a, b) => b.length - a.length)
 
@@ -67,7 +74,10 @@ export interface SynonymMatch {
  * read word by word (each word's synonyms come from `synonymsOf`).
  */
 export function findPhrases(text: string): { phrases: SynonymMatch[]; rest: string } {
-  let rest = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}_-]+/gu, ' ')} `
+  let rest = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_-]+/gu, ' ')
+    .replace(TIME_FRAME, ' ')} `
   const phrases: SynonymMatch[] = []
   for (const phrase of PHRASES) {
     if (!rest.includes(` ${phrase} `)) continue
