@@ -30,6 +30,7 @@ test("the reader's time frame is not a topic: 'last week' does not search sessio
   expect(words('how many people visited my docs last week')).toEqual(['people', 'visited', 'docs'])
   expect(words('searches in the past 30 days')).toEqual(['searches'])
   expect(words('what failed yesterday')).toEqual(['failed'])
+  expect(words('is the api down right now')).toEqual(['api', 'down'])
   // "last" as a verb still means how long something lives.
   expect(
     parseQuery('how long does a session last')

@@ -53,11 +53,11 @@ for (const group of GROUPS) {
 }
 
 /**
- * When the reader means ("last week", "in the past 30 days", "yesterday"): their time frame, never a topic of the docs.
+ * When the reader means ("last week", "in the past 30 days", "yesterday", "right now"): their time frame, never a topic of the docs.
  * Read as words, "last" searched for session lifetimes and "week" for anything weekly.
  */
 const TIME_FRAME =
-  /\b(?:(?:in|over|during|for|within) )?(?:the )?(?:last|past|previous|this|next|coming) (?:\d+ |few |couple of )?(?:minutes?|hours?|days?|nights?|weeks?|weekends?|months?|quarters?|years?)\b|\b(?:yesterday|today|tonight|tomorrow)\b/g
+  /\b(?:(?:in|over|during|for|within) )?(?:the )?(?:last|past|previous|this|next|coming) (?:\d+ |few |couple of )?(?:minutes?|hours?|days?|nights?|weeks?|weekends?|months?|quarters?|years?)\b|\b(?:yesterday|today|tonight|tomorrow|right now|at the moment)\b/g
 
 /** Longest phrase first, so "turn off" is read before "off". */
 const PHRASES = [...SYNONYMS.keys()].filter((key) => key.includes(' ') || key.includes('-')).sort((a, b) => b.length - a.length)
