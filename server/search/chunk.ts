@@ -82,7 +82,7 @@ export function chunkLayout(
 export function chunkPage(page: DocPage): Section[] {
   // One array per page, shared by its sections.
   const groups = [...(page.nav?.groups ?? []), ...page.meta.groups]
-  const tags = [...page.meta.tags, ...page.meta.keywords]
+  const tags = [...page.meta.tags, ...page.meta.keywords, ...endpointTags(page.meta.endpoint)]
   return page.chunks.map((chunk) => {
     const content = chunk.text ?? page.markdown.slice(chunk.start, chunk.end)
     return {
@@ -103,6 +103,14 @@ export function chunkPage(page: DocPage): Section[] {
       tags,
     }
   })
+}
+
+/**
+ * A page that documents an API operation is found by what readers call it ("the API", "an endpoint") and by its
+ * method and path, which its frontmatter holds and its (often empty) body does not.
+ */
+function endpointTags(endpoint: DocPage['meta']['endpoint']): string[] {
+  return endpoint ? ['API endpoint', endpoint.method, endpoint.path] : []
 }
 
 function draftsOf(title: string, blocks: Block[]): Draft[] {

@@ -181,3 +181,40 @@ describe('repeats and languages', () => {
     expect(small.search('contact support error account', { pageSize: 10, currentPath: '/fr/a' })[0]!.section.path).toBe('fr/a')
   })
 })
+
+describe('API reference pages', () => {
+  // Mintlify renders these pages from an OpenAPI file: the page itself is frontmatter only.
+  const site = readDocsSite({
+    revision: 'r',
+    files: new Map([
+      ['docs.json', JSON.stringify({ navigation: { pages: ['deploy', 'ci', 'api/trigger', 'api/status', 'api/legacy'] } })],
+      ['deploy.md', '# Deployments\n\nEvery push to the main branch starts a deployment. A deployment takes about a minute.\n'],
+      [
+        'ci.md',
+        '# Continuous integration\n\nRun checks in CI before a deployment: a failing check stops the deployment. ' +
+          'Your CI can call our API to read the results of its checks, and re-run the deployment checks from CI.\n',
+      ],
+      ['api/trigger.mdx', '---\ntitle: "Trigger deployment"\nopenapi: "/openapi.json POST /project/update/{projectId}"\n---\n'],
+      ['api/status.mdx', '---\ntitle: "Get deployment status"\nopenapi: GET /project/update-status/{statusId}\n---\n'],
+      ['api/legacy.mdx', '---\ntitle: "Old deployment hook"\napi: "POST https://api.example.com/v1/hook"\n---\n'],
+    ]),
+  })
+  const small = buildCorpus(site)
+
+  it('reads the operation a page documents from `openapi` or `api`, and shows it in the page', () => {
+    expect(site.pages.get('api/trigger')!.meta.endpoint).toEqual({ method: 'POST', path: '/project/update/{projectId}' })
+    expect(site.pages.get('api/legacy')!.meta.endpoint).toEqual({ method: 'POST', path: '/v1/hook' })
+    expect(site.pages.get('deploy')!.meta.endpoint).toBeUndefined()
+    expect(small.page('api/status')!.content).toContain('`GET /project/update-status/{statusId}`')
+  })
+
+  it('finds an endpoint page by what readers call it (the API, an endpoint) and by its method and path', () => {
+    const paths = (query: string) => small.search(query, { pageSize: 10 }).map((hit) => hit.section.path)
+    expect(paths('trigger a deployment from CI with the api')[0]).toBe('api/trigger')
+    expect(paths('which endpoint tells me the deployment status')[0]).toBe('api/status')
+    expect(paths('list the api endpoints')).toEqual(expect.arrayContaining(['api/trigger', 'api/status', 'api/legacy']))
+    expect(paths('POST hook')[0]).toBe('api/legacy')
+    // Without "api" or "endpoint" the prose pages still lead.
+    expect(paths('how long does a deployment take')[0]).toBe('deploy')
+  })
+})

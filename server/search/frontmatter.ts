@@ -16,6 +16,11 @@ export interface PageMeta {
   hidden: boolean
   /** Served, but not searched. */
   noindex: boolean
+  /**
+   * The API operation the page documents (Mintlify's `openapi: "spec.json POST /path"` or `api: "GET https://…"`):
+   * such pages often have no body of their own, and what they document is the operation.
+   */
+  endpoint?: { method: string; path: string }
 }
 
 /** Reads YAML frontmatter; a page with broken YAML keeps its body and gets no metadata, as Mintlify does. */
@@ -33,7 +38,19 @@ export function readFrontmatter(yaml: string | undefined): PageMeta {
     language: text(data.language ?? data.lang),
     hidden: data.hidden === true || data.hidden === 'true',
     noindex: data.noindex === true || data.noindex === 'true' || robots.includes('noindex'),
+    endpoint: endpointOf(text(data.openapi) ?? text(data.api)),
   }
+}
+
+const OPERATION = /(?:^|\s)(get|post|put|patch|delete|head|options|trace|webhook)\s+(\S+)$/i
+
+/** `"/openapi.json POST /users/{id}"`, `"GET /users"`, `"POST https://api.example.com/v1/users"`: the method and path. */
+export function endpointOf(value: string | undefined): PageMeta['endpoint'] {
+  const match = value ? OPERATION.exec(value.trim()) : null
+  if (!match) return undefined
+  const target = match[2]!
+  const path = /^https?:\/\//i.test(target) ? target.replace(/^https?:\/\/[^/]*/i, '') || '/' : target
+  return { method: match[1]!.toUpperCase(), path }
 }
 
 function yamlMapping(yaml: string): Record<string, unknown> {

@@ -26,7 +26,7 @@ export interface ParseOptions {
 
 export function parsePage(path: string, source: string, options: ParseOptions = {}): ParsedPage {
   const { meta, title, blocks, mdx } = readPage(path, source, options)
-  const { markdown, spans } = renderPage(title, meta.description, blocks)
+  const { markdown, spans } = renderPage(title, meta, blocks)
   return { path, meta, title, mdx, markdown, chunks: chunkLayout(title, blocks, spans, markdown, options.chunking) }
 }
 
@@ -41,8 +41,11 @@ export function readPage(path: string, source: string, options: ParseOptions = {
   return { meta, title, blocks, mdx }
 }
 
-/** Title, description, then the blocks, a blank line apart; with each block's offsets in the result. */
-function renderPage(title: string, description: string | undefined, blocks: Block[]) {
+/**
+ * Title, description, the API operation the page documents (its body is often empty: the operation is what it is
+ * about), then the blocks, a blank line apart; with each block's offsets in the result.
+ */
+function renderPage(title: string, { description, endpoint }: PageMeta, blocks: Block[]) {
   const ownTitle = blocks[0]?.kind === 'heading' && blocks[0].depth === 1
   const parts: string[] = []
   const spans: Array<[number, number]> = new Array(blocks.length)
@@ -55,6 +58,7 @@ function renderPage(title: string, description: string | undefined, blocks: Bloc
   }
   push(ownTitle ? blocks[0]!.markdown : `# ${title}`, ownTitle ? 0 : undefined)
   if (description) push(description)
+  if (endpoint) push(`\`${endpoint.method} ${endpoint.path}\``)
   for (let i = ownTitle ? 1 : 0; i < blocks.length; i++) push(blocks[i]!.markdown, i)
   return { markdown: parts.join('\n\n') + '\n', spans }
 }

@@ -41,6 +41,7 @@ const GROUPS: string[][] = [
   ['info', 'information'],
   ['k8s', 'kubernetes'],
   ['id', 'identifier'],
+  ['people', 'users', 'visitors', 'readers'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
