@@ -9,8 +9,8 @@ import { consoleLogger } from '../../server/log.ts'
 import { createDocent } from '../../server/mod.ts'
 import { isDecline } from '../../server/analytics/decline.ts'
 
-const offTopic = JSON.parse(readFileSync('bench/assistant/off-topic.json', 'utf8')) as { any: string[]; demo: string[] }
-const OFF_TOPIC = [...offTopic.any, ...offTopic.demo]
+const offTopic = JSON.parse(readFileSync('bench/assistant/off-topic.json', 'utf8')) as { any: string[]; demo: string[]; sharing: string[] }
+const OFF_TOPIC = [...offTopic.any, ...offTopic.demo, ...offTopic.sharing]
 
 export async function offlineQuality() {
   const questions = JSON.parse(readFileSync('bench/search-quality/questions.json', 'utf8')) as Array<{ question: string; pages: string[] }>

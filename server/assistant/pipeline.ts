@@ -67,6 +67,7 @@ export async function startAnswer(
     standalone: retrieval.query !== question.trim() ? retrieval.query : undefined,
     currentPath: request.currentPath,
     context: request.context,
+    unknownWords: retrieval.unknownWords,
   })
   const abort = new AbortController()
   const result = streamText({

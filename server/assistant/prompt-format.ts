@@ -76,6 +76,18 @@ export function readDocsName(system: string): string | undefined {
 export const STANDALONE_PREFIX = 'Standalone question used for the search: '
 
 /**
+ * The line that names the question's words the docs never use (a question about a passport asked of a docs site): it
+ * tells a model that sources matching the other words are not about what was asked.
+ */
+export const UNKNOWN_WORDS_PREFIX = 'Words of the question that these docs never use: '
+
+/** The words of the UNKNOWN_WORDS_PREFIX line of a system prompt; empty when it has none. */
+export function readUnknownWords(system: string): string[] {
+  const line = system.split('\n').find((text) => text.startsWith(UNKNOWN_WORDS_PREFIX))
+  return line ? line.slice(UNKNOWN_WORDS_PREFIX.length).split(', ').filter(Boolean) : []
+}
+
+/**
  * How an answer starts when the docs do not cover the question: the offline model writes it, and the LLM's system
  * prompt tells it to start such an answer with it, so such turns can be told apart (`isDecline` in server/analytics/decline.ts).
  */

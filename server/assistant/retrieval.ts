@@ -22,6 +22,8 @@ export interface Retrieval {
   query: string
   sources: Source[]
   blocks: SourceBlock[]
+  /** Words of the question the docs never use (see Corpus.unknownWords): for the model, which may decline on them. */
+  unknownWords: string[]
 }
 
 /** Prompt budget: one long page must not crowd out the others, and 20 sources must fit a small model's context. */
@@ -67,7 +69,7 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   }
   // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
   const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
-  return { query, sources, blocks }
+  return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query) ?? [] }
 }
 
 /** Hits grouped by page, pages in the order of their best hit. */

@@ -1,5 +1,5 @@
 import type { ContextItem } from '../../shared/assistant.ts'
-import { DECLINE, formatSourceBlocks, type SourceBlock, sourcesHeading, STANDALONE_PREFIX } from './prompt-format.ts'
+import { DECLINE, formatSourceBlocks, type SourceBlock, sourcesHeading, STANDALONE_PREFIX, UNKNOWN_WORDS_PREFIX } from './prompt-format.ts'
 
 export interface PromptInput {
   docsName: string
@@ -8,13 +8,15 @@ export interface PromptInput {
   standalone?: string
   currentPath?: string
   context?: ContextItem[]
+  /** Words of the question the docs never use. */
+  unknownWords?: string[]
 }
 
 /**
  * Sources first (models attend best to what they read before the rules), then what the reader is looking at,
  * then the rules: answer only from the sources, cite them, and say so when they do not cover the question.
  */
-export function systemPrompt({ docsName, sources, standalone, currentPath, context }: PromptInput): string {
+export function systemPrompt({ docsName, sources, standalone, currentPath, context, unknownWords }: PromptInput): string {
   const parts: string[] = []
   parts.push(
     sources.length > 0
@@ -28,6 +30,7 @@ export function systemPrompt({ docsName, sources, standalone, currentPath, conte
     parts.push(`${label}:\n<context>\n${item.value}\n</context>`)
   }
   if (standalone) parts.push(`${STANDALONE_PREFIX}${standalone}`)
+  if (unknownWords && unknownWords.length > 0) parts.push(`${UNKNOWN_WORDS_PREFIX}${unknownWords.join(', ')}`)
   parts.push(
     [
       `You are the documentation assistant for ${docsName}.`,

@@ -47,6 +47,8 @@ export interface Asked {
   standalone?: string
   /** The docs' name: its words ("how do I start with Acme?") name no subject in Acme's docs. */
   docsName?: string
+  /** Words of the question the docs never use (the retrieval says so): what the question is about, if it names one. */
+  unknownWords?: string[]
 }
 
 /**
@@ -139,8 +141,16 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   }
 
   const covered = new Set(chosen.flatMap((p) => [...p.covers]))
-  const total = weight.reduce((sum, w) => sum + w, 0)
-  const found = weight.reduce((sum, w, i) => sum + (covered.has(i) ? w : 0), 0)
+  // A word the docs use, but no source holds, gets the largest weight rarity gives, yet often says the least ("add a
+  // tooltip to a word", "tips for writing prompts"): for coverage it counts as much as the most telling word the sources
+  // hold. A word the docs never use keeps its weight: the question is about something else ("renew my passport").
+  const unknown = new Set((request.unknownWords ?? []).flatMap(contentTerms))
+  const heldMax = Math.max(0, ...weight.filter((_, w) => df[w]! > 0))
+  const coverWeight = weight.map((w, i) =>
+    df[i] === 0 && heldMax > 0 && ![...words[i]!.stems].some((s) => unknown.has(s)) ? Math.min(w, heldMax) : w,
+  )
+  const total = coverWeight.reduce((sum, w) => sum + w, 0)
+  const found = coverWeight.reduce((sum, w, i) => sum + (covered.has(i) ? w : 0), 0)
   if (found / total < MIN_COVERAGE) return declined(sources, question)
   // A question of several words is answered by a passage that holds two of them, not by words scattered over pages.
   const strong = words.map((word, w) => w < ownCount && word.weight === 1)

@@ -67,6 +67,17 @@ describe('offline-answer model', () => {
     expect(isDecline(none)).toBe(true)
   })
 
+  test('a word the docs use on other pages does not sink an answer; a word the docs never use does', async () => {
+    // The retrieval names the words the docs never use in the prompt; without that line every word is one they use.
+    const question = 'How many attributes can a spaceship have?'
+    expect(await ask(question).text).toContain('at most **100 attributes**')
+    const unknown = await ask(question, sources, { unknownWords: ['spaceship'] })
+    expect(await unknown.text).toMatch(new RegExp(`^${DECLINE}`))
+    expect(systemPrompt({ docsName: 'Lumen Flags', sources, unknownWords: ['spaceship'] })).toContain(
+      'Words of the question that these docs never use: spaceship',
+    )
+  })
+
   test('uses the standalone question of a follow-up instead of the bare last message', async () => {
     const text = await ask('and its limit?', sources, { standalone: 'How many attributes can a context have? and its limit?' }).text
     expect(text).toContain('100 attributes')

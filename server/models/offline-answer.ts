@@ -6,7 +6,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
 import { extractiveAnswer } from './extractive-answer.ts'
-import { parseSourceBlocks, readDocsName, STANDALONE_PREFIX } from '../assistant/prompt-format.ts'
+import { parseSourceBlocks, readDocsName, readUnknownWords, STANDALONE_PREFIX } from '../assistant/prompt-format.ts'
 
 export const OFFLINE_ANSWER_ID = 'offline-answer'
 
@@ -68,7 +68,10 @@ function answerFor(options: LanguageModelV4CallOptions): string {
     .split('\n')
     .find((line) => line.startsWith(STANDALONE_PREFIX))
     ?.slice(STANDALONE_PREFIX.length)
-  return extractiveAnswer({ question: lastUserText(options.prompt), standalone, docsName: readDocsName(system) }, parseSourceBlocks(system))
+  return extractiveAnswer(
+    { question: lastUserText(options.prompt), standalone, docsName: readDocsName(system), unknownWords: readUnknownWords(system) },
+    parseSourceBlocks(system),
+  )
 }
 
 function lastUserText(prompt: LanguageModelV4Prompt): string {

@@ -32,6 +32,13 @@ describe('corpus over demo/docs', () => {
     expect(best!.section.url).toBe(`/${best!.section.path}#${best!.section.anchor}`)
   })
 
+  it('names the words of a question the docs never use in any form', () => {
+    expect(corpus.unknownWords!('How do I bake sourdough bread?')).toEqual(['bake', 'sourdough', 'bread'])
+    // Other forms and synonyms count as used; everyday words are never reported.
+    expect(corpus.unknownWords!('how do I rotate my sdk keys without any downtime')).toEqual(['downtime'])
+    expect(corpus.unknownWords!('turn off the webhooks')).toEqual([])
+  })
+
   it('tolerates typos and word endings', () => {
     expect(paths('percentge rollouts', { pageSize: 3 })[0]).toBe('guides/percentage-rollouts')
     expect(paths('webhook signatures', { pageSize: 3 })).toContain('guides/webhooks')

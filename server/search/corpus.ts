@@ -231,6 +231,12 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
         },
       }
     },
+    ...(index.unknownWords
+      ? {
+          unknownWords: (question: string) =>
+            index.unknownWords!({ words: parseQuery(question).words.filter((word) => word.counts && !isWeak(word)) }),
+        }
+      : {}),
     page(path: string) {
       const page = findPage(path)
       return page && !page.meta.hidden ? { path: page.path, content: page.markdown } : null

@@ -80,6 +80,11 @@ export interface Corpus {
   searchHybrid?(query: string, options: SearchOptions): Promise<SearchHit[]>
   /** The page a reader is on, found leniently (a URL, a path under a site prefix, a file name); undefined if hidden or unknown. */
   readerPage?(path: string): ReaderPage | undefined
+  /**
+   * Words of a question that the docs never use in any form ("passport", "sourdough"): a question that names them is
+   * about something else, unlike one whose words the docs use on other pages than those found.
+   */
+  unknownWords?(question: string): string[]
   /** The page's markdown (MDX components reduced to text), or null. Accepts a path with or without `/` and extension. */
   page(path: string): { path: string; content: string } | null
   pages(): PageInfo[]

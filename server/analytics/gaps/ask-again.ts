@@ -22,7 +22,11 @@ export async function askAgain(ctx: DocentContext, project: ProjectConfig, quest
   const retrieval = await retrieve(ctx, project, { turns: [{ role: 'user', text: question }], pageSize: 5, origin })
   const { text } = await generateText({
     model: ctx.models.answer,
-    instructions: systemPrompt({ docsName: project.name ?? project.domain, sources: retrieval.blocks }),
+    instructions: systemPrompt({
+      docsName: project.name ?? project.domain,
+      sources: retrieval.blocks,
+      unknownWords: retrieval.unknownWords,
+    }),
     prompt: question,
     maxRetries: 1,
   })

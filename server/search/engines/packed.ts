@@ -208,6 +208,18 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
       }
       return found
     },
+    unknownWords(query: SearchQuery) {
+      const unknown: string[] = []
+      for (const word of query.words) {
+        if (!word.counts) continue
+        const forms = word.terms.flatMap(({ word: written }) => {
+          const term = processTerm(written)
+          return term ? [term, ...(withFamily ? wordFamily(term) : [])] : []
+        })
+        if (forms.length > 0 && !forms.some((form) => terms.get(form) !== undefined)) unknown.push(word.terms[0]!.word)
+      }
+      return unknown
+    },
     search(query: string | SearchQuery, options: RankOptions) {
       const { words } = typeof query === 'string' ? parseQuery(query) : query
       return rank(cursorsOf(words.slice(0, MAX_QUERY_TERMS)), options)
