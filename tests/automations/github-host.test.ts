@@ -156,7 +156,8 @@ describe('automations on GitHub', () => {
     await configure('fix-typos', { enabled: true, mode: 'direct' })
     await push('quickstart.mdx', (text) => `${text}\nThe dashbord shows every chnage.\n`, 'Mention the dashboard')
     const [run] = await settled('fix-typos', 1)
-    expect(run).toMatchObject({ status: 'completed', prLink: null })
+    // A failed run says why in its note: show it when this fails.
+    expect(run, run?.note ?? undefined).toMatchObject({ status: 'completed', prLink: null })
     expect(run!.note).toMatch(/Merged into main as [0-9a-f]{12} \(direct mode\)\.$/)
     expect(await show('main', 'quickstart.mdx')).toContain('The dashboard shows every change.')
     expect(github.created()).toBe(1)

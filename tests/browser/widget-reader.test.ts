@@ -89,9 +89,15 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     const box = chat.getByRole('combobox')
     await box.waitFor()
     await expect.poll(() => focusedInWidget(page)).toBe('input')
+    // The results shown while typing may be an earlier keystroke's: wait for the answer to the whole query.
+    const finalResults = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/discovery/v1/search/demo') && response.request().postDataJSON()?.query === 'percentage rollout',
+    )
     await box.pressSequentially('percentage rollout', { delay: 20 })
+    const found = (await (await finalResults).json()) as Array<{ path: string }>
     const options = chat.getByRole('listbox').getByRole('option')
-    await expect.poll(() => options.count()).toBeGreaterThan(1)
+    await expect.poll(() => chat.locator('[role="option"][part="result"]').count()).toBe(new Set(found.map((result) => result.path)).size)
     expect(await options.first().innerText()).toContain('Ask AI: “percentage rollout”')
     expect(searches.length).toBeGreaterThan(0)
     expect(searches.every((body) => body.analytics === false)).toBe(true)
