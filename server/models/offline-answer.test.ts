@@ -78,6 +78,27 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('quotes the source that holds a name the question asks about, not only the one matching its other words', () => {
+    const traffic: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Traffic analytics',
+        url: 'https://docs.example.com/analytics/traffic',
+        content:
+          'Track your docs traffic on the Traffic page: visitors, page views and referrals for every page.\n\nTraffic figures update every hour.',
+      },
+      {
+        id: 2,
+        title: 'Analytics integrations › Plausible',
+        url: 'https://docs.example.com/integrations/plausible',
+        content: 'Add your Plausible domain to send page views to Plausible.\n\nPlausible counts traffic without cookies.',
+      },
+    ]
+    expect(extractiveAnswer('how do I track my docs traffic with Plausible?', traffic)).toContain(
+      'Plausible counts traffic without cookies. [2]',
+    )
+  })
+
   test('uses the standalone question of a follow-up instead of the bare last message', async () => {
     const text = await ask('and its limit?', sources, { standalone: 'How many attributes can a context have? and its limit?' }).text
     expect(text).toContain('100 attributes')
