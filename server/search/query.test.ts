@@ -7,6 +7,8 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('How do I delete a repo?')).toEqual([`delete:1 remove:${SYNONYM_WEIGHT}`, `repo:1 repository:${SYNONYM_WEIGHT}`])
   // Readers say "people" where docs say users, visitors or readers ("how many people visited my docs").
   expect(terms('people')).toEqual([`people:1 users:${SYNONYM_WEIGHT} visitors:${SYNONYM_WEIGHT} readers:${SYNONYM_WEIGHT}`])
+  // and "host" a file where docs say it is served.
+  expect(terms('host a pdf')).toEqual([`host:1 serve:${SYNONYM_WEIGHT}`, 'pdf:1'])
 })
 
 test('a phrase with synonyms is one word searched by them: "turn off" is disable; "my own" alone is custom', () => {

@@ -42,6 +42,7 @@ const GROUPS: string[][] = [
   ['k8s', 'kubernetes'],
   ['id', 'identifier'],
   ['people', 'users', 'visitors', 'readers'],
+  ['host', 'serve'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
