@@ -75,6 +75,14 @@ export function readDocsName(system: string): string | undefined {
 /** The line that carries the retrieval question when a follow-up was made standalone. */
 export const STANDALONE_PREFIX = 'Standalone question used for the search: '
 
+/** What follows `prefix` on the system prompt's line that starts with it (STANDALONE_PREFIX, UNKNOWN_WORDS_PREFIX). */
+export function readPromptLine(system: string, prefix: string): string | undefined {
+  return system
+    .split('\n')
+    .find((line) => line.startsWith(prefix))
+    ?.slice(prefix.length)
+}
+
 /**
  * The line that names the question's words the docs never use (a question about a passport asked of a docs site): it
  * tells a model that sources matching the other words are not about what was asked.
@@ -83,8 +91,7 @@ export const UNKNOWN_WORDS_PREFIX = 'Words of the question that these docs never
 
 /** The words of the UNKNOWN_WORDS_PREFIX line of a system prompt; empty when it has none. */
 export function readUnknownWords(system: string): string[] {
-  const line = system.split('\n').find((text) => text.startsWith(UNKNOWN_WORDS_PREFIX))
-  return line ? line.slice(UNKNOWN_WORDS_PREFIX.length).split(', ').filter(Boolean) : []
+  return (readPromptLine(system, UNKNOWN_WORDS_PREFIX) ?? '').split(', ').filter(Boolean)
 }
 
 /**

@@ -84,12 +84,11 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // do I get started with Acme?", "what is this?" on a page): the first source's opening is the answer.
   const informative = own.some((word, w) => word.weight === 1 && df[w]! < passages.length / 2)
   // A name the question asks about ("from a Rust program", "a Terraform provider") that no source holds: whatever the
-  // other words match ("call", "program"), the docs do not speak of it.
+  // other words match ("call", "program"), the docs do not speak of it. A passage that holds one gains (NAME_BONUS).
   const names = namesIn(request.question)
-  if (own.some((word, w) => df[w] === 0 && [...word.stems].some((s) => names.has(s)))) return declined(sources, question)
-  if (!informative && sources[0]) return render(opening(passages, sources[0].id))
-  // The names the question asks about ("with Plausible"), which the sources hold.
   const nameWords = own.flatMap((word, w) => ([...word.stems].some((s) => names.has(s)) ? [w] : []))
+  if (nameWords.some((w) => df[w] === 0)) return declined(sources, question)
+  if (!informative && sources[0]) return render(opening(passages, sources[0].id))
 
   const scored: Scored[] = passages.map((p, i) => {
     const covers = new Set<number>()

@@ -6,7 +6,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
 import { extractiveAnswer } from './extractive-answer.ts'
-import { parseSourceBlocks, readDocsName, readUnknownWords, STANDALONE_PREFIX } from '../assistant/prompt-format.ts'
+import { parseSourceBlocks, readDocsName, readPromptLine, readUnknownWords, STANDALONE_PREFIX } from '../assistant/prompt-format.ts'
 
 export const OFFLINE_ANSWER_ID = 'offline-answer'
 
@@ -64,12 +64,13 @@ function answerFor(options: LanguageModelV4CallOptions): string {
     .filter((message) => message.role === 'system')
     .map((message) => message.content)
     .join('\n\n')
-  const standalone = system
-    .split('\n')
-    .find((line) => line.startsWith(STANDALONE_PREFIX))
-    ?.slice(STANDALONE_PREFIX.length)
   return extractiveAnswer(
-    { question: lastUserText(options.prompt), standalone, docsName: readDocsName(system), unknownWords: readUnknownWords(system) },
+    {
+      question: lastUserText(options.prompt),
+      standalone: readPromptLine(system, STANDALONE_PREFIX),
+      docsName: readDocsName(system),
+      unknownWords: readUnknownWords(system),
+    },
     parseSourceBlocks(system),
   )
 }

@@ -225,16 +225,14 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
         description: page.meta.description,
         sections: sections.slice(range[0], range[1]),
         covers: (question) => {
-          // Everyday words ("look", "before") say nothing of the page either way.
-          const query = { words: parseQuery(question).words.filter((word) => word.counts && !isWeak(word)) }
+          const query = subjectQuery(question)
           return query.words.length === 0 ? 0 : (index.wordsIn?.(query, range[0], range[1]) ?? 0) / query.words.length
         },
       }
     },
     ...(index.unknownWords
       ? {
-          unknownWords: (question: string) =>
-            index.unknownWords!({ words: parseQuery(question).words.filter((word) => word.counts && !isWeak(word)) }),
+          unknownWords: (question: string) => index.unknownWords!(subjectQuery(question)),
         }
       : {}),
     page(path: string) {
@@ -258,6 +256,11 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
 }
 
 /** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */
+/** A question's words that name a subject: everyday words ("look", "before") say nothing of a page either way. */
+function subjectQuery(question: string): SearchQuery {
+  return { words: parseQuery(question).words.filter((word) => word.counts && !isWeak(word)) }
+}
+
 function urlPath(raw: string): string {
   const trimmed = raw.trim()
   if (/^https?:\/\//i.test(trimmed)) {

@@ -45,7 +45,7 @@ export function readFrontmatter(yaml: string | undefined): PageMeta {
 const OPERATION = /(?:^|\s)(get|post|put|patch|delete|head|options|trace|webhook)\s+(\S+)$/i
 
 /** `"/openapi.json POST /users/{id}"`, `"GET /users"`, `"POST https://api.example.com/v1/users"`: the method and path. */
-export function endpointOf(value: string | undefined): PageMeta['endpoint'] {
+function endpointOf(value: string | undefined): PageMeta['endpoint'] {
   const match = value ? OPERATION.exec(value.trim()) : null
   if (!match) return undefined
   const target = match[2]!

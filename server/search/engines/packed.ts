@@ -209,16 +209,9 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
       return found
     },
     unknownWords(query: SearchQuery) {
-      const unknown: string[] = []
-      for (const word of query.words) {
-        if (!word.counts) continue
-        const forms = word.terms.flatMap(({ word: written }) => {
-          const term = processTerm(written)
-          return term ? [term, ...(withFamily ? wordFamily(term) : [])] : []
-        })
-        if (forms.length > 0 && !forms.some((form) => terms.get(form) !== undefined)) unknown.push(word.terms[0]!.word)
-      }
-      return unknown
+      // A query longer than any `expand` reads for typos and completions: only the words' own forms and synonyms count.
+      const noTypos = Number.POSITIVE_INFINITY
+      return query.words.filter((word) => word.counts && expand(word, noTypos).size === 0).map((word) => word.terms[0]!.word)
     },
     search(query: string | SearchQuery, options: RankOptions) {
       const { words } = typeof query === 'string' ? parseQuery(query) : query
