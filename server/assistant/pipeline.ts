@@ -62,7 +62,7 @@ export async function startAnswer(
   // awaited before the first text goes out.
   const questionStored = storeMessage(ctx, thread, { id: ctx.ids('message'), role: 'user', content: question, createdAt: askedAt })
   const instructions = systemPrompt({
-    docsName: project.name ?? project.domain,
+    docsName: retrieval.docsName,
     sources: retrieval.blocks,
     standalone: retrieval.query !== question.trim() ? retrieval.query : undefined,
     currentPath: request.currentPath,

@@ -51,3 +51,14 @@ test('one source per page, its matching sections under their headings; a questio
   expect(result.blocks[0]!.content).toContain('## Verify signatures')
   expect(result.query).toMatch(/^how do I verify them\? \(asked on the page "[^"]+"\)$/)
 })
+
+test("the prompt names the docs by the project's name, else by the name the docs give themselves, else the domain", async () => {
+  const { docent } = await testDocent()
+  const project = docent.context.projects.byId('demo')!
+  const ask = (p: typeof project) =>
+    retrieve(docent.context, p, { turns: [{ role: 'user', text: 'how do I get started?' }], pageSize: 1, origin: 'http://localhost' })
+  // The demo docs' docs.json is named "Lumen Flags"; the demo project sets no name.
+  expect(project.name).toBeUndefined()
+  expect((await ask(project)).docsName).toBe('Lumen Flags')
+  expect((await ask({ ...project, name: 'Acme' })).docsName).toBe('Acme')
+})

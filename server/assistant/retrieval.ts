@@ -24,6 +24,11 @@ export interface Retrieval {
   blocks: SourceBlock[]
   /** Words of the question the docs never use (see Corpus.unknownWords): for the model, which may decline on them. */
   unknownWords: string[]
+  /**
+   * What the docs are called, for the prompt: the project's name, else the one the docs give themselves, else the
+   * domain. The model reads it as the product ("how do I get started with Mintlify?" names no subject in Mintlify's docs).
+   */
+  docsName: string
 }
 
 /** Prompt budget: one long page must not crowd out the others, and 20 sources must fit a small model's context. */
@@ -69,7 +74,8 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   }
   // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
   const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
-  return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query) ?? [] }
+  const docsName = project.name ?? corpus.siteName ?? project.domain
+  return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query) ?? [], docsName }
 }
 
 /** Hits grouped by page, pages in the order of their best hit. */

@@ -32,6 +32,8 @@ const SOURCE_RANK = 0.3
 const TOP_SOURCE_SHARE = 0.25
 /** A question with at least 3 (strong) words must have 2 of them in one quoted passage. */
 const TOGETHER = 2
+/** A passage holding this many of the question's (strong) words speaks of what it asks, whatever else it names. */
+const SPOKEN_OF = 3
 
 interface Word {
   stems: Set<string>
@@ -66,8 +68,14 @@ export interface Asked {
 export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]): string {
   const request = typeof asked === 'string' ? { question: asked } : asked
   const { question, topic } = readAsked(request)
+  // The product's name says nothing of a subject when the question names it whole ("with Lumen Flags"); one of its
+  // words alone is an ordinary word of its docs ("temporary flags").
+  const questionWords = wordsOf(question, 1)
   const product = new Set(request.docsName ? contentTerms(request.docsName) : [])
-  const own = wordsOf(question, 1).map((word) => ([...word.stems].some((s) => product.has(s)) ? { ...word, weight: WEAK_SHARE } : word))
+  const namesProduct = product.size > 0 && [...product].every((s) => questionWords.some((word) => word.stems.has(s)))
+  const own = questionWords.map((word) =>
+    namesProduct && [...word.stems].some((s) => product.has(s)) ? { ...word, weight: WEAK_SHARE } : word,
+  )
   // A long title weighs no more than a short one: together its words count as one of the question's, halved.
   const about = topic ? wordsOf(topic, 1) : []
   const words = [...own, ...about.map((word) => ({ ...word, weight: (word.weight * TOPIC_SHARE) / about.length }))]
@@ -149,21 +157,24 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   }
 
   const covered = new Set(chosen.flatMap((p) => [...p.covers]))
-  // A word the docs use, but no source holds, gets the largest weight rarity gives, yet often says the least ("add a
-  // tooltip to a word", "tips for writing prompts"): for coverage it counts as much as the most telling word the sources
-  // hold. A word the docs never use keeps its weight: the question is about something else ("renew my passport").
-  const unknown = new Set((request.unknownWords ?? []).flatMap(contentTerms))
-  const heldMax = Math.max(0, ...weight.filter((_, w) => df[w]! > 0))
-  const coverWeight = weight.map((w, i) =>
-    df[i] === 0 && heldMax > 0 && ![...words[i]!.stems].some((s) => unknown.has(s)) ? Math.min(w, heldMax) : w,
-  )
-  const total = coverWeight.reduce((sum, w) => sum + w, 0)
-  const found = coverWeight.reduce((sum, w, i) => sum + (covered.has(i) ? w : 0), 0)
-  if (found / total < MIN_COVERAGE) return declined(sources, question)
   // A question of several words is answered by a passage that holds two of them, not by words scattered over pages.
   const strong = words.map((word, w) => w < ownCount && word.weight === 1)
   const strongCount = strong.filter(Boolean).length
   const together = Math.max(...chosen.map((p) => [...p.covers].filter((w) => strong[w]).length))
+  // A word the docs use, but no source holds, gets the largest weight rarity gives, yet often says the least ("add a
+  // tooltip to a word", "tips for writing prompts"): for coverage it counts as much as the most telling word the sources
+  // hold. A word the docs never use keeps its weight: the question is about something else ("renew my passport"),
+  // unless one passage holds three of the question's other words: then the docs speak of what was asked, and the word
+  // they lack is a detail of it ("rotate an sdk key without downtime").
+  const unknown = new Set((request.unknownWords ?? []).flatMap(contentTerms))
+  const spokenOf = together >= SPOKEN_OF
+  const heldMax = Math.max(0, ...weight.filter((_, w) => df[w]! > 0))
+  const coverWeight = weight.map((w, i) =>
+    df[i] === 0 && heldMax > 0 && (spokenOf || ![...words[i]!.stems].some((s) => unknown.has(s))) ? Math.min(w, heldMax) : w,
+  )
+  const total = coverWeight.reduce((sum, w) => sum + w, 0)
+  const found = coverWeight.reduce((sum, w, i) => sum + (covered.has(i) ? w : 0), 0)
+  if (found / total < MIN_COVERAGE) return declined(sources, question)
   if (strongCount >= 3 && together < TOGETHER) return declined(sources, question)
   return render(chosen, scored, best)
 }

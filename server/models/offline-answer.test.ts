@@ -78,6 +78,66 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('the words of a question form ("difference between") and amounts ("100k") need not be in the answer', () => {
+    const flags: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Flags › Temporary and permanent flags',
+        url: 'https://docs.example.com/concepts/flags#lifetime',
+        content:
+          '**Temporary** flags are release flags you remove once the rollout is done.\n\n**Permanent** flags are kill switches and entitlements that stay.',
+      },
+      {
+        id: 2,
+        title: 'Plans and billing',
+        url: 'https://docs.example.com/account/plans',
+        content:
+          'Each plan includes a number of monthly active contexts (MACs). Over the plan limit, you pay $5 for each extra 1,000 MACs.',
+      },
+    ]
+    const difference = extractiveAnswer('what is the difference between temporary and permanent flags?', flags)
+    expect(difference).toContain('**Temporary** flags are release flags')
+    const amount = extractiveAnswer({ question: 'what do I pay if I go over 100k MACs', unknownWords: ['100k'] }, flags)
+    expect(amount).toContain('Over the plan limit, you pay $5 for each extra 1,000 MACs. [2]')
+  })
+
+  test("the product's name, asked whole, names no subject: the first source's opening answers; one of its words does", () => {
+    const start: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Quickstart',
+        url: 'https://docs.example.com/quickstart',
+        content: 'Install the SDK, create a flag and evaluate it in five minutes.\n\nFirst, create a project in the dashboard.',
+      },
+      {
+        id: 2,
+        title: 'Start jobs',
+        url: 'https://docs.example.com/api/start-job',
+        content: 'Lumen Flags starts an export job when you call this endpoint. Contact sales to get started with exports.',
+      },
+    ]
+    const answer = extractiveAnswer({ question: 'how do I get started with Lumen Flags?', docsName: 'Lumen Flags' }, start)
+    expect(answer.startsWith('Install the SDK, create a flag and evaluate it in five minutes.')).toBe(true)
+    expect(answer).not.toContain('[2]')
+    // One word of the name alone is an ordinary word of the docs, and a subject.
+    const projects: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Projects',
+        url: 'https://docs.example.com/projects',
+        content: 'A project holds environments and members.\n\nCreate a project per product.\n\nArchive a project to hide it.',
+      },
+      {
+        id: 2,
+        title: 'Limits',
+        url: 'https://docs.example.com/limits',
+        content: 'A project can have up to 5,000 flags.\n\nAn organization can have 100 projects.',
+      },
+    ]
+    const limit = extractiveAnswer({ question: 'how many flags can a project have?', docsName: 'Lumen Flags' }, projects)
+    expect(limit.startsWith('A project can have up to 5,000 flags. [2]')).toBe(true)
+  })
+
   test('quotes the source that holds a name the question asks about, not only the one matching its other words', () => {
     const traffic: SourceBlock[] = [
       {

@@ -25,7 +25,8 @@ export const WEAK_WORDS: ReadonlySet<string> = new Set(
   `different kind kinds sort thing things stuff something someone somebody anyone anybody anything everything everyone
   go goes going went gone take takes took taken long lay put keep keeps let lets give gives see look looks find good
   best better well sure right really actually still lot lots fine okay ok try tried able whole today now currently
-  make makes made live lives before after first start starts started starting begin`.split(/\s+/),
+  make makes made live lives before after first start starts started starting begin between difference differences
+  versus vs compare compared comparison without`.split(/\s+/),
 )
 
 const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u

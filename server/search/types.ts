@@ -71,6 +71,8 @@ export interface PageInfo {
 /** A project's loaded docs: pages, navigation and the search index over their sections. */
 export interface Corpus {
   readonly name: string
+  /** The name the docs give themselves (`docs.json`'s `name`), when they do; `name` falls back to a generic one. */
+  readonly siteName?: string
   readonly description?: string
   search(query: string, options: SearchOptions): SearchHit[]
   /**

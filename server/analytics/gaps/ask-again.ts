@@ -23,7 +23,7 @@ export async function askAgain(ctx: DocentContext, project: ProjectConfig, quest
   const { text } = await generateText({
     model: ctx.models.answer,
     instructions: systemPrompt({
-      docsName: project.name ?? project.domain,
+      docsName: retrieval.docsName,
       sources: retrieval.blocks,
       unknownWords: retrieval.unknownWords,
     }),
