@@ -281,7 +281,9 @@ function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = chosen[
   let previous: Scored | undefined
   const quote = (p: Scored) => {
     if (quoted.has(p)) return
-    const run = [p, ...introduced(p, all, chosen)].filter((q) => !quoted.has(q))
+    // Code quoted without the sentence that introduces it would be nobody's: that sentence comes along, and cites it.
+    const intro = p.kind === 'code' ? all.find((q) => q.sourceId === p.sourceId && q.index === p.index - 1 && q.kind !== 'code') : undefined
+    const run = [...(intro ? [intro] : []), p, ...introduced(p, all, chosen)].filter((q) => !quoted.has(q))
     for (const q of run) quoted.add(q)
     const code = run.filter((q) => q.kind === 'code').map((q) => q.text)
     const lines = run.filter((q) => q.kind !== 'code').map((q) => (q.kind === 'item' ? `- ${q.text}` : q.text))

@@ -138,6 +138,26 @@ describe('offline-answer model', () => {
     expect(limit.startsWith('A project can have up to 5,000 flags. [2]')).toBe(true)
   })
 
+  test('code is quoted with the sentence that introduces it, which cites its source', () => {
+    const snippets: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Text',
+        url: 'https://docs.example.com/create/text',
+        content: 'Each page is one MDX file.\n\nA paragraph is plain text between blank lines.',
+      },
+      {
+        id: 2,
+        title: 'Reusable snippets',
+        url: 'https://docs.example.com/create/reusable-snippets',
+        content:
+          'Write the shared content in a file of its own:\n\n```mdx snippets/shared.mdx\nReuse this paragraph on several pages.\n```',
+      },
+    ]
+    const answer = extractiveAnswer('reuse the same paragraph on several pages', snippets)
+    expect(answer).toContain('Write the shared content in a file of its own: [2]\n\n```mdx snippets/shared.mdx')
+  })
+
   test('quotes the source that holds a name the question asks about, not only the one matching its other words', () => {
     const traffic: SourceBlock[] = [
       {

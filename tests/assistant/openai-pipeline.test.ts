@@ -36,7 +36,8 @@ describe('what the model is shown', () => {
     expect(request.model).toBe('scripted-docs-model')
     expect(request.stream).toBe(true)
     const system = systemOf(request)
-    expect(system).toMatch(/^Sources from the demo documentation, best match first:\n\n<source id="1" title="Percentage rollouts/)
+    // The demo project has no name of its own: the docs' docs.json names them.
+    expect(system).toMatch(/^Sources from the Lumen Flags documentation, best match first:\n\n<source id="1" title="Percentage rollouts/)
     expect(system).toContain("Because the hash doesn't depend on the percentage, ramping up is **sticky**")
     const rules = system.indexOf('Answer the reader using only the sources above')
     expect(rules).toBeGreaterThan(system.lastIndexOf('</source>'))
@@ -67,7 +68,7 @@ describe('what the model is shown', () => {
     expect(v1.some((url) => url.startsWith('/api-reference/v2/'))).toBe(false)
 
     await (await ask({ messages: [user('How do I delete a flag?')], filter: { tag: 'no-such-tag' } })).text()
-    expect(systemOf(model.requests.at(-1)!)).toContain('Sources from the demo documentation: none matched this question.')
+    expect(systemOf(model.requests.at(-1)!)).toContain('Sources from the Lumen Flags documentation: none matched this question.')
   })
 
   test("currentPath ranks the reader's page first and is named in the prompt", async () => {
