@@ -44,6 +44,8 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
   let ticking: Promise<void> | null = null
   let checking: Promise<void> | null = null
   const contentChecks = new Map<string, Promise<number>>()
+  // Docs reloads a push webhook started, per project: until one ends, the served docs are a revision behind the push.
+  const reloads = new Map<string, Promise<unknown>>()
   let executor: Promise<typeof import('./executor.ts')> | undefined
 
   const failed = (what: string, fields: Record<string, unknown>) => (error: unknown) =>
@@ -84,6 +86,9 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
       let runs = 0
       const automations = (await enabled(project)).filter((automation) => automation.trigger.kind === 'content')
       if (automations.length === 0) return 0
+      // Read while a push's reload is under way, the served revision is the one before it: that is not a move (a run
+      // on it would be a spurious one, after the push's own run).
+      if (known === undefined) await reloads.get(project.id)
       const revision = known ?? (await contentRevision(ctx, project))
       if (!revision) return 0
       const madeBy = message !== undefined ? automationsOf(message) : await commitAutomations(ctx, project, revision)
@@ -226,7 +231,11 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
           receivedAt: ctx.now(),
         })
       }
-      void ctx.search.refresh(project.id).catch(failed('docs refresh', { project: project.id }))
+      const reload = ctx.search
+        .refresh(project.id)
+        .catch(failed('docs refresh', { project: project.id }))
+        .finally(() => reloads.get(project.id) === reload && reloads.delete(project.id))
+      reloads.set(project.id, reload)
       runs += await checkContent(project, after, event.commits.find((commit) => commit.id === after)?.message)
     }
     return runs
