@@ -52,13 +52,30 @@ test('one source per page, its matching sections under their headings; a questio
   expect(result.query).toMatch(/^how do I verify them\? \(asked on the page "[^"]+"\)$/)
 })
 
-test("the prompt names the docs by the project's name, else by the name the docs give themselves, else the domain", async () => {
+test("the prompt names the docs as they name themselves, else by the project's name, else by its domain", async () => {
   const { docent } = await testDocent()
   const project = docent.context.projects.byId('demo')!
-  const ask = (p: typeof project) =>
-    retrieve(docent.context, p, { turns: [{ role: 'user', text: 'how do I get started?' }], pageSize: 1, origin: 'http://localhost' })
-  // The demo docs' docs.json is named "Lumen Flags"; the demo project sets no name.
-  expect(project.name).toBeUndefined()
+  const ask = (p: typeof project, ctx = docent.context) =>
+    retrieve(ctx, p, { turns: [{ role: 'user', text: 'how do I get started?' }], pageSize: 1, origin: 'http://localhost' })
+  // The demo docs' docs.json is named "Lumen Flags".
   expect((await ask(project)).docsName).toBe('Lumen Flags')
-  expect((await ask({ ...project, name: 'Acme' })).docsName).toBe('Acme')
+  expect((await ask({ ...project, name: 'Demo docs' })).docsName).toBe('Lumen Flags')
+  // Docs that give themselves no name.
+  const unnamed = { search: () => [] } as unknown as Corpus
+  const ctx = { ...docent.context, search: { corpus: async () => unnamed } as unknown as SearchService }
+  expect((await ask({ ...project, name: 'Demo docs' }, ctx)).docsName).toBe('Demo docs')
+  expect((await ask({ ...project, name: undefined }, ctx)).docsName).toBe(project.domain)
+})
+
+test("a page's opening section comes with the page's description, once, as the page shows it", async () => {
+  const { docent } = await testDocent()
+  const project = docent.context.projects.byId('demo')!
+  const result = await retrieve(docent.context, project, {
+    turns: [{ role: 'user', text: 'how do I get started?' }],
+    pageSize: 5,
+    origin: 'http://localhost',
+  })
+  const quickstart = result.blocks[result.sources.findIndex((source) => source.path === 'quickstart')]!
+  expect(quickstart.content.startsWith('Create your first feature flag in Lumen Flags and evaluate it from your application')).toBe(true)
+  expect(quickstart.content.split('Create your first feature flag in Lumen Flags').length).toBe(2)
 })

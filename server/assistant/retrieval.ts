@@ -25,8 +25,9 @@ export interface Retrieval {
   /** Words of the question the docs never use (see Corpus.unknownWords): for the model, which may decline on them. */
   unknownWords: string[]
   /**
-   * What the docs are called, for the prompt: the project's name, else the one the docs give themselves, else the
-   * domain. The model reads it as the product ("how do I get started with Mintlify?" names no subject in Mintlify's docs).
+   * What the docs are called, for the prompt: the name they give themselves (`docs.json`), else the project's (a label
+   * the docs team chose: "Demo docs"), else the domain, as the site's pages say. The model reads it as the product
+   * ("how do I get started with Mintlify?" names no subject in Mintlify's docs).
    */
   docsName: string
 }
@@ -74,7 +75,7 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   }
   // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
   const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
-  const docsName = project.name ?? corpus.siteName ?? project.domain
+  const docsName = corpus.siteName ?? project.name ?? project.domain
   return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query) ?? [], docsName }
 }
 
@@ -92,7 +93,10 @@ function byPage(hits: SearchHit[]): SearchHit[][] {
 /** A section under its own heading (the page's top section has none: the source's title is the page's). */
 function withHeading(section: Section): string {
   const heading = section.headings.length > 1 ? section.headings.at(-1) : undefined
-  return heading ? `## ${heading}\n\n${section.content}` : section.content
+  if (heading) return `## ${heading}\n\n${section.content}`
+  // A page's opening section starts with what the page says it is about (its description), as the page itself shows.
+  const description = section.description?.trim()
+  return description && !section.content.includes(description) ? `${description}\n\n${section.content}` : section.content
 }
 
 /** The text cut to `max` characters at the last paragraph or sentence end before it; empty when nothing fits. */
