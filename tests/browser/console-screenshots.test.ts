@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,22 +5,22 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildConsoleIfStale } from '../../console/build.ts'
 import { serveAnalyticsFixture } from './console-fixtures.ts'
-import { browserSkipReason, launchBrowser, type RunningDocent, startDocent } from './support.ts'
+import { browserSkipReason, discardScreenshots, screenshotDir, launchBrowser, type RunningDocent, startDocent } from './support.ts'
 
 // Screenshots of the console for the README (docs/screenshots/console-*.png): the overview, a gap being fixed, a
 // job's live view and an automation's run history, light and dark. Analytics come from the contract-shaped fixture.
 
 const skip = browserSkipReason()
-const DIR = 'docs/screenshots'
 
 describe.skipIf(skip)('console screenshots', () => {
   let browser: Browser
+  let dir: string
   let server: RunningDocent
   let dataDir: string
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'docent-console-shots-'))
-    mkdirSync(DIR, { recursive: true })
+    dir = screenshotDir()
     await buildConsoleIfStale()
     ;[browser, server] = await Promise.all([
       launchBrowser(),
@@ -43,6 +42,7 @@ describe.skipIf(skip)('console screenshots', () => {
     await server.docent.start()
   }, 180_000)
   afterAll(async () => {
+    discardScreenshots(dir)
     await browser?.close()
     await server?.stop()
     await rm(dataDir, { recursive: true, force: true })
@@ -60,7 +60,7 @@ describe.skipIf(skip)('console screenshots', () => {
   }
 
   const shoot = async (page: Page, name: string) => {
-    const image = await page.screenshot({ path: `${DIR}/${name}.png` })
+    const image = await page.screenshot({ path: `${dir}/${name}.png` })
     expect(image.length).toBeGreaterThan(10_000)
   }
 

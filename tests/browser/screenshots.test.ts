@@ -1,12 +1,18 @@
-import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent, startDocent } from './support.ts'
+import {
+  browserSkipReason,
+  discardScreenshots,
+  screenshotDir,
+  ensureWidgetBuilt,
+  launchBrowser,
+  type RunningDocent,
+  startDocent,
+} from './support.ts'
 
 // Screenshots of the widget on the demo site, light, dark and at phone width, for the README (docs/screenshots/).
 
 const skip = browserSkipReason()
-const DIR = 'docs/screenshots'
 
 const SHOTS: Array<{ name: string; path: string; question: string; options: BrowserContextOptions; attributes?: Record<string, string> }> =
   [
@@ -39,14 +45,16 @@ const SHOTS: Array<{ name: string; path: string; question: string; options: Brow
 
 describe.skipIf(skip)('widget screenshots', () => {
   let browser: Browser
+  let dir: string
   let server: RunningDocent
 
   beforeAll(async () => {
     await ensureWidgetBuilt()
-    mkdirSync(DIR, { recursive: true })
+    dir = screenshotDir()
     ;[browser, server] = await Promise.all([launchBrowser(), startDocent()])
   })
   afterAll(async () => {
+    discardScreenshots(dir)
     await browser?.close()
     await server?.stop()
   })
@@ -67,7 +75,7 @@ describe.skipIf(skip)('widget screenshots', () => {
       // The reader's view starts at the top of the answer.
       await chat.locator('.messages').evaluate((list) => (list.scrollTop = 0))
       expect(await chat.locator('article.assistant nav a').count()).toBeGreaterThan(0)
-      const file = `${DIR}/${shot.name}.png`
+      const file = `${dir}/${shot.name}.png`
       const image = await page.screenshot({ path: file })
       expect(image.length).toBeGreaterThan(10_000)
       await context.close()
@@ -83,7 +91,7 @@ describe.skipIf(skip)('widget screenshots', () => {
     await page.keyboard.press('Control+k')
     await chat.getByRole('combobox').pressSequentially('percentage rollout')
     await expect.poll(() => chat.getByRole('option').count()).toBeGreaterThan(2)
-    const image = await page.screenshot({ path: `${DIR}/widget-search.png` })
+    const image = await page.screenshot({ path: `${dir}/widget-search.png` })
     expect(image.length).toBeGreaterThan(10_000)
     await context.close()
   })

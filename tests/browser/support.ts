@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
@@ -12,6 +13,23 @@ import { buildIfStale } from '../../widget/build.ts'
 import { closeServer, listenLocal } from '../support/local-http.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
+
+/**
+ * Where the screenshot tests write: the README's `docs/screenshots/` when asked (`npm run screenshots` sets
+ * DOCENT_UPDATE_SCREENSHOTS=1), else a temporary folder, so that a test run leaves the working tree as it was.
+ */
+export function screenshotDir(): string {
+  if (process.env.DOCENT_UPDATE_SCREENSHOTS === '1') {
+    mkdirSync('docs/screenshots', { recursive: true })
+    return 'docs/screenshots'
+  }
+  return mkdtempSync(join(tmpdir(), 'docent-screenshots-'))
+}
+
+/** Removes a screenshotDir() that is only a test's (a temporary folder); the README's is kept. */
+export function discardScreenshots(dir: string | undefined): void {
+  if (dir && dir !== 'docs/screenshots') rmSync(dir, { recursive: true, force: true })
+}
 
 /** Browser tests need Debian's chromium; outside CI its absence skips them with a printed reason. */
 export function browserSkipReason(): string | null {
