@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { parseQuery, queryText, SYNONYM_WEIGHT } from './query.ts'
+import { isWeak, parseQuery, queryText, SYNONYM_WEIGHT } from './query.ts'
 
 const terms = (text: string) => parseQuery(text).words.map((word) => word.terms.map((t) => `${t.word}:${t.weight}`).join(' '))
 
@@ -41,4 +41,24 @@ test("the reader's time frame is not a topic: 'last week' does not search sessio
       .words.find((word) => word.terms[0]!.word === 'last')
       ?.terms.map((t) => t.word),
   ).toContain('lifetime')
+})
+
+test('amounts and the words of a question form name no subject; an HTTP status or an error code does', () => {
+  const weak = (text: string) => parseQuery(text).words.map((word) => `${word.terms[0]!.word}:${isWeak(word) ? 'weak' : 'subject'}`)
+  expect(weak('what is the difference between temporary and permanent flags')).toEqual([
+    'difference:weak',
+    'between:weak',
+    'temporary:subject',
+    'permanent:subject',
+    'flags:subject',
+  ])
+  expect(weak('upload 2 million ids over 100k 500mb')).toEqual([
+    'upload:subject',
+    '2:weak',
+    'million:subject',
+    'ids:subject',
+    '100k:weak',
+    '500mb:weak',
+  ])
+  expect(weak('what does 429 mean after E104')).toEqual(['429:subject', 'e104:subject'])
 })

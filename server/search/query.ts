@@ -70,10 +70,14 @@ export function queryText(query: SearchQuery): string {
     .join(' ')
 }
 
-/** An amount ("2", "100k", "500mb", "1.5"): what is asked about is what it counts, not the number itself. */
+/** An amount ("2", "100k", "500mb"): what is asked about is what it counts, not the number itself. */
 const QUANTITY = /^\d+(?:[.,]\d+)*(?:k|m|mb|gb|kb|ms|s|x|%)?$/
+/** An HTTP status ("404", "429") is a name, not an amount: "what does 429 mean?" asks about it. */
+const STATUS_CODE = /^[1-5]\d\d$/
+
+const isAmount = (word: string) => QUANTITY.test(word) && !STATUS_CODE.test(word)
 
 /** A word that names no subject of its own: an everyday word (see WEAK_WORDS), or only synonyms of one. */
 export function isWeak(word: QueryWord): boolean {
-  return word.terms.every((term) => term.weight < 1 || WEAK_WORDS.has(term.word) || QUANTITY.test(term.word))
+  return word.terms.every((term) => term.weight < 1 || WEAK_WORDS.has(term.word) || isAmount(term.word))
 }
