@@ -130,7 +130,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // The answer opens with words, not code: code shows how, after a sentence has said what. When only code answers,
   // the sentence before it says what it is.
   const code = ranked.find((p) => p.kind === 'code')
-  const intro = code && scored.find((p) => p.sourceId === code.sourceId && p.index === code.index - 1 && p.kind !== 'code')
+  const intro = code && introOf(code, scored)
   const best = ranked.find((p) => p.kind !== 'code') ?? (intro && { ...intro, score: code.score, covers: code.covers, own: true })
   if (!best) return declined(sources, question)
   // At most one code block: an answer made of code alone explains nothing.
@@ -282,7 +282,7 @@ function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = chosen[
   const quote = (p: Scored) => {
     if (quoted.has(p)) return
     // Code quoted without the sentence that introduces it would be nobody's: that sentence comes along, and cites it.
-    const intro = p.kind === 'code' ? all.find((q) => q.sourceId === p.sourceId && q.index === p.index - 1 && q.kind !== 'code') : undefined
+    const intro = p.kind === 'code' ? introOf(p, all) : undefined
     const run = [...(intro ? [intro] : []), p, ...introduced(p, all, chosen)].filter((q) => !quoted.has(q))
     for (const q of run) quoted.add(q)
     const code = run.filter((q) => q.kind === 'code').map((q) => q.text)
@@ -306,6 +306,11 @@ function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = chosen[
   quote(best)
   for (const p of rest) quote(p)
   return paragraphs.join('\n\n')
+}
+
+/** The sentence right before a code block, in its source: what introduces it. */
+function introOf(code: Passage, passages: Scored[]): Scored | undefined {
+  return passages.find((p) => p.sourceId === code.sourceId && p.index === code.index - 1 && p.kind !== 'code')
 }
 
 /** What a passage ending in ":" introduces: the list items after it, or the code block. */

@@ -256,12 +256,12 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   return corpus()
 }
 
-/** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */
 /** A question's words that name a subject: everyday words ("look", "before") say nothing of a page either way. */
 function subjectQuery(question: string): SearchQuery {
   return { words: parseQuery(question).words.filter((word) => word.counts && !isWeak(word)) }
 }
 
+/** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */
 function urlPath(raw: string): string {
   const trimmed = raw.trim()
   if (/^https?:\/\//i.test(trimmed)) {
