@@ -121,4 +121,12 @@ describe('absolute links', () => {
       ].join('\n'),
     )
   })
+
+  test('a markdown example inside a longer fence stays as written, and the prose after it is rewritten', async () => {
+    const { absoluteLinks } = await import('./absolute-links.ts')
+    const example = ['````mdx', '```md', '[inner](/inner)', '```', '[still example](/example)', '````'].join('\n')
+    expect(absoluteLinks(`${example}\n[after](/after)`, (path) => `https://docs.test${path}`)).toBe(
+      `${example}\n[after](https://docs.test/after)`,
+    )
+  })
 })

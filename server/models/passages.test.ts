@@ -35,6 +35,25 @@ test('markdown splits into sentences, whole list items, table rows with their co
   ])
 })
 
+test('a markdown example inside a longer fence is one code block, not code then prose', () => {
+  const markdown = [
+    'Users can hover to see types.',
+    '',
+    '````mdx Format',
+    '```ts twoslash',
+    'type Pet = "cat" | "dog"',
+    '```',
+    '````',
+    '',
+    'Next sentence.',
+  ].join('\n')
+  expect(splitPassages(1, markdown).map((p) => [p.kind, p.text])).toEqual([
+    ['text', 'Users can hover to see types.'],
+    ['code', '````mdx Format\n```ts twoslash\ntype Pet = "cat" | "dog"\n```\n````'],
+    ['text', 'Next sentence.'],
+  ])
+})
+
 test('content terms drop stopwords and question framing, stem plurals, keep single digits', () => {
   expect(contentTerms('What does exit code 6 mean for my rollouts?')).toEqual(['exit', 'code', '6', 'rollout'])
   expect(contentTerms('How are targeting rules configured?').sort()).toEqual(contentTerms('configure the target rule').sort())

@@ -1,4 +1,5 @@
 /** Splits a source's markdown into the smallest units an extractive answer can quote: sentences, list items, code. */
+import { closesFence, openingFence } from '../search/code-fences.ts'
 
 export interface Passage {
   sourceId: number
@@ -41,12 +42,12 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
-    const fence = /^\s*(```|~~~)/.exec(line)
+    const fence = openingFence(line)
     if (fence) {
       flush()
       const body: string[] = [line]
-      while (++i < lines.length && !lines[i]!.trimStart().startsWith(fence[1]!)) body.push(lines[i]!)
-      body.push(fence[1]!)
+      while (++i < lines.length && !closesFence(lines[i]!, fence)) body.push(lines[i]!)
+      body.push(fence.marker)
       if (body.length - 2 <= MAX_CODE_LINES) push('code', body.join('\n'))
       continue
     }

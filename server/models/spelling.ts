@@ -1,17 +1,18 @@
+import { splitFencedCode } from '../search/code-fences.ts'
+
 /** Corrects whole-word misspellings outside fenced code, keeping the capitalization of each occurrence. */
 export function correctSpelling(content: string, words: Array<[string, string]>): string {
-  const parts = content.split(/(^```[\s\S]*?^```)/m)
-  return parts
-    .map((part, index) => {
-      if (index % 2 === 1) return part
-      let out = part
+  return splitFencedCode(content)
+    .map(({ code, text }) => {
+      if (code) return text
+      let out = text
       for (const [wrong, right] of words) {
         const pattern = new RegExp(`(?<![\\p{L}\\p{N}_/.-])${escapeRegExp(wrong)}(?![\\p{L}\\p{N}_])`, 'giu')
         out = out.replace(pattern, (found) => matchCase(found, right))
       }
       return out
     })
-    .join('')
+    .join('\n')
 }
 
 function matchCase(found: string, right: string): string {
