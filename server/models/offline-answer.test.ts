@@ -99,6 +99,9 @@ describe('offline-answer model', () => {
     expect(difference).toContain('**Temporary** flags are release flags')
     const amount = extractiveAnswer({ question: 'what do I pay if I go over 100k MACs', unknownWords: ['100k'] }, flags)
     expect(amount).toContain('Over the plan limit, you pay $5 for each extra 1,000 MACs. [2]')
+    // Written in words, an amount is one too.
+    const inWords = extractiveAnswer({ question: 'what do I pay over two thousand MACs', unknownWords: ['two', 'thousand'] }, flags)
+    expect(inWords).toContain('Over the plan limit, you pay $5 for each extra 1,000 MACs. [2]')
   })
 
   test("the product's name, asked whole, names no subject: the first source's opening answers; one of its words does", () => {

@@ -55,10 +55,11 @@ test('amounts and the words of a question form name no subject; an HTTP status o
   expect(weak('upload 2 million ids over 100k 500mb')).toEqual([
     'upload:subject',
     '2:weak',
-    'million:subject',
+    'million:weak',
     'ids:subject',
     '100k:weak',
     '500mb:weak',
   ])
+  expect(weak('merge two branches')).toEqual(['merge:subject', 'two:weak', 'branches:subject'])
   expect(weak('what does 429 mean after E104')).toEqual(['429:subject', 'e104:subject'])
 })

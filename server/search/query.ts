@@ -75,7 +75,13 @@ const QUANTITY = /^\d+(?:[.,]\d+)*(?:k|m|mb|gb|kb|ms|s|x|%)?$/
 /** An HTTP status ("404", "429") is a name, not an amount: "what does 429 mean?" asks about it. */
 const STATUS_CODE = /^[1-5]\d\d$/
 
-const isAmount = (word: string) => QUANTITY.test(word) && !STATUS_CODE.test(word)
+/** Amounts written as words ("merge two branches", "a few hundred pages"); "one" is a stop word already. */
+const NUMBER_WORDS = new Set(
+  `two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred hundreds thousand
+  thousands million millions billion billions dozen dozens couple`.split(/\s+/),
+)
+
+const isAmount = (word: string) => NUMBER_WORDS.has(word) || (QUANTITY.test(word) && !STATUS_CODE.test(word))
 
 /** A word that names no subject of its own: an everyday word (see WEAK_WORDS), or only synonyms of one. */
 export function isWeak(word: QueryWord): boolean {
