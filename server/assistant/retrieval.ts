@@ -76,7 +76,7 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
   const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
   const docsName = corpus.siteName ?? project.name ?? project.domain
-  return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query) ?? [], docsName }
+  return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query, request.currentPath) ?? [], docsName }
 }
 
 /** Hits grouped by page, pages in the order of their best hit. */

@@ -175,7 +175,7 @@ describe('repeats and languages', () => {
       ],
       ['a.md', `# Alpha\n\n## Help\n\n${snippet}\n`],
       ['b.md', `# Beta\n\n## Help\n\n${snippet}\n`],
-      ['fr/a.md', '# Alpha\n\nContact support error error error account.\n'],
+      ['fr/a.md', '# Alpha\n\nContact support error error error account. Écrivez-nous, car le compte est bloqué.\n'],
     ]),
   })
   const small = buildCorpus(site)
@@ -186,6 +186,12 @@ describe('repeats and languages', () => {
     expect(hits[0]!.section.path).toBe('a')
     expect(hits.map((hit) => hit.section.path)).toContain('fr/a')
     expect(small.search('contact support error account', { pageSize: 10, currentPath: '/fr/a' })[0]!.section.path).toBe('fr/a')
+  })
+
+  it("names the words the docs never use in the reader's language: French 'car' (because) says nothing of a car", () => {
+    expect(small.unknownWords!('how do I contact support about my car')).toEqual(['car'])
+    expect(small.unknownWords!('how do I contact support about my car', '/b')).toEqual(['car'])
+    expect(small.unknownWords!('how do I contact support about my car', '/fr/a')).toEqual([])
   })
 })
 

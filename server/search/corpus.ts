@@ -96,15 +96,17 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     return mask
   }
 
+  /** The language a reader reads (their page's, else the site's first) on a site in several; undefined on one in one. */
+  const readerLanguage = (current: DocPage | undefined) =>
+    site.navigation.languages.length > 1 ? (current?.language ?? defaultLanguage) : undefined
+
   /** The filter and the boost (reader's page, its neighbours, page boosts, language) a query's options ask for. */
   const rankingOf = (options: SearchOptions) => {
     const current = options.currentPath ? findPage(options.currentPath, true) : undefined
     const [currentFrom, currentTo] = (current && pageRange.get(current.path)) ?? [-1, -1]
     const list = current?.nav?.list ?? -2
-    const language = !options.filter?.language && site.navigation.languages.length > 1 ? (current?.language ?? defaultLanguage) : undefined
-    const foreign = language
-      ? (section: Section) => (section.languages?.length && !section.languages.includes(language) ? OTHER_LANGUAGE : 1)
-      : undefined
+    const language = options.filter?.language ? undefined : readerLanguage(current)
+    const foreign = language ? (section: Section) => (inLanguage(section, language) ? 1 : OTHER_LANGUAGE) : undefined
     const related = options.related?.length ? new Set(options.related) : undefined
     const within = options.withinPage ? (pageRange.get(findPage(options.withinPage, true)?.path ?? '') ?? [0, 0]) : undefined
     const passing = options.filter ? filterMask(options.filter) : undefined
@@ -233,7 +235,10 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     },
     ...(index.unknownWords
       ? {
-          unknownWords: (question: string) => index.unknownWords!(subjectQuery(question)),
+          unknownWords: (question: string, currentPath?: string) => {
+            const language = readerLanguage(currentPath ? findPage(currentPath, true) : undefined)
+            return index.unknownWords!(subjectQuery(question), language ? (i) => inLanguage(sections[i]!, language) : undefined)
+          },
         }
       : {}),
     page(path: string) {
@@ -254,6 +259,11 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     },
   })
   return corpus()
+}
+
+/** A section in no language (or in several) is read in each of them. */
+function inLanguage(section: Section, language: string): boolean {
+  return !section.languages?.length || section.languages.includes(language)
 }
 
 /** A question's words that name a subject: everyday words ("look", "before") say nothing of a page either way. */

@@ -208,15 +208,22 @@ export function packedIndex(sections: Section[], options: { family?: boolean } =
       }
       return found
     },
-    unknownWords(query: SearchQuery) {
+    unknownWords(query: SearchQuery, counts?: (section: number) => boolean) {
       // A query longer than any `expand` reads for typos and completions: only the words' own forms and synonyms count.
       const noTypos = Number.POSITIVE_INFINITY
-      return query.words.filter((word) => word.counts && expand(word, noTypos).size === 0).map((word) => word.terms[0]!.word)
+      const known = (id: number) => !counts || occursWhere(id, counts)
+      return query.words.filter((word) => word.counts && ![...expand(word, noTypos).keys()].some(known)).map((word) => word.terms[0]!.word)
     },
     search(query: string | SearchQuery, options: RankOptions) {
       const { words } = typeof query === 'string' ? parseQuery(query) : query
       return rank(cursorsOf(words.slice(0, MAX_QUERY_TERMS)), options)
     },
+  }
+
+  /** Whether a term occurs in a section `accept` accepts: its postings in turn, until one is. */
+  function occursWhere(termId: number, accept: (section: number) => boolean): boolean {
+    for (let at = offsets[termId * FIELDS.length]!; at < offsets[(termId + 1) * FIELDS.length]!; at++) if (accept(docs[at]!)) return true
+    return false
   }
 
   /** Whether a term occurs in a section from `from` to `to` - 1 (postings are sorted by section: a binary search). */

@@ -23,8 +23,11 @@ export interface SectionIndex {
   search(query: string | SearchQuery, options: RankOptions): Array<{ section: Section; score: number }>
   /** How many of the query's own words (counting words, any of their forms) occur in sections `from` to `to` - 1. */
   wordsIn?(query: SearchQuery, from: number, to: number): number
-  /** The query's own words the index holds in no form (stem, synonym, word family; typos not counted). */
-  unknownWords?(query: SearchQuery): string[]
+  /**
+   * The query's own words the index holds in no form (stem, synonym, word family; typos not counted), counting only
+   * the sections `counts` accepts when given (the reader's language: French "car" says nothing of a car).
+   */
+  unknownWords?(query: SearchQuery, counts?: (section: number) => boolean): string[]
 }
 
 /**
