@@ -168,7 +168,7 @@ describe('repeats and languages', () => {
           navigation: {
             languages: [
               { language: 'en', pages: ['a', 'b'] },
-              { language: 'fr', pages: ['fr/a'] },
+              { language: 'fr', pages: ['fr/a', 'fr/c'] },
             ],
           },
         }),
@@ -176,16 +176,23 @@ describe('repeats and languages', () => {
       ['a.md', `# Alpha\n\n## Help\n\n${snippet}\n`],
       ['b.md', `# Beta\n\n## Help\n\n${snippet}\n`],
       ['fr/a.md', '# Alpha\n\nContact support error error error account. Écrivez-nous, car le compte est bloqué.\n'],
+      ['fr/c.md', '# Gamma\n\nSupport error account, en français seulement.\n'],
     ]),
   })
   const small = buildCorpus(site)
 
-  it('keeps a section repeated on several pages once, and prefers the reader language without hiding others', () => {
+  it("keeps a section repeated on several pages once; prefers the reader's language, and lists a page of another only when the reader's has no copy of it", () => {
     const hits = small.search('contact support error account', { pageSize: 10 })
     expect(hits.filter((hit) => hit.section.content.includes(snippet))).toHaveLength(1)
     expect(hits[0]!.section.path).toBe('a')
-    expect(hits.map((hit) => hit.section.path)).toContain('fr/a')
-    expect(small.search('contact support error account', { pageSize: 10, currentPath: '/fr/a' })[0]!.section.path).toBe('fr/a')
+    // fr/a is a's translation: an English reader has a. fr/c has no English copy.
+    expect(hits.map((hit) => hit.section.path)).toEqual(['a', 'fr/c'])
+    const french = small.search('contact support error account', { pageSize: 10, currentPath: '/fr/a' })
+    expect(french.map((hit) => hit.section.path)).toEqual(['fr/a', 'b', 'fr/c'])
+    // Asked for by filter, a language's pages are listed whatever the reader's.
+    expect(
+      small.search('contact support error account', { pageSize: 10, filter: { language: 'fr' } }).map((hit) => hit.section.path),
+    ).toContain('fr/a')
   })
 
   it("names the words the docs never use in the reader's language: French 'car' (because) says nothing of a car", () => {
