@@ -4,6 +4,7 @@
 // - questions that do not lean on a page: is the question answered and does the answer cite an expected page?
 //   Target: at least 9 in 10 cite one.
 // - off-topic questions, and off-topic questions that share a word with the docs: declined? Target: all.
+// - how many answers leave a sentence on its colon ("Embed videos using iframes:" with no code after it), per set.
 // Tuning and held-out sets (the Mintlify questions have two tuning sets, the second written after the first was tuned) are reported apart. `--verbose` prints the tuning sets' failures with their answers (never
 // the held-out ones: they stay unseen).
 // `node --import tsx bench/search-answers/run.ts [demo|mintlify]`
@@ -50,6 +51,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
   },
 ]
 
+/** An answer with a paragraph that ends on "…: [n]" with no code after it: what the sentence introduces is missing. */
+const endsOnColon = (text: string) => text.split('\n\n').some((p, i, all) => /:\s\[\d+\]$/.test(p) && !all[i + 1]?.startsWith('```'))
 const pct = (n: number, of: number) => `${n}/${of} (${((100 * n) / Math.max(of, 1)).toFixed(0)}%)`
 const verdict = (ok: boolean) => (ok ? 'OK' : 'BELOW TARGET')
 
@@ -68,6 +71,7 @@ for (const corpus of corpora) {
       let answered = 0
       let both = 0
       let cited = 0
+      let onColon = 0
       for (const c of cases) {
         const result = await reader.ask(c.question, { page: c.page, previous: c.previous })
         const expected = (path: string) => c.pages.some((page) => samePage(page, path))
@@ -77,6 +81,7 @@ for (const corpus of corpora) {
         if (!result.declined) answered++
         if (top && !result.declined) both++
         if (cites) cited++
+        if (endsOnColon(result.text)) onColon++
         const ok = kind === 'page' ? top && !result.declined : cites
         if (verbose && !ok && !label.includes('held out')) {
           console.log(`  - ${c.page ?? ''} ${c.previous ? `[after: ${c.previous.join(' / ')}] ` : ''}"${c.question}"`)
@@ -92,7 +97,7 @@ for (const corpus of corpora) {
           )}); in first 3 ${pct(inTop3, cases.length)}, answered ${pct(answered, cases.length)}, cites an expected page ${pct(
             cited,
             cases.length,
-          )}`,
+          )}; a sentence left on its colon ${onColon}`,
         )
         reportTarget(`${corpus.name} ${label}: expected page in first 3 and answered`, pct(both, cases.length), '≥ 11/12', rate >= 11 / 12)
       } else {
@@ -100,7 +105,7 @@ for (const corpus of corpora) {
         console.log(
           `  ${label.padEnd(26)} answered and cites an expected page ${pct(cited, cases.length)} (target ≥ 9/10: ${verdict(
             rate >= 0.9,
-          )}); answered ${pct(answered, cases.length)}, expected page in first 3 sources ${pct(inTop3, cases.length)}`,
+          )}); answered ${pct(answered, cases.length)}, expected page in first 3 sources ${pct(inTop3, cases.length)}; a sentence left on its colon ${onColon}`,
         )
         reportTarget(`${corpus.name} ${label}: answered, cites an expected page`, pct(cited, cases.length), '≥ 9/10', rate >= 0.9)
       }

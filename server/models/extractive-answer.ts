@@ -133,8 +133,9 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const intro = code && introOf(code, scored)
   const best = ranked.find((p) => p.kind !== 'code') ?? (intro && { ...intro, score: code.score, covers: code.covers, own: true })
   if (!best) return declined(sources, question)
-  // At most one code block: an answer made of code alone explains nothing.
-  const firstCode = ranked.find((p) => p.kind === 'code')
+  // At most one code block: an answer made of code alone explains nothing. When the best passage introduces one
+  // ("Embed YouTube videos using iframe elements:"), that is the one: without it the sentence is cut off.
+  const firstCode = introducedCode(best, scored) ?? ranked.find((p) => p.kind === 'code')
   // Beside the best passage, a passage must answer as much of the question (one word less when it has three or more),
   // and say something new.
   const enough = Math.max(1, best.covers.size - 1)
@@ -145,13 +146,14 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
         p.score >= best.score * 0.5 &&
         (p.kind !== 'code' || p === firstCode) &&
         (p === best || p.covers.size >= enough) &&
+        (p === best || !endsOnColon(p, scored, firstCode)) &&
         !texts.has(p.text) &&
         texts.add(p.text),
     )
     .slice(0, MAX_PASSAGES)
   if (!chosen.includes(best)) chosen.unshift(best)
   // The search put the first source first: its best sentence is quoted too, when it answers at all well.
-  const top = ranked.find((p) => p.sourceId === sources[0]!.id && p.kind !== 'code')
+  const top = ranked.find((p) => p.sourceId === sources[0]!.id && p.kind !== 'code' && !endsOnColon(p, scored, firstCode))
   if (top && !chosen.includes(top) && top.score >= best.score * TOP_SOURCE_SHARE) {
     chosen.splice(Math.min(chosen.length, MAX_PASSAGES - 1), 1, top)
   }
@@ -311,6 +313,24 @@ function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = chosen[
 /** The sentence right before a code block, in its source: what introduces it. */
 function introOf(code: Passage, passages: Scored[]): Scored | undefined {
   return passages.find((p) => p.sourceId === code.sourceId && p.index === code.index - 1 && p.kind !== 'code')
+}
+
+/**
+ * Whether a passage quoted would end on its colon: it ends in ":", and what it introduces will not come along (a code
+ * block too long to quote, or another than the one code block an answer quotes, or nothing at all).
+ */
+function endsOnColon(p: Passage, all: Scored[], quotedCode: Scored | undefined): boolean {
+  if (p.kind === 'code' || !p.text.trimEnd().endsWith(':')) return false
+  const next = all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
+  if (next?.kind === 'item') return false
+  return next?.kind !== 'code' || (quotedCode !== undefined && next !== quotedCode)
+}
+
+/** The code block a passage ending in ":" introduces, if it introduces one. */
+function introducedCode(p: Passage, all: Scored[]): Scored | undefined {
+  if (p.kind === 'code' || !p.text.trimEnd().endsWith(':')) return undefined
+  const next = all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
+  return next?.kind === 'code' ? next : undefined
 }
 
 /** What a passage ending in ":" introduces: the list items after it, or the code block. */

@@ -161,6 +161,35 @@ describe('offline-answer model', () => {
     expect(answer).toContain('Write the shared content in a file of its own: [2]\n\n```mdx snippets/shared.mdx')
   })
 
+  test('the best sentence ending in ":" brings the code it introduces, not a closer match from another source', () => {
+    const media: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Images and embeds',
+        url: 'https://docs.example.com/create/image-embeds',
+        content: 'Embed YouTube videos using iframe elements:\n\n```html\n<iframe src="https://www.youtube.com/embed/id"></iframe>\n```',
+      },
+      {
+        id: 2,
+        title: 'Accessibility',
+        url: 'https://docs.example.com/guides/accessibility',
+        content:
+          'Give every embedded video a transcript:\n\n```mdx\n<iframe title="Embed a YouTube video"></iframe>\n<Accordion title="Video transcript">Embed YouTube videos…</Accordion>\n```',
+      },
+      {
+        id: 3,
+        title: 'Pages',
+        url: 'https://docs.example.com/organize/pages',
+        content: 'Each page is one MDX file. Its frontmatter sets the title. The sidebar lists pages in order. Icons come from Lucide.',
+      },
+    ]
+    const answer = extractiveAnswer('how do I embed a youtube video', media)
+    expect(answer.startsWith('Embed YouTube videos using iframe elements: [1]\n\n```html\n<iframe src=')).toBe(true)
+    // One code block, and no sentence left on its colon without the code it introduces.
+    expect(answer.match(/```/g)).toHaveLength(2)
+    expect(answer).not.toContain('Give every embedded video a transcript:')
+  })
+
   test('quotes the source that holds a name the question asks about, not only the one matching its other words', () => {
     const traffic: SourceBlock[] = [
       {
