@@ -96,7 +96,10 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const names = namesIn(request.question)
   const nameWords = own.flatMap((word, w) => ([...word.stems].some((s) => names.has(s)) ? [w] : []))
   if (nameWords.some((w) => df[w] === 0)) return declined(sources, question)
-  if (!informative && sources[0]) return render(opening(passages, sources[0].id))
+  if (!informative && sources[0]) {
+    const all = passages.map((p) => ({ ...p, score: 0, covers: new Set<number>(), own: true }))
+    return render(opening(all, sources[0].id), all)
+  }
 
   const scored: Scored[] = passages.map((p, i) => {
     const covers = new Set<number>()
@@ -131,7 +134,11 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // the sentence before it says what it is.
   const code = ranked.find((p) => p.kind === 'code')
   const intro = code && introOf(code, scored)
-  const best = ranked.find((p) => p.kind !== 'code') ?? (intro && { ...intro, score: code.score, covers: code.covers, own: true })
+  // A sentence whose list or code cannot come ("Try the following:" before a block too long to quote) opens no answer.
+  const best =
+    ranked.find((p) => p.kind !== 'code' && !endsOnColon(p, scored, undefined)) ??
+    ranked.find((p) => p.kind !== 'code') ??
+    (intro && { ...intro, score: code.score, covers: code.covers, own: true })
   if (!best) return declined(sources, question)
   // At most one code block: an answer made of code alone explains nothing. When the best passage introduces one
   // ("Embed YouTube videos using iframe elements:"), that is the one: without it the sentence is cut off.
@@ -191,12 +198,19 @@ function readAsked({ question, standalone }: Asked): { question: string; topic?:
 }
 
 /** A source's first sentences and items (up to MAX_PASSAGES), the way it introduces itself. */
-function opening(passages: Passage[], sourceId: number): Scored[] {
+function opening(passages: Scored[], sourceId: number): Scored[] {
   const seen = new Set<string>()
   return passages
-    .filter((p) => p.sourceId === sourceId && p.kind !== 'code' && !isPointer(p.text) && !seen.has(p.text) && seen.add(p.text))
+    .filter(
+      (p) =>
+        p.sourceId === sourceId &&
+        p.kind !== 'code' &&
+        !isPointer(p.text) &&
+        !endsOnColon(p, passages, undefined) &&
+        !seen.has(p.text) &&
+        seen.add(p.text),
+    )
     .slice(0, MAX_PASSAGES - 1)
-    .map((p) => ({ ...p, score: 1, covers: new Set(), own: true }))
 }
 
 /** The text without links' URLs and markdown markers. */

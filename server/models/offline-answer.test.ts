@@ -190,6 +190,30 @@ describe('offline-answer model', () => {
     expect(answer).not.toContain('Give every embedded video a transcript:')
   })
 
+  test("a sentence whose code is too long to quote neither opens an answer nor a page's opening", () => {
+    const longCode = ['```bash', ...Array.from({ length: 14 }, (_, i) => `mint step-${i}`), '```'].join('\n')
+    const install: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Install the CLI',
+        url: 'https://docs.example.com/cli/install',
+        content: `To reinstall the CLI after a failed upgrade, run these commands:\n\n${longCode}\n\nThe CLI needs Node.js 20.17 or later. Reinstall the CLI after you upgrade Node.js.`,
+      },
+      {
+        id: 2,
+        title: 'Quickstart',
+        url: 'https://docs.example.com/quickstart',
+        content: 'Deploy your docs from the dashboard. Pages are MDX files in your repository. Each push deploys the site.',
+      },
+    ]
+    const answer = extractiveAnswer('how do I reinstall the CLI', install)
+    expect(answer).not.toContain('run these commands:')
+    expect(answer).toContain('Reinstall the CLI after you upgrade Node.js. [1]')
+    // Nothing asked but the page: its opening, without the sentence cut off from its code.
+    const opening = extractiveAnswer({ question: 'what is this?', standalone: onPage('what is this?', 'Install the CLI') }, install)
+    expect(opening.startsWith('The CLI needs Node.js 20.17 or later.')).toBe(true)
+  })
+
   test('quotes the source that holds a name the question asks about, not only the one matching its other words', () => {
     const traffic: SourceBlock[] = [
       {
