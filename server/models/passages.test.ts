@@ -54,6 +54,15 @@ test('a markdown example inside a longer fence is one code block, not code then 
   ])
 })
 
+test('an example or a default stays with the sentence it illustrates', () => {
+  const markdown = 'Path to your logo file. Include the file extension. Example: `/logo/light.svg`. Defaults to `true`. Examples follow.'
+  expect(splitPassages(1, markdown).map((p) => p.text)).toEqual([
+    'Path to your logo file.',
+    'Include the file extension. Example: `/logo/light.svg`. Defaults to `true`.',
+    'Examples follow.',
+  ])
+})
+
 test('content terms drop stopwords and question framing, stem plurals, keep single digits', () => {
   expect(contentTerms('What does exit code 6 mean for my rollouts?')).toEqual(['exit', 'code', '6', 'rollout'])
   expect(contentTerms('How are targeting rules configured?').sort()).toEqual(contentTerms('configure the target rule').sort())

@@ -38,7 +38,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
       label = text.replace(/[*_`]/g, '').trim()
       return
     }
-    for (const sentence of splitSentences(text)) push('text', sentence)
+    for (const sentence of withTheirExamples(splitSentences(text))) push('text', sentence)
   }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
@@ -98,6 +98,18 @@ function tableRow(cells: string[], header: string[]): string {
 
 function isLabel(text: string): boolean {
   return text.split(/\s+/).length <= MAX_LABEL_WORDS && !/[.!?:;,)\]…]$/.test(text) && !/^[`[(]/.test(text)
+}
+
+/** "Example: `/logo/light.svg`." or "Defaults to `true`." says nothing alone: it stays with the sentence it illustrates. */
+const LEANS_ON_PREVIOUS = /^(examples?:|default:|defaults to\b)/i
+
+function withTheirExamples(sentences: string[]): string[] {
+  const out: string[] = []
+  for (const sentence of sentences) {
+    if (out.length > 0 && LEANS_ON_PREVIOUS.test(sentence)) out[out.length - 1] += ` ${sentence}`
+    else out.push(sentence)
+  }
+  return out
 }
 
 /**
