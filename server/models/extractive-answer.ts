@@ -324,9 +324,16 @@ function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = chosen[
   return paragraphs.join('\n\n')
 }
 
-/** The sentence right before a code block, in its source: what introduces it. */
+/**
+ * The sentence right before a code block, in its source: what introduces it. Code blocks side by side (a code group's
+ * languages) share the sentence before the first.
+ */
 function introOf(code: Passage, passages: Scored[]): Scored | undefined {
-  return passages.find((p) => p.sourceId === code.sourceId && p.index === code.index - 1 && p.kind !== 'code')
+  for (let index = code.index - 1; index >= 0; index--) {
+    const before = passages.find((p) => p.sourceId === code.sourceId && p.index === index)
+    if (before?.kind !== 'code') return before
+  }
+  return undefined
 }
 
 /**

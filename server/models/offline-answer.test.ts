@@ -161,6 +161,31 @@ describe('offline-answer model', () => {
     expect(answer).toContain('Write the shared content in a file of its own: [2]\n\n```mdx snippets/shared.mdx')
   })
 
+  test('code blocks side by side (a code group) share the sentence before the first', () => {
+    const webhooks: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Webhooks › Verify signatures',
+        url: 'https://docs.example.com/guides/webhooks#verify',
+        content: [
+          'Reject requests whose timestamp is more than 5 minutes old to prevent replay attacks.',
+          '```typescript Node.js\nexport function verify(body: string) {}\n```',
+          '```python Python\nimport hmac\ndef verify_signature(raw_body): pass\n```',
+        ].join('\n\n'),
+      },
+      {
+        id: 2,
+        title: 'Pages',
+        url: 'https://docs.example.com/organize/pages',
+        content: 'Each page is one MDX file. Its frontmatter sets the title. The sidebar lists pages in order. Icons come from Lucide.',
+      },
+    ]
+    const answer = extractiveAnswer('verify_signature with hmac in python', webhooks)
+    expect(answer).toContain(
+      'Reject requests whose timestamp is more than 5 minutes old to prevent replay attacks. [1]\n\n```python Python',
+    )
+  })
+
   test('the best sentence ending in ":" brings the code it introduces, not a closer match from another source', () => {
     const media: SourceBlock[] = [
       {
