@@ -67,4 +67,6 @@ test('content terms drop stopwords and question framing, stem plurals, keep sing
   expect(contentTerms('What does exit code 6 mean for my rollouts?')).toEqual(['exit', 'code', '6', 'rollout'])
   expect(contentTerms('How are targeting rules configured?').sort()).toEqual(contentTerms('configure the target rule').sort())
   expect(contentTerms('processes policies accesses')).toEqual(contentTerms('process policy access'))
+  // "another" names nothing, as "other" does not: "can I put one inside another?" asks about nesting.
+  expect(contentTerms('can I put one inside another?')).toEqual(contentTerms('put inside'))
 })

@@ -14,7 +14,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   now of on once one only or other our ours ourselves out over please re same shall she should so some such than that the
   their theirs them then there these they this those through to too under until upon us use used uses using ve very via want
   wants was way we were what when where whether which while who whom whose why will with within would yes yet you your
-  yours anymore consider considered explain happen happens happened know mean means meant possible tell work works`.split(/\s+/),
+  yours another anymore consider considered explain happen happens happened know mean means meant possible tell work works`.split(/\s+/),
 )
 
 /**
