@@ -43,6 +43,7 @@ const GROUPS: string[][] = [
   ['id', 'identifier'],
   ['people', 'users', 'visitors', 'readers'],
   ['host', 'serve'],
+  ['undo', 'revert', 'restore', 'roll back', 'rollback'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */

@@ -15,6 +15,8 @@ test('the offline model answers past a question form, an amount or a detail the 
     ['what do I pay if I go over 100k MACs', 'account/plans-and-billing'],
     // The docs never say "downtime", but one passage holds rotate, SDK and key together.
     ['how do I rotate an sdk key without downtime', 'concepts/environments'],
+    // Readers "undo"; the docs "restore" (and "revert", "roll back").
+    ['how do I undo archiving a flag?', 'api-reference/v2/flags'],
     ['How do I renew my passport?', undefined],
     ['What theme should I pick for a wedding?', undefined],
   ]

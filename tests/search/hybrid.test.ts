@@ -14,10 +14,10 @@ import { bearer, json, testDocent } from '../support/app.ts'
 import { type ChatRequest, startScriptedOpenAI } from '../support/scripted-openai.ts'
 
 // Hybrid search end to end: @ai-sdk/openai embeds sections and queries against the scripted server's embeddings route.
-// Its vectors count words by concept, so "undo" and "roll back" mean the same to it while BM25 sees no shared word.
+// Its vectors count words by concept, so "reverse" and "roll back" mean the same to it while BM25 sees no shared word.
 
 const CONCEPTS: Array<RegExp> = [
-  /^(undo|revert|roll|rolling|back|restore|previous)$/,
+  /^(reverse|revert|roll|rolling|back|restore|previous)$/,
   /^(publish|publishing|deploy|deployment|live)$/,
   /^(invoice|invoices|payment|billing|card|bill)$/,
 ]
@@ -55,7 +55,7 @@ const PAGES: Record<string, string> = {
   'account/billing.mdx': '---\ntitle: Billing\n---\n\nInvoices arrive monthly. Change the payment card in settings.\n',
   'account/members.mdx': '---\ntitle: Members\n---\n\nInvite teammates and give them roles.\n',
 }
-const QUERY = 'undo a publish'
+const QUERY = 'reverse a publish'
 
 const model = await startScriptedOpenAI(() => ({ text: 'Roll it back [1].' }), { embed: conceptVector })
 const dirs: string[] = []
@@ -161,7 +161,7 @@ describe('hybrid search (BM25 + embeddings)', () => {
 
   test('the embedding server down at query time: BM25 answers, and the failure is logged', async () => {
     embeddingDown = true
-    const results = await t.search({ query: 'undo publishing', pageSize: 5 })
+    const results = await t.search({ query: 'reverse publishing', pageSize: 5 })
     expect(pathsOf(results)[0]).toBe('guides/publishing')
     expect(pathsOf(results)).not.toContain('guides/rollback')
     expect(t.logged).toContain('query embedding failed; BM25 alone answers')
@@ -170,7 +170,7 @@ describe('hybrid search (BM25 + embeddings)', () => {
   test('the embedding server hanging at query time: BM25 answers after the query timeout', async () => {
     embeddingHangs = true
     const failures = t.logged.length
-    const results = await t.search({ query: 'undo any publish', pageSize: 5 })
+    const results = await t.search({ query: 'reverse any publish', pageSize: 5 })
     expect(pathsOf(results)).toEqual(['guides/publishing'])
     expect(t.logged.slice(failures)).toContain('query embedding failed; BM25 alone answers')
   })
@@ -185,7 +185,7 @@ describe('hybrid search (BM25 + embeddings)', () => {
     const inputs = inputsSince(from)
     expect(inputs).toHaveLength(1)
     expect(inputs[0]).toContain('revert a segment')
-    const results = await t.search({ query: 'undo', pageSize: 10 })
+    const results = await t.search({ query: 'reverse', pageSize: 10 })
     expect(pathsOf(results)).toEqual(expect.arrayContaining(['guides/rollback', 'guides/segments']))
   })
 })
