@@ -341,22 +341,25 @@ function introOf(code: Passage, passages: Scored[]): Scored | undefined {
  * block too long to quote, or another than the one code block an answer quotes, or nothing at all).
  */
 function endsOnColon(p: Passage, all: Scored[], quotedCode: Scored | undefined): boolean {
-  if (p.kind === 'code' || !p.text.trimEnd().endsWith(':')) return false
-  const next = all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
+  if (!endsInColon(p)) return false
+  const next = nextPassage(p, all)
   if (next?.kind === 'item') return false
   return next?.kind !== 'code' || (quotedCode !== undefined && next !== quotedCode)
 }
 
 /** The code block a passage ending in ":" introduces, if it introduces one. */
 function introducedCode(p: Passage, all: Scored[]): Scored | undefined {
-  if (p.kind === 'code' || !p.text.trimEnd().endsWith(':')) return undefined
-  const next = all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
+  const next = endsInColon(p) ? nextPassage(p, all) : undefined
   return next?.kind === 'code' ? next : undefined
 }
 
+const endsInColon = (p: Passage) => p.kind !== 'code' && p.text.trimEnd().endsWith(':')
+
+const nextPassage = (p: Passage, all: Scored[]) => all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
+
 /** What a passage ending in ":" introduces: the list items after it, or the code block. */
 function introduced(p: Scored, all: Scored[], chosen: Scored[]): Scored[] {
-  if (p.kind === 'code' || !p.text.trimEnd().endsWith(':')) return []
+  if (!endsInColon(p)) return []
   const after = all.filter((q) => q.sourceId === p.sourceId && q.index > p.index)
   if (after[0]?.kind === 'code') return chosen.some((q) => q.kind === 'code' && q !== after[0]) ? [] : [after[0]]
   const items: Scored[] = []
