@@ -1,3 +1,4 @@
+import { translationKey } from '../../server/search/corpus.ts'
 import type { Corpus } from '../../server/search/types.ts'
 
 export interface Question {
@@ -10,6 +11,8 @@ export interface Quality {
   questions: number
   recallAt5: number
   mrrAt10: number
+  /** Questions whose first 5 pages hold one page twice, in two languages (`quickstart` and `fr/quickstart`). */
+  translationsAt5: number
   misses: Array<{ question: string; expected: string[]; got: string[] }>
 }
 
@@ -17,15 +20,25 @@ export interface Quality {
 export function evaluate(corpus: Corpus, questions: Question[]): Quality {
   let found = 0
   let reciprocal = 0
+  let translationsAt5 = 0
   const misses: Quality['misses'] = []
+  const pageKey = new Map(corpus.pages().map((page) => [page.path, translationKey(page.path, page.language)]))
   for (const { question, pages } of questions) {
     const ranked = rankedPages(corpus, question, 10)
+    const keys = ranked.slice(0, 5).map((path) => pageKey.get(path) ?? path)
+    if (new Set(keys).size < keys.length) translationsAt5++
     const rank = ranked.findIndex((path) => pages.includes(path))
     if (rank >= 0 && rank < 5) found++
     else misses.push({ question, expected: pages, got: ranked.slice(0, 5) })
     if (rank >= 0) reciprocal += 1 / (rank + 1)
   }
-  return { questions: questions.length, recallAt5: found / questions.length, mrrAt10: reciprocal / questions.length, misses }
+  return {
+    questions: questions.length,
+    recallAt5: found / questions.length,
+    mrrAt10: reciprocal / questions.length,
+    translationsAt5,
+    misses,
+  }
 }
 
 export function rankedPages(corpus: Corpus, query: string, count: number): string[] {

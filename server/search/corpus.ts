@@ -96,11 +96,6 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     return mask
   }
 
-  // A page's translations share its path but for the language prefix (`fr/quickstart`, `quickstart`).
-  const translationKey = (page: DocPage) => {
-    const prefix = `${page.language?.toLowerCase()}/`
-    return page.path.toLowerCase().startsWith(prefix) ? page.path.slice(prefix.length) : page.path
-  }
   /**
    * Per language, the sections of pages in another language that have a page in this one: the reader's own copy
    * answers for them. Measured on bench/search-quality (Mintlify, English questions): 57 of 179 had a translation of
@@ -110,11 +105,16 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   const translatedInto = (language: string): Uint8Array => {
     let mask = translatedMasks.get(language)
     if (!mask) {
-      const own = new Set([...site.pages.values()].filter((page) => page.languages.includes(language)).map(translationKey))
+      const own = new Set(
+        [...site.pages.values()]
+          .filter((page) => page.languages.includes(language))
+          .map((page) => translationKey(page.path, page.language)),
+      )
       mask = new Uint8Array(sections.length)
       for (const [path, [from, to]] of pageRange) {
         const page = site.pages.get(path)!
-        if (page.languages.length > 0 && !page.languages.includes(language) && own.has(translationKey(page))) mask.fill(1, from, to)
+        if (page.languages.length > 0 && !page.languages.includes(language) && own.has(translationKey(page.path, page.language)))
+          mask.fill(1, from, to)
       }
       translatedMasks.set(language, mask)
     }
@@ -286,6 +286,12 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     },
   })
   return corpus()
+}
+
+/** What a page's translations share: its path but for the language prefix (`fr/quickstart` and `quickstart`). */
+export function translationKey(path: string, language: string | undefined): string {
+  const prefix = `${language?.toLowerCase()}/`
+  return language && path.toLowerCase().startsWith(prefix) ? path.slice(prefix.length) : path
 }
 
 /** A section in no language (or in several) is read in each of them. */
