@@ -4,6 +4,8 @@
 // - questions that do not lean on a page: is the question answered and does the answer cite an expected page?
 //   Target: at least 9 in 10 cite one.
 // - off-topic questions, and off-topic questions that share a word with the docs: declined? Target: all.
+// - follow-ups after an earlier question (written before the offline model read follow-ups differently): is the
+//   answer citing an expected page? Same target as questions.
 // - how many answers leave a sentence on its colon ("Embed videos using iframes:" with no code after it), per set.
 // Tuning and held-out sets (the Mintlify questions have two tuning sets, the second written after the first was tuned) are reported apart. `--verbose` prints the tuning sets' failures with their answers (never
 // the held-out ones: they stay unseen).
@@ -36,6 +38,7 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
     sets: [
       ['page-leaning', read('demo-page-questions.json'), 'page'],
       ['questions', read('questions.json'), 'plain'],
+      ['follow-ups', read('demo-follow-ups.json'), 'plain'],
     ],
   },
   {
@@ -47,6 +50,7 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
+      ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
   },
 ]
