@@ -51,7 +51,8 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   const sources: Source[] = []
   const blocks: SourceBlock[] = []
   let budget = MAX_SOURCES_CHARS
-  for (const hits of byPage(found.hits).slice(0, request.pageSize)) {
+  const pages = byPage(found.hits).slice(0, request.pageSize)
+  for (const hits of pages) {
     if (budget < MIN_SOURCE_CHARS) break
     const room = Math.min(MAX_SOURCE_CHARS, budget)
     const best = hits[0]!.section
@@ -76,7 +77,9 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
   const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
   const docsName = corpus.siteName ?? project.name ?? project.domain
-  return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query, request.currentPath) ?? [], docsName }
+  // The question's words are looked for in the languages of the pages found for it: the reader's.
+  const languages = [...new Set(pages.flatMap((hits) => hits[0]!.section.languages ?? []))]
+  return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query, languages) ?? [], docsName }
 }
 
 /** Hits grouped by page, pages in the order of their best hit. */

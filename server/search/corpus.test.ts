@@ -189,16 +189,21 @@ describe('repeats and languages', () => {
     expect(hits.map((hit) => hit.section.path)).toEqual(['a', 'fr/c'])
     const french = small.search('contact support error account', { pageSize: 10, currentPath: '/fr/a' })
     expect(french.map((hit) => hit.section.path)).toEqual(['fr/a', 'b', 'fr/c'])
+    // Asked in French from no page, the French copy ranks first, and is the one listed.
+    const asked = small.search('contact support compte bloqué', { pageSize: 10 }).map((hit) => hit.section.path)
+    expect(asked[0]).toBe('fr/a')
+    expect(asked).not.toContain('a')
     // Asked for by filter, a language's pages are listed whatever the reader's.
     expect(
       small.search('contact support error account', { pageSize: 10, filter: { language: 'fr' } }).map((hit) => hit.section.path),
     ).toContain('fr/a')
   })
 
-  it("names the words the docs never use in the reader's language: French 'car' (because) says nothing of a car", () => {
-    expect(small.unknownWords!('how do I contact support about my car')).toEqual(['car'])
-    expect(small.unknownWords!('how do I contact support about my car', '/b')).toEqual(['car'])
-    expect(small.unknownWords!('how do I contact support about my car', '/fr/a')).toEqual([])
+  it("names the words the docs never use in the languages asked for: French 'car' (because) says nothing of a car", () => {
+    expect(small.unknownWords!('how do I contact support about my car', ['en'])).toEqual(['car'])
+    expect(small.unknownWords!('how do I contact support about my car', ['fr'])).toEqual([])
+    expect(small.unknownWords!('how do I contact support about my car', ['en', 'fr'])).toEqual([])
+    expect(small.unknownWords!('how do I contact support about my car')).toEqual([])
   })
 })
 

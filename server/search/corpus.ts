@@ -96,31 +96,6 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     return mask
   }
 
-  /**
-   * Per language, the sections of pages in another language that have a page in this one: the reader's own copy
-   * answers for them. Measured on bench/search-quality (Mintlify, English questions): 57 of 179 had a translation of
-   * a page already listed in their first five, three copies at most.
-   */
-  const translatedMasks = new Map<string, Uint8Array>()
-  const translatedInto = (language: string): Uint8Array => {
-    let mask = translatedMasks.get(language)
-    if (!mask) {
-      const own = new Set(
-        [...site.pages.values()]
-          .filter((page) => page.languages.includes(language))
-          .map((page) => translationKey(page.path, page.language)),
-      )
-      mask = new Uint8Array(sections.length)
-      for (const [path, [from, to]] of pageRange) {
-        const page = site.pages.get(path)!
-        if (page.languages.length > 0 && !page.languages.includes(language) && own.has(translationKey(page.path, page.language)))
-          mask.fill(1, from, to)
-      }
-      translatedMasks.set(language, mask)
-    }
-    return mask
-  }
-
   /** The language a reader reads (their page's, else the site's first) on a site in several; undefined on one in one. */
   const readerLanguage = (current: DocPage | undefined) =>
     site.navigation.languages.length > 1 ? (current?.language ?? defaultLanguage) : undefined
@@ -135,10 +110,8 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     const related = options.related?.length ? new Set(options.related) : undefined
     const within = options.withinPage ? (pageRange.get(findPage(options.withinPage, true)?.path ?? '') ?? [0, 0]) : undefined
     const passing = options.filter ? filterMask(options.filter) : undefined
-    const translated = language ? translatedInto(language) : undefined
     const filters = [
       passing ? (_: Section, i: number) => passing[i] === 1 : undefined,
-      translated ? (_: Section, i: number) => translated[i] === 0 : undefined,
       within ? (_: Section, i: number) => i >= within[0] && i < within[1] : undefined,
     ].filter((f) => f !== undefined)
     const near = (i: number) => (i >= currentFrom && i < currentTo ? CURRENT_PAGE_BOOST : listOf[i] === list ? NEIGHBOUR_BOOST : 1)
@@ -192,10 +165,15 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     })
     scored.sort((a, b) => b.score - a.score)
     const seen = new Set<string>()
+    // A page and its translations are one answer: the copy that ranks best is listed (the reader's language ranks
+    // first, and a question asked in another language ranks that language's copy first).
+    const copyOf = new Map<string, string>()
     const hits: Array<{ section: Section; score: number }> = []
     for (const hit of scored) {
-      if (seen.has(hit.section.content)) continue
+      const page = translationKey(hit.section.path, hit.section.language)
+      if (seen.has(hit.section.content) || (copyOf.get(page) ?? hit.section.path) !== hit.section.path) continue
       seen.add(hit.section.content)
+      copyOf.set(page, hit.section.path)
       hits.push(hit)
       if (hits.length === options.pageSize) break
     }
@@ -262,10 +240,11 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     },
     ...(index.unknownWords
       ? {
-          unknownWords: (question: string, currentPath?: string) => {
-            const language = readerLanguage(currentPath ? findPage(currentPath, true) : undefined)
-            return index.unknownWords!(subjectQuery(question), language ? (i) => inLanguage(sections[i]!, language) : undefined)
-          },
+          unknownWords: (question: string, languages?: string[]) =>
+            index.unknownWords!(
+              subjectQuery(question),
+              languages?.length ? (i) => languages.some((language) => inLanguage(sections[i]!, language)) : undefined,
+            ),
         }
       : {}),
     page(path: string) {

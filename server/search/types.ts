@@ -84,10 +84,10 @@ export interface Corpus {
   readerPage?(path: string): ReaderPage | undefined
   /**
    * Words of a question that the docs never use in any form ("passport", "sourdough"): a question that names them is
-   * about something else, unlike one whose words the docs use on other pages than those found. On a site in several
-   * languages, only pages in the reader's (that of `currentPath`, else the site's first) count.
+   * about something else, unlike one whose words the docs use on other pages than those found. Given `languages`,
+   * only pages in them count (French "car", because, says nothing of a car to a reader of the English pages).
    */
-  unknownWords?(question: string, currentPath?: string): string[]
+  unknownWords?(question: string, languages?: string[]): string[]
   /** The page's markdown (MDX components reduced to text), or null. Accepts a path with or without `/` and extension. */
   page(path: string): { path: string; content: string } | null
   pages(): PageInfo[]
