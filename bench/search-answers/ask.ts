@@ -31,7 +31,7 @@ export async function serveDocs(directory: string): Promise<Reader> {
       dataDir,
       store: { kind: 'pglite' },
       worker: false,
-      limits: { assistantKeyPerMonth: unlimited, organizationPerHour: unlimited, ipPerDay: unlimited },
+      limits: { assistantKeyPerMonth: unlimited, organizationPerHour: unlimited, ipPerDay: unlimited, assistantIpPerHour: unlimited },
       projects: [{ id: 'docs', organization: 'docs', domain: 'docs', docs: { directory } }],
     },
     { log: consoleLogger('silent') },
