@@ -59,11 +59,15 @@ export interface SideBySide {
   stop(): void
 }
 
-/** Starts bench/side-by-side.ts (Docent and the bare Hono baseline in one child process) and waits for its URLs. */
+/**
+ * Starts bench/side-by-side.ts (Docent and the bare Hono baseline in one child process) and waits for its URLs. The
+ * child runs with `npm start`'s Node options, so the figures are those of the server readers get.
+ */
 export async function startSideBySide(env: Record<string, string> = {}): Promise<SideBySide> {
   const { spawn } = await import('node:child_process')
   const { createInterface } = await import('node:readline')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/side-by-side.ts'], {
+  const { NPM_START_NODE_OPTIONS } = await import('../tests/support/server-process.ts')
+  const child = spawn(process.execPath, [...NPM_START_NODE_OPTIONS, '--import', 'tsx', 'bench/side-by-side.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   })

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { serve } from '@hono/node-server'
 import { boot } from './boot.ts'
+import { startIdleCollector } from './idle-collector.ts'
 
 const configText = await readFile(process.env.DOCENT_CONFIG ?? 'docent.config.json', 'utf8').catch(() => undefined)
 const docent = await boot({ env: process.env, configText, runtime: `node ${process.version}` }).catch((error) => {
@@ -9,10 +10,14 @@ const docent = await boot({ env: process.env, configText, runtime: `node ${proce
 })
 
 const { limits } = docent.config
+const collector = startIdleCollector(() => process.memoryUsage().heapUsed)
 const server = serve({
   port: docent.config.port,
   hostname: docent.config.host,
-  fetch: (request, env) => docent.app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
+  fetch: (request, env) => {
+    collector?.noteRequest()
+    return docent.app.fetch(request, { ip: env.incoming.socket.remoteAddress })
+  },
   serverOptions: {
     // Slow clients (slowloris): the headers within headersSeconds, the whole request within bodySeconds more. Node checks
     // these every connectionsCheckingInterval (30 s by default, which let a client hold a connection for 88 s).
@@ -25,6 +30,7 @@ const server = serve({
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close()
+    collector?.stop()
     void docent.stop().finally(() => process.exit(0))
   })
 }

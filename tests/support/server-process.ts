@@ -1,5 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+
+/**
+ * The Node options of package.json's `start` script (`node <options> bin/start.mjs`, see bin/start.mjs), read from
+ * there so that tests and benches run the server as `npm start` does.
+ */
+export const NPM_START_NODE_OPTIONS: string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+  const words = scripts.start.trim().split(/\s+/)
+  if (words[0] !== 'node' || !words.includes('bin/start.mjs')) throw new Error(`unexpected start script: ${scripts.start}`)
+  return words.slice(1, words.indexOf('bin/start.mjs'))
+})()
 
 export type Runtime = 'node' | 'deno' | 'bun' | 'node-built' | 'npm-start'
 
@@ -21,7 +33,7 @@ export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
   'node-built': [process.execPath, 'server/dist/node.mjs'],
   // What the README's `npm start` runs (builds what is stale, then runs the bundle), spawned directly: npm would
   // not pass SIGTERM on to it.
-  'npm-start': [process.execPath, 'bin/start.mjs'],
+  'npm-start': [process.execPath, ...NPM_START_NODE_OPTIONS, 'bin/start.mjs'],
 }
 
 export async function freePort(): Promise<number> {
