@@ -29,8 +29,8 @@ export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
     'server/serve/deno.ts',
   ],
   bun: ['node_modules/.bin/bun', 'server/serve/bun.ts'],
-  // What `npm start` runs: the bundle of bin/build-server.mjs (build it first).
-  'node-built': [process.execPath, 'server/dist/node.mjs'],
+  // What `npm start` runs, with its Node options: the bundle of bin/build-server.mjs (build it first).
+  'node-built': [process.execPath, ...NPM_START_NODE_OPTIONS, 'server/dist/node.mjs'],
   // What the README's `npm start` runs (builds what is stale, then runs the bundle), spawned directly: npm would
   // not pass SIGTERM on to it.
   'npm-start': [process.execPath, ...NPM_START_NODE_OPTIONS, 'bin/start.mjs'],
