@@ -68,13 +68,16 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   const entries = entryPoints(site, (path) => pageRange.has(path))
   const defaultLanguage = site.navigation.languages[0]
 
-  // Per section, what boosts read: its page's navigation list and search weight, and its language.
+  // Per section, what boosts read: its page's navigation list and search weight, and its language. Per page, what
+  // its translations share (the ranking lists one copy).
   const listOf = new Int32Array(sections.length).fill(-1)
   const pageBoostOf = new Float32Array(sections.length).fill(1)
+  const translationOf = new Map<string, string>()
   for (const [path, [from, to]] of pageRange) {
     const page = site.pages.get(path)!
     listOf.fill(page.nav?.list ?? -1, from, to)
     pageBoostOf.fill(page.boost, from, to)
+    translationOf.set(path, translationKey(path, page.language))
   }
   const positionsOf = (paths: Iterable<string>) =>
     [...paths].flatMap((path) => {
@@ -170,7 +173,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     const copyOf = new Map<string, string>()
     const hits: Array<{ section: Section; score: number }> = []
     for (const hit of scored) {
-      const page = translationKey(hit.section.path, hit.section.language)
+      const page = translationOf.get(hit.section.path)!
       if (seen.has(hit.section.content) || (copyOf.get(page) ?? hit.section.path) !== hit.section.path) continue
       seen.add(hit.section.content)
       copyOf.set(page, hit.section.path)

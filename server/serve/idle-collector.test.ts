@@ -61,7 +61,7 @@ describe('idle collector', () => {
     collector.stop()
   })
 
-  test('looks on its own timer, which does not keep the process alive', () => {
+  test('looks on its own timer until stopped', () => {
     vi.useFakeTimers()
     let heap = 10 * MiB
     const gc = vi.fn(() => void (heap = 12 * MiB))
