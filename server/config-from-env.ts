@@ -1,6 +1,7 @@
 // The config of a deployment configured by environment variables (npm start, containers, Deno Deploy), over an
 // optional docent.config.json: which variable sets which field. The schema and its checks are in config.ts.
 import { ConfigError, type DocentConfig, type Env, parseConfig } from './config.ts'
+import { storeKindFrom } from './store/kind.ts'
 
 /**
  * The one project of a deployment configured by environment alone (Deno Deploy, containers). With nothing set it is
@@ -104,9 +105,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   if (env.PORT !== undefined && !Number.isInteger(port)) throw new ConfigError('invalid config: PORT: must be an integer')
 
   const storeFromFile = (file.store ?? {}) as Record<string, unknown>
-  // On Deno Deploy there is no disk for PGlite; Deno KV is the store it offers.
-  const onDenoDeploy = Boolean(env.DENO_DEPLOYMENT_ID)
-  const storeKind = env.DOCENT_STORE || (env.DATABASE_URL ? 'postgres' : (storeFromFile.kind ?? (onDenoDeploy ? 'denokv' : undefined)))
+  const storeKind = storeKindFrom(env, file)
   const modelFromFile = (file.model ?? {}) as Record<string, unknown>
   const openai = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL)
   const model = openai

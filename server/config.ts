@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AUTOMATION_EVENT_TYPES } from '../shared/automations.ts'
 import { DocentError, formatIssues } from '../shared/errors.ts'
+import { DEFAULT_STORE_KIND, STORE_KINDS } from './store/kind.ts'
 
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
 const EnvRef = z.object({ env: z.string().min(1) })
@@ -148,10 +149,10 @@ export const DocentConfig = z.object({
   trustedHosts: z.array(z.string().min(1)).default([]),
   store: z
     .object({
-      kind: z.enum(['memory', 'pglite', 'postgres', 'denokv']).default('pglite'),
+      kind: z.enum(STORE_KINDS).default(DEFAULT_STORE_KIND),
       url: z.string().optional(),
     })
-    .default({ kind: 'pglite' }),
+    .default({ kind: DEFAULT_STORE_KIND }),
   model: z
     .object({
       /** `offline` uses the built-in models; `openai` any OpenAI or OpenAI-compatible server. */

@@ -1,7 +1,10 @@
+// The Node entry (npm start runs its bundle, server/dist/node.mjs). It loads in two steps: this file, which starts
+// compiling PGlite's WebAssembly on V8's background thread where the embedded store will open, then the rest of the
+// server (node-server.ts), which the main thread parses meanwhile. Before, PGlite compiled only once every module had
+// loaded, and the main thread waited for it (bench/startup).
 import { readFile } from 'node:fs/promises'
-import { serve } from '@hono/node-server'
-import { boot } from './boot.ts'
-import { startIdleCollector } from './idle-collector.ts'
+import { DEFAULT_STORE_KIND, storeKindFrom } from '../store/kind.ts'
+import { compilePgliteWasm } from '../store/sql/pglite-wasm.ts'
 
 // Keeps Node's event loop polling until the server listens. With no handle active (while PGlite's WebAssembly
 // compiles, say) the loop stops polling and Node waits for all of V8's background work before it polls again
@@ -9,34 +12,17 @@ import { startIdleCollector } from './idle-collector.ts'
 // optimizing compiler to finish its hot functions, 0.5-0.7 s after listening (bench/startup).
 const startingUp = setInterval(() => {}, 60_000)
 const configText = await readFile(process.env.DOCENT_CONFIG ?? 'docent.config.json', 'utf8').catch(() => undefined)
-const docent = await boot({ env: process.env, configText, runtime: `node ${process.version}` }).catch((error) => {
-  console.error(error?.message ?? error)
-  process.exit(1)
-})
-
-const { limits } = docent.config
-const collector = startIdleCollector(() => process.memoryUsage().heapUsed)
-const server = serve({
-  port: docent.config.port,
-  hostname: docent.config.host,
-  fetch: (request, env) => {
-    collector?.noteRequest()
-    return docent.app.fetch(request, { ip: env.incoming.socket.remoteAddress })
-  },
-  serverOptions: {
-    // Slow clients (slowloris): the headers within headersSeconds, the whole request within bodySeconds more. Node checks
-    // these every connectionsCheckingInterval (30 s by default, which let a client hold a connection for 88 s).
-    headersTimeout: limits.headersSeconds * 1000,
-    requestTimeout: (limits.headersSeconds + limits.bodySeconds) * 1000,
-    connectionsCheckingInterval: 1000,
-  },
-})
+if ((storeKindFrom(process.env, configFileObject(configText)) ?? DEFAULT_STORE_KIND) === 'pglite') void compilePgliteWasm()
+const { serveOnNode } = await import('./node-server.ts')
+await serveOnNode(configText)
 clearInterval(startingUp)
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close()
-    collector?.stop()
-    void docent.stop().finally(() => process.exit(0))
-  })
+/** The config file as an object, or {} (boot reports a file that is not a JSON object). */
+function configFileObject(text: string | undefined): Record<string, unknown> {
+  try {
+    const value: unknown = text === undefined ? {} : JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
 }

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import type { SqlClient, SqlQueries } from './client.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { migrate } from './migrations.ts'
+import { pgliteWasmCompiling } from './pglite-wasm.ts'
 import { SqlStore } from './store.ts'
 
 const queries = (db: Pick<PGlite, 'query' | 'exec'>): SqlQueries => ({
@@ -82,7 +83,12 @@ export async function openPgliteStore(dir: string, options: PgliteStoreOptions =
     // Relaxed durability skips PGlite's wait for a filesystem sync after every statement (a third to two thirds of a
     // statement's time, measured). On the Node filesystem that sync has nothing to do: PostgreSQL's writes go straight to
     // the data directory's files, so a kill -9 loses nothing more; only IndexedDB-like filesystems buffer.
-    db = await PGlite.create({ dataDir: dir, relaxedDurability: true, startParams: startParams(PGlite.defaultStartParams) })
+    db = await PGlite.create({
+      dataDir: dir,
+      relaxedDurability: true,
+      startParams: startParams(PGlite.defaultStartParams),
+      pgliteWasmModule: await pgliteWasmCompiling(),
+    })
     await migrate(pgliteClient(db))
     return await SqlStore.open('pglite', pgliteClient(db, release), {
       exclusive: { counterFlushMs: options.counterFlushMs ?? COUNTER_FLUSH_MS },
