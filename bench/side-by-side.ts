@@ -57,7 +57,7 @@ const ctx = docent.context
 const project = ctx.projects.byId('demo')!
 await ctx.search.corpus('demo')
 
-const model = openAiCompatibleModel(docent.config, 'scripted', { fetch: scriptedModelFetch, env: {} })
+const model = await openAiCompatibleModel(docent.config, 'scripted', { fetch: scriptedModelFetch, env: {} })
 const bare = new Hono()
 // Search answers are JSON of several KB, which Docent compresses: the baseline compresses them too (Hono's own).
 bare.post('/search/:domain', compress(), async (c) => {

@@ -15,7 +15,7 @@ import { consoleLogger, type Logger, redactingLogger } from './log.ts'
 import { type IdSource, randomIds } from './ids.ts'
 import { Projects } from './projects.ts'
 import { createSearchService } from './search/service.ts'
-import { answerModel, editorModel, embeddingModel } from './models/registry.ts'
+import { configuredModels } from './models/registry.ts'
 import { type Embedder, modelEmbedder } from './search/embeddings.ts'
 import { openStore } from './store/open.ts'
 import type { Store } from './store/types.ts'
@@ -69,10 +69,11 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
   const fetchImpl = overrides.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const store = overrides.store ?? (await openStore(config))
   const now = overrides.now ?? (() => new Date())
+  const configured = await configuredModels(config, { fetch: fetchImpl, env })
   const models: DocentContext['models'] = {
-    answer: overrides.models?.answer ?? answerModel(config, { fetch: fetchImpl, env }),
-    editor: overrides.models?.editor ?? editorModel(config, { fetch: fetchImpl, env }),
-    embedder: overrides.models?.embedder ?? embedderOf(overrides.models?.embedding ?? embeddingModel(config, { fetch: fetchImpl, env })),
+    answer: overrides.models?.answer ?? configured.answer,
+    editor: overrides.models?.editor ?? configured.editor,
+    embedder: overrides.models?.embedder ?? embedderOf(overrides.models?.embedding ?? configured.embedding),
   }
   const context: DocentContext = {
     config,

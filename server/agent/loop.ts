@@ -1,4 +1,5 @@
-import { generateText, hasToolCall, type LanguageModel, type ModelMessage, stepCountIs } from 'ai'
+import type { LanguageModel, ModelMessage } from 'ai'
+import { aiSdk } from '../models/ai-sdk.ts'
 import { DEFAULT_WRITABLE_PATHS } from '../config.ts'
 import type { JobEvents } from './events.ts'
 import { agentTools, type ToolLimits, type ToolState } from './tools.ts'
@@ -35,7 +36,8 @@ export interface AgentLoopResult {
 export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResult> {
   const state: ToolState = { summary: null }
   const writable = writablePaths(input.writablePaths ?? DEFAULT_WRITABLE_PATHS)
-  const tools = agentTools({ workspace: input.workspace, writable, limits: input.limits, events: input.events, state })
+  const { generateText, hasToolCall, stepCountIs } = await aiSdk()
+  const tools = await agentTools({ workspace: input.workspace, writable, limits: input.limits, events: input.events, state })
   const messages: ModelMessage[] = [...input.conversation, { role: 'user', content: input.prompt }]
   const result = await generateText({
     model: input.model,

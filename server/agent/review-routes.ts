@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from '../git/isomorphic.ts'
 import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import { diffCommits } from '../git/tree-diff.ts'

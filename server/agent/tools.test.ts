@@ -7,7 +7,7 @@ import { writablePaths } from './writable-paths.ts'
 import { DEFAULT_WRITABLE_PATHS } from '../config.ts'
 import { WorkspacePathError } from '../git/errors.ts'
 
-function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
+async function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
   const workspace = new MemoryWorkspace({
     'docs.json': '{ "navigation": [] }',
     'index.mdx': '---\ntitle: Home\n---\n\nWelcome to Lumen Flags. Lumen Flags is fast.\n',
@@ -16,7 +16,7 @@ function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
   const seen: string[] = []
   const events: JobEvents = { add: async (type, message) => void seen.push(`${type}: ${message}`) }
   const state = { summary: null as string | null }
-  const tools = agentTools({ workspace, writable: writablePaths(DEFAULT_WRITABLE_PATHS), limits, events, state })
+  const tools = await agentTools({ workspace, writable: writablePaths(DEFAULT_WRITABLE_PATHS), limits, events, state })
   const options = { toolCallId: 'call_1', messages: [] }
   // Calls a tool the way generateText does (input already validated against its schema).
   const run = (name: keyof typeof tools, input: Record<string, unknown>) =>
@@ -55,7 +55,7 @@ describe('agent file tools', () => {
     'PROGRA~1/x.md',
     'gui\u200ddes/x.md',
   ])('refuses the path %j on every tool', async (path) => {
-    const t = setup()
+    const t = await setup()
     for (const [name, input] of [
       ['read_file', { path }],
       ['write_file', { path, content: 'x' }],
@@ -76,7 +76,7 @@ describe('agent file tools', () => {
   })
 
   test('read, list and search', async () => {
-    const t = setup()
+    const t = await setup()
     expect(await t.run('list_files', {})).toEqual({ files: ['docs.json', 'guides/webhooks.mdx', 'index.mdx'], truncated: false })
     expect(await t.run('list_files', { prefix: 'guides/' })).toEqual({ files: ['guides/webhooks.mdx'], truncated: false })
     expect(await t.run('read_file', { path: 'guides/webhooks.mdx' })).toMatchObject({ content: expect.stringContaining('Send events.') })
@@ -91,7 +91,7 @@ describe('agent file tools', () => {
   })
 
   test('edit_file: exact, unique search/replace; clear errors when not found or not unique', async () => {
-    const t = setup()
+    const t = await setup()
     await expect(t.run('edit_file', { path: 'index.mdx', old_text: 'Lumen Toggles', new_text: 'x' })).rejects.toThrow(
       /old_text was not found in index.mdx/,
     )
@@ -112,7 +112,7 @@ describe('agent file tools', () => {
   })
 
   test('write and delete, with events', async () => {
-    const t = setup()
+    const t = await setup()
     expect(await t.run('write_file', { path: 'guides/new.mdx', content: '---\ntitle: New\n---\n' })).toMatchObject({ kind: 'added' })
     expect(await t.run('delete_file', { path: 'guides/webhooks.mdx' })).toEqual({ path: 'guides/webhooks.mdx', deleted: true })
     await expect(t.run('delete_file', { path: 'guides/webhooks.mdx' })).rejects.toThrow(/no such file/)
@@ -124,7 +124,7 @@ describe('agent file tools', () => {
   })
 
   test('limits: changed bytes and files touched per run', async () => {
-    const t = setup({ maxChangedBytes: 100, maxFilesTouched: 2 })
+    const t = await setup({ maxChangedBytes: 100, maxFilesTouched: 2 })
     await expect(t.run('write_file', { path: 'big.mdx', content: 'x'.repeat(101) })).rejects.toThrow(/101 changed bytes; the limit is 100/)
     await t.run('write_file', { path: 'a.mdx', content: 'a' })
     await t.run('write_file', { path: 'b.mdx', content: 'b' })
@@ -135,7 +135,7 @@ describe('agent file tools', () => {
   })
 
   test('finish records the summary', async () => {
-    const t = setup()
+    const t = await setup()
     expect(await t.run('finish', { summary: 'Rename the product\n\nEverywhere.' })).toEqual({ ok: true })
     expect(t.state.summary).toBe('Rename the product\n\nEverywhere.')
   })
@@ -155,7 +155,7 @@ describe('agent writes are confined to documentation files', () => {
     'Makefile',
     '.hidden/page.mdx',
   ])('%s: read yes, write/edit/delete no', async (path) => {
-    const t = setup()
+    const t = await setup()
     t.workspace.seed(path, 'original\n')
     await expect(t.run('read_file', { path })).resolves.toMatchObject({ content: 'original\n' })
     for (const [name, input] of [
@@ -169,7 +169,7 @@ describe('agent writes are confined to documentation files', () => {
   })
 
   test('the docs tree: pages, navigation, images, snippets', async () => {
-    const t = setup({ maxChangedBytes: 1_000, maxFilesTouched: 10 })
+    const t = await setup({ maxChangedBytes: 1_000, maxFilesTouched: 10 })
     for (const path of ['new.mdx', 'guides/a/b.md', 'docs.json', 'docs/docs.json', 'mint.json', 'images/logo.svg', 'snippets/card.jsx']) {
       await expect(t.run('write_file', { path, content: 'x' }), path).resolves.toMatchObject({ path })
     }

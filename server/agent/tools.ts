@@ -1,4 +1,4 @@
-import { tool } from 'ai'
+import { aiSdk } from '../models/ai-sdk.ts'
 import { z } from 'zod'
 import { DocentError } from '../../shared/errors.ts'
 import type { JobEvents } from './events.ts'
@@ -46,7 +46,8 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length
  * paths, nothing git would read as `.git`), writes to the project's writable paths (documentation files), and writes
  * are refused past the run's changed-bytes and files-touched limits.
  */
-export function agentTools({ workspace, writable, limits, events, state }: AgentToolsOptions) {
+export async function agentTools({ workspace, writable, limits, events, state }: AgentToolsOptions) {
+  const { tool } = await aiSdk()
   const search = new WorkspaceSearch(workspace)
 
   function checkLimits(path: string, newBytes: number): void {

@@ -1,8 +1,9 @@
-import { type LanguageModel, type ModelMessage, streamText } from 'ai'
+import type { LanguageModel, ModelMessage } from 'ai'
 import type { ChatTurn, Source } from '../../shared/assistant.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { type RetrievalRequest, retrieve } from './retrieval.ts'
+import { aiSdk } from '../models/ai-sdk.ts'
 import { systemPrompt } from './system-prompt.ts'
 import { openThread, storeMessage } from './threads.ts'
 
@@ -69,6 +70,7 @@ export async function startAnswer(
     context: request.context,
     unknownWords: retrieval.unknownWords,
   })
+  const { streamText } = await aiSdk()
   const abort = new AbortController()
   const result = streamText({
     model,

@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from './isomorphic.ts'
 import type { OpenWorkspaceOptions, Workspace } from './types.ts'
 import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
 import { GitOperationError } from './errors.ts'

@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from './isomorphic.ts'
 import type { FileChange, MergeOptions, MergeResult, Workspace } from './types.ts'
 import { checkBranchName } from './branch.ts'
 import { repositoryPath } from './paths.ts'

@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from './isomorphic.ts'
 import type { GitFs } from './object-workspace.ts'
 
 export interface ChangedFile {

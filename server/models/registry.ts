@@ -1,4 +1,3 @@
-import { createOpenAI } from '@ai-sdk/openai'
 import type { EmbeddingModel, LanguageModel } from 'ai'
 import type { DocentConfig, Env } from '../config.ts'
 import { offlineAnswerModel } from './offline-answer.ts'
@@ -9,21 +8,44 @@ export interface ModelDeps {
   env: Env
 }
 
+export interface ConfiguredModels {
+  /** The model that answers readers. */
+  answer: LanguageModel
+  /** The model the agent edits with. */
+  editor: LanguageModel
+  /** The embedding model for hybrid search, where one is configured. */
+  embedding?: EmbeddingModel
+}
+
 /**
- * A model on OpenAI or any OpenAI-compatible server (Ollama, vLLM, LM Studio, llama.cpp) through `@ai-sdk/openai`.
- * Chat completions, not the Responses API: it is the one API every compatible server speaks.
+ * The models a config names: with `model.provider` `openai`, models on OpenAI or any OpenAI-compatible server
+ * (Ollama, vLLM, LM Studio, llama.cpp) through `@ai-sdk/openai`: the answer model `model.id`, the agent's
+ * `model.agentId` (else `model.id`), embeddings `model.embeddingId` (hybrid search; none when unset). Otherwise the
+ * built-in `offline-answer` model and offline editor, and no embeddings.
  */
-export function openAiCompatibleModel(config: DocentConfig, id: string, deps: ModelDeps): LanguageModel {
-  return openAiProvider(config, deps).chat(id)
+export async function configuredModels(config: DocentConfig, deps: ModelDeps): Promise<ConfiguredModels> {
+  if (config.model.provider !== 'openai') return { answer: offlineAnswerModel(), editor: new OfflineEditor() }
+  const provider = await openAiProvider(config, deps)
+  const id = config.model.id ?? 'gpt-4o-mini'
+  return {
+    answer: provider.chat(id),
+    editor: provider.chat(config.model.agentId ?? id),
+    embedding: config.model.embeddingId ? provider.embedding(config.model.embeddingId) : undefined,
+  }
 }
 
-/** The embedding model for hybrid search: `model.embeddingId` on the OpenAI(-compatible) server; none when not configured. */
-export function embeddingModel(config: DocentConfig, deps: ModelDeps): EmbeddingModel | undefined {
-  if (config.model.provider !== 'openai' || !config.model.embeddingId) return undefined
-  return openAiProvider(config, deps).embedding(config.model.embeddingId)
+/** A chat model `id` on the configured OpenAI(-compatible) server. */
+export async function openAiCompatibleModel(config: DocentConfig, id: string, deps: ModelDeps): Promise<LanguageModel> {
+  return (await openAiProvider(config, deps)).chat(id)
 }
 
-function openAiProvider(config: DocentConfig, deps: ModelDeps) {
+/**
+ * Chat completions, not the Responses API: it is the one API every compatible server speaks. `@ai-sdk/openai` is
+ * imported here, not at the top: it is 460 KB of JavaScript, a tenth of the server, which the offline demo need not
+ * parse at start.
+ */
+async function openAiProvider(config: DocentConfig, deps: ModelDeps) {
+  const { createOpenAI } = await import('@ai-sdk/openai')
   const apiKey = config.model.apiKey ? deps.env[config.model.apiKey.env] : undefined
   return createOpenAI({
     baseURL: config.model.baseURL,
@@ -31,20 +53,4 @@ function openAiProvider(config: DocentConfig, deps: ModelDeps) {
     apiKey: apiKey ?? 'none',
     fetch: deps.fetch,
   })
-}
-
-/** The model that answers readers: the configured OpenAI(-compatible) model, or the built-in `offline-answer`. */
-export function answerModel(config: DocentConfig, deps: ModelDeps): LanguageModel {
-  if (config.model.provider === 'openai') return openAiCompatibleModel(config, config.model.id ?? 'gpt-4o-mini', deps)
-  return offlineAnswerModel()
-}
-
-/**
- * The language model the agent edits with: any OpenAI or OpenAI-compatible server through `@ai-sdk/openai`'s chat
- * completions API (Ollama, vLLM, LM Studio and llama.cpp speak it; `model.agentId` overrides the id), else the
- * built-in offline editor.
- */
-export function editorModel(config: DocentConfig, deps: ModelDeps): LanguageModel {
-  if (config.model.provider === 'offline') return new OfflineEditor()
-  return openAiCompatibleModel(config, config.model.agentId ?? config.model.id ?? 'gpt-4o-mini', deps)
 }

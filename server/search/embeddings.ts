@@ -1,4 +1,5 @@
-import { embed, type EmbeddingModel, embedMany } from 'ai'
+import type { EmbeddingModel } from 'ai'
+import { aiSdk } from '../models/ai-sdk.ts'
 import type { Embedder, Section } from './types.ts'
 
 export type { Embedder } from './types.ts'
@@ -14,6 +15,7 @@ export function modelEmbedder(model: EmbeddingModel): Embedder {
   return {
     async embed(texts, options) {
       const maxRetries = options?.retries ?? 0
+      const { embed, embedMany } = await aiSdk()
       const abortSignal = options?.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined
       if (texts.length === 1) return [unit((await embed({ model, value: texts[0]!, maxRetries, abortSignal })).embedding)]
       // embedMany splits the values into as many requests as the model's per-call limits need.

@@ -7,7 +7,6 @@ import { loadCorpus } from '../search/load-corpus.ts'
 import type { Corpus, PageInfo } from '../search/types.ts'
 import { pageDocument, type SiteShell } from './layout.ts'
 import { buildNavigation, readingOrder } from './navigation.ts'
-import { renderPageHtml } from './page-html.ts'
 import { siteKeyProvider } from './site-key.ts'
 
 // Pages load only the widget from this server; no inline script, so a strict policy costs nothing.
@@ -77,6 +76,8 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
     }
     const order = readingOrder(shell.navigation)
     const index = order.findIndex((candidate) => candidate.url === page.url)
+    // The markdown renderer (marked) loads with the first page served, not with the server.
+    const { renderPageHtml } = await import('./page-html.ts')
     const html = pageDocument(shell, {
       page,
       rendered: renderPageHtml(content.content),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { bearer, json, testDocent } from '../support/app.ts'
 import { startAnswer } from '../../server/assistant/pipeline.ts'
-import { answerModel } from '../../server/models/registry.ts'
+import { configuredModels } from '../../server/models/registry.ts'
 import { startGatedModel } from './gated-model.ts'
 import { serveApp } from './support.ts'
 
@@ -118,7 +118,7 @@ test('v1 in-process: cancelling the body stores the exchange once, and the threa
 test('a model that stalls mid-answer is cut off by the chunk timeout: the answer ends with an error, the thread keeps the partial answer', async () => {
   const ctx = t.docent.context
   const project = ctx.projects.byId('demo')!
-  const model = answerModel(ctx.config, { fetch: ctx.fetch, env: ctx.env })
+  const model = (await configuredModels(ctx.config, { fetch: ctx.fetch, env: ctx.env })).answer
   const pending = startAnswer(ctx, project, model, {
     fp: 'anonymous',
     turns: [{ role: 'user', text: question }],

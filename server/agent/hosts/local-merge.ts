@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from '../../git/isomorphic.ts'
 import { DocentError } from '../../../shared/errors.ts'
 import type { LocalRepository } from '../../git/local-workspace.ts'
 import { readLocalPull, writeLocalPull } from './local-pulls.ts'

@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from '../../git/isomorphic.ts'
 import type { LocalRepository } from '../../git/local-workspace.ts'
 import { hostRequest, withoutTrailingSlashes } from './host-http.ts'
 import { readLocalPull } from './local-pulls.ts'

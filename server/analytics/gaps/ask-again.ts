@@ -1,7 +1,7 @@
-import { generateText } from 'ai'
 import type { Source } from '../../../shared/assistant.ts'
 import { retrieve } from '../../assistant/retrieval.ts'
 import { systemPrompt } from '../../assistant/system-prompt.ts'
+import { aiSdk } from '../../models/ai-sdk.ts'
 import type { ProjectConfig } from '../../config.ts'
 import type { DocentContext } from '../../context.ts'
 import { citedSources, resolutionOf } from '../decline.ts'
@@ -20,6 +20,7 @@ export interface AskedAgain {
 export async function askAgain(ctx: DocentContext, project: ProjectConfig, question: string): Promise<AskedAgain> {
   const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`
   const retrieval = await retrieve(ctx, project, { turns: [{ role: 'user', text: question }], pageSize: 5, origin })
+  const { generateText } = await aiSdk()
   const { text } = await generateText({
     model: ctx.models.answer,
     instructions: systemPrompt({

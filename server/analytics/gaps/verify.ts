@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from '../../git/isomorphic.ts'
 import type { ProjectConfig } from '../../config.ts'
 import type { DocentContext } from '../../context.ts'
 import type { GapRecord } from '../../store/types.ts'

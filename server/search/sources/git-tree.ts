@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from '../../git/isomorphic.ts'
 import { DOCS_FILE, SKIPPED_FOLDER } from './types.ts'
 
 export interface GitTreeLocation {

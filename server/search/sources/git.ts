@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from '../../git/isomorphic.ts'
 import { createFsFromVolume, Volume } from 'memfs'
 import { fetchHttpClient } from '../../git/http-client.ts'
 import { readDocsTree } from './git-tree.ts'

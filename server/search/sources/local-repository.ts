@@ -1,4 +1,4 @@
-import git from 'isomorphic-git'
+import { git } from '../../git/isomorphic.ts'
 import { type GitTreeLocation, readDocsTree } from './git-tree.ts'
 import type { DocsSnapshot, DocsSource } from './types.ts'
 
