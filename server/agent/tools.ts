@@ -5,7 +5,6 @@ import type { JobEvents } from './events.ts'
 import type { WritablePaths } from './writable-paths.ts'
 import { repositoryPath as confinePath } from '../git/paths.ts'
 import type { Workspace } from '../git/types.ts'
-import { WorkspaceSearch } from './workspace-search.ts'
 
 const MAX_READ_CHARS = 200_000
 const MAX_LIST = 5_000
@@ -47,7 +46,7 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length
  * are refused past the run's changed-bytes and files-touched limits.
  */
 export async function agentTools({ workspace, writable, limits, events, state }: AgentToolsOptions) {
-  const { tool } = await aiSdk()
+  const [{ tool }, { WorkspaceSearch }] = await Promise.all([aiSdk(), import('./workspace-search.ts')])
   const search = new WorkspaceSearch(workspace)
 
   function checkLimits(path: string, newBytes: number): void {

@@ -1,7 +1,7 @@
 import type { DocentConfig, Env, ProjectConfig } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { buildCorpus, type BuiltCorpus } from './corpus.ts'
-import { type DocsSite, loadDocsSite } from './docs-site.ts'
+import type { DocsSite } from './docs-site.ts'
 import { type Embedder, embedSections, type VectorCache } from './embeddings.ts'
 import { openDocsSource, type SourceDeps } from './sources/open.ts'
 import type { DocsSource } from './sources/types.ts'
@@ -87,6 +87,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     const snapshot = await (await sourceOf(id)).load()
     const state = stateOf(id)
     if (unless && snapshot.revision === unless.revision && !state.embeddingFailed) return unless
+    // The MDX parser (micromark, acorn and yaml: 1 MB of JavaScript) loads with the first docs read, not with the server.
+    const { loadDocsSite } = await import('./docs-site.ts')
     const site = await loadDocsSite(snapshot, state.site, {
       onWorkersFailed: (error) =>
         log.warn('parser threads could not start; pages are parsed on the main thread', { project: id, error: String(error) }),
