@@ -58,11 +58,11 @@ export interface ServerProcess {
   kill(): Promise<void>
 }
 
-/** Starts the real server as a child process on a free port and waits for /healthz. */
+/** Starts the real server as a child process on a free port and waits for /healthz, asking every `pollMs`. */
 export async function startServer(
   runtime: Runtime,
   env: Record<string, string>,
-  { timeoutMs = 60_000, host = '127.0.0.1' } = {},
+  { timeoutMs = 60_000, host = '127.0.0.1', pollMs = 100 } = {},
 ): Promise<ServerProcess> {
   const port = await freePort()
   const [command, ...args] = RUNTIME_COMMANDS[runtime]
@@ -89,7 +89,7 @@ export async function startServer(
       child.kill('SIGKILL')
       throw new Error(`${runtime} server did not answer /healthz within ${timeoutMs} ms:\n${output}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, pollMs))
   }
   return {
     url,
