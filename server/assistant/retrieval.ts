@@ -3,6 +3,7 @@ import type { SearchFilter } from '../../shared/search.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { onPage, type SourceBlock } from './prompt-format.ts'
+import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import { searchQuestion } from '../search/question.ts'
 import type { SearchHit, Section } from '../search/types.ts'
@@ -76,7 +77,7 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   }
   // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
   const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
-  const docsName = corpus.siteName ?? project.name ?? project.domain
+  const docsName = docsNameOf(corpus, project)
   // The question's words are looked for in the languages of the pages found for it: the reader's.
   const languages = [...new Set(pages.flatMap((hits) => hits[0]!.section.languages ?? []))]
   return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query, languages) ?? [], docsName }

@@ -51,7 +51,11 @@ describe('llms.txt text', () => {
   })
 
   test('escapes link text, keeps descriptions to one line, omits missing descriptions', () => {
-    const text = llmsTxt(corpusOf([page('a', ['G'], { title: 'Use [brackets]', description: 'One\nline.' }), page('b', ['G'])]), links)
+    const text = llmsTxt(
+      corpusOf([page('a', ['G'], { title: 'Use [brackets]', description: 'One\nline.' }), page('b', ['G'])]),
+      links,
+      'Acme [Docs]',
+    )
     expect(text).toBe(
       [
         '# Acme [Docs]',
@@ -73,6 +77,7 @@ describe('llms.txt text', () => {
     const text = llmsFullTxt(
       corpusOf([page('a', ['G'], { title: 'A' }), page('b', ['G'], { title: 'B' })], { a: '# A\n\nBody of a.\n', b: 'No heading here.' }),
       links,
+      'Acme [Docs]',
     )
     expect(text).toBe(
       '# Acme [Docs]\n\n> Acme docs, on two lines.\n\n---\n\n# A\nSource: https://h.test/a\n\nBody of a.\n\n---\n\n# B\nSource: https://h.test/b\n\nNo heading here.\n',

@@ -9,8 +9,8 @@ const OFF_NAVIGATION = 'Optional'
  * llms.txt (https://llmstxt.org): `# name`, `> summary`, then one `## section` per navigation group with a
  * `- [title](url): description` line per page. Links point at the pages' markdown, which is what the format asks for.
  */
-export function llmsTxt(corpus: Corpus, links: ProjectLinks): string {
-  const lines = header(corpus)
+export function llmsTxt(corpus: Corpus, links: ProjectLinks, docsName: string): string {
+  const lines = header(corpus, docsName)
   lines.push('', `The full text of every page is at ${links.llmsBase}/llms-full.txt.`)
   for (const [section, pages] of sections(corpus.pages())) {
     lines.push('', `## ${section}`, '')
@@ -23,8 +23,8 @@ export function llmsTxt(corpus: Corpus, links: ProjectLinks): string {
 }
 
 /** llms-full.txt: the same header, then every listed page's markdown once, each headed by its title and source URL. */
-export function llmsFullTxt(corpus: Corpus, links: ProjectLinks): string {
-  const parts = [header(corpus).join('\n')]
+export function llmsFullTxt(corpus: Corpus, links: ProjectLinks, docsName: string): string {
+  const parts = [header(corpus, docsName).join('\n')]
   for (const pages of sections(corpus.pages()).values()) {
     for (const page of pages) {
       const content = corpus.page(page.path)?.content
@@ -35,8 +35,8 @@ export function llmsFullTxt(corpus: Corpus, links: ProjectLinks): string {
   return parts.join('\n\n---\n\n') + '\n'
 }
 
-function header(corpus: Corpus): string[] {
-  const lines = [`# ${oneLine(corpus.name) || 'Documentation'}`]
+function header(corpus: Corpus, docsName: string): string[] {
+  const lines = [`# ${oneLine(docsName) || 'Documentation'}`]
   const summary = oneLine(corpus.description)
   if (summary) lines.push('', `> ${summary}`)
   return lines

@@ -3,6 +3,7 @@ import { docsArePublic, type ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { docsGuard } from '../http/guards.ts'
 import { type AppContext, type ResponseDoc, type Route, route } from '../http/route.ts'
+import { docsNameOf } from '../search/docs-name.ts'
 import { DOCS_UNAVAILABLE, loadCorpus } from '../search/load-corpus.ts'
 import { absoluteLinks } from './absolute-links.ts'
 import { TextCache } from './cache.ts'
@@ -41,7 +42,9 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
   const serveFile = async (c: AppContext, project: ProjectConfig, file: FileName, atRoot: boolean) => {
     const corpus = await corpusOf(project)
     const links = linksOf(c, project, atRoot)
-    const text = await cache.get(`${project.id}|${file}|${links.llmsBase}`, corpus.revision, () => FILES[file](corpus, links))
+    const text = await cache.get(`${project.id}|${file}|${links.llmsBase}`, corpus.revision, () =>
+      FILES[file](corpus, links, docsNameOf(corpus, project)),
+    )
     const headers = { ...cacheHeaders(project), etag: text.etag }
     if (matchesEtag(c.req.header('if-none-match'), text.etag)) return c.body(null, 304, headers)
     return c.text(text.body, 200, headers)

@@ -13,6 +13,8 @@ const DEFAULT_PAGE_SIZE = 5
 
 export interface DocsServerOptions {
   corpus: Corpus
+  /** What the docs are called (docsNameOf). */
+  docsName: string
   links: ProjectLinks
   /** Told of every `search_docs` call (analytics). */
   onSearch?: (query: string, hits: SearchHit[]) => void
@@ -36,12 +38,12 @@ const SearchResultShape = z.object({
  * The MCP server of one project's docs: `search_docs` and `get_page` tools and one resource per listed page.
  * Built per request (the transport is stateless), from the corpus the request sees.
  */
-export function docsMcpServer({ corpus, links, onSearch }: DocsServerOptions): McpServer {
+export function docsMcpServer({ corpus, docsName, links, onSearch }: DocsServerOptions): McpServer {
   const listed = () => corpus.pages().filter((page) => !page.hidden)
   const server = new McpServer(
     {
-      name: corpus.name,
-      title: `${corpus.name} documentation`,
+      name: docsName,
+      title: `${docsName} documentation`,
       version: corpus.revision.slice(0, 12) || '0',
       ...(corpus.description ? { description: corpus.description } : {}),
       websiteUrl: links.siteBase ?? links.page('/'),
@@ -50,7 +52,7 @@ export function docsMcpServer({ corpus, links, onSearch }: DocsServerOptions): M
       jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
       instructions: [
         corpus.description,
-        `Use search_docs to find the sections of the ${corpus.name} documentation that answer a question, then get_page ` +
+        `Use search_docs to find the sections of the ${docsName} documentation that answer a question, then get_page ` +
           'to read a whole page. Cite the URLs the results give.',
       ]
         .filter(Boolean)
@@ -61,8 +63,8 @@ export function docsMcpServer({ corpus, links, onSearch }: DocsServerOptions): M
   server.registerTool(
     'search_docs',
     {
-      title: `Search the ${corpus.name} docs`,
-      description: `Full-text search over the ${corpus.name} documentation. Returns the best matching sections, best first, each with its page title, URL and text.`,
+      title: `Search the ${docsName} docs`,
+      description: `Full-text search over the ${docsName} documentation. Returns the best matching sections, best first, each with its page title, URL and text.`,
       inputSchema: {
         query: z.string().trim().min(1).max(500).describe('What to look for, in words a reader would use'),
         pageSize: z
@@ -97,7 +99,7 @@ export function docsMcpServer({ corpus, links, onSearch }: DocsServerOptions): M
     'get_page',
     {
       title: 'Read a docs page',
-      description: `The whole page of the ${corpus.name} documentation as markdown, by its path (as search_docs returns it, e.g. "quickstart") or URL path.`,
+      description: `The whole page of the ${docsName} documentation as markdown, by its path (as search_docs returns it, e.g. "quickstart") or URL path.`,
       inputSchema: { path: z.string().trim().min(1).max(500).describe('Page path, e.g. "sdks/javascript" or "/sdks/javascript"') },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -117,7 +119,7 @@ export function docsMcpServer({ corpus, links, onSearch }: DocsServerOptions): M
     new ResourceTemplate(`${links.llmsBase}/{+path}`, {
       list: () => ({ resources: listed().map((page) => pageResource(page, links)) }),
     }),
-    { title: `${corpus.name} docs page`, description: 'A page of the documentation as markdown', mimeType: 'text/markdown' },
+    { title: `${docsName} docs page`, description: 'A page of the documentation as markdown', mimeType: 'text/markdown' },
     (uri) => {
       const page = byMarkdownUrl().get(uri.href)
       const content = page ? corpus.page(page.path)?.content : undefined

@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors.ts'
 import { type AppContext, type Guard, RATE_LIMIT_HEADERS, type Route, route } from '../http/route.ts'
 import { rateLimiter } from '../http/rate-limit.ts'
 import { projectLinks, serverBase, siteProject } from '../llms/links.ts'
+import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import type { SearchHit } from '../search/types.ts'
 import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
@@ -47,7 +48,7 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
         origin: 'mcp',
         at: ctx.now(),
       })
-    const server = docsMcpServer({ corpus, links, onSearch })
+    const server = docsMcpServer({ corpus, docsName: docsNameOf(corpus, project), links, onSearch })
     // JSON responses rather than SSE: every tool answers at once, and the request ends with the answer.
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
     await server.connect(transport)

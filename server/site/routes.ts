@@ -3,6 +3,7 @@ import { docsArePublic, type ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { AppEnv } from '../http/route.ts'
+import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import type { Corpus, PageInfo } from '../search/types.ts'
 import { pageDocument, type SiteShell } from './layout.ts'
@@ -46,7 +47,7 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
   const corpusOf = (): Promise<Corpus> => loadCorpus(ctx, project, 'the site')
 
   const shellOf = async (corpus: Corpus, pages: PageInfo[], { withWidget }: { withWidget: boolean }): Promise<SiteShell> => ({
-    siteName: corpus.name || project.name || project.domain,
+    siteName: docsNameOf(corpus, project),
     description: corpus.description,
     navigation: buildNavigation(pages),
     widgetSrc: '/widget/docent.js',
@@ -54,8 +55,8 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
       ? {
           'data-domain': project.domain,
           'data-api-key': await siteKey(),
-          'data-starters': JSON.stringify(starterQuestions(corpus.name || project.name || 'this product', pages)),
-          'data-labels': JSON.stringify({ title: `Ask ${corpus.name || 'the docs'}` }),
+          'data-starters': JSON.stringify(starterQuestions(docsNameOf(corpus, project), pages)),
+          'data-labels': JSON.stringify({ title: `Ask ${docsNameOf(corpus, project)}` }),
         }
       : null,
   })

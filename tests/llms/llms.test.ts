@@ -221,3 +221,31 @@ describe('cache follows the corpus', () => {
     }
   })
 })
+
+describe('the docs are called by one name everywhere', () => {
+  let dir: string
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  test("docs with no name of their own take the project's: site title, widget title, starters and llms.txt agree", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'docent-docs-name-'))
+    await cp('demo/docs', dir, { recursive: true })
+    const config = JSON.parse(await readFile(join(dir, 'docs.json'), 'utf8')) as Record<string, unknown>
+    delete config.name
+    await writeFile(join(dir, 'docs.json'), JSON.stringify(config))
+    const own = await testDocent({
+      projects: [{ id: 'demo', organization: 'demo', domain: 'demo', name: 'Acme Cloud', docs: { directory: dir, public: true } }],
+    })
+    try {
+      expect((await (await own.app.request('/llms.txt')).text()).split('\n')[0]).toBe('# Acme Cloud')
+      const page = await (await own.app.request('/quickstart')).text()
+      expect(page).toContain('Acme Cloud')
+      // Before, the widget was titled after the corpus's fallback name ("Ask Docs") while the assistant said "Acme Cloud".
+      expect(page).toContain('Ask Acme Cloud')
+      expect(page).not.toContain('Ask Docs')
+    } finally {
+      await own.docent.stop()
+    }
+  })
+})
