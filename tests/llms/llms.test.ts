@@ -192,15 +192,21 @@ describe('<page>.md', () => {
   })
 })
 
-describe('cache follows the corpus', () => {
-  let dir: string
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true })
-  })
+// Copies of the demo docs that a test edits, removed after all tests.
+const copies: string[] = []
+afterAll(async () => {
+  for (const dir of copies) await rm(dir, { recursive: true, force: true })
+})
+async function demoDocsCopy(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'docent-llms-'))
+  copies.push(dir)
+  await cp('demo/docs', dir, { recursive: true })
+  return dir
+}
 
+describe('cache follows the corpus', () => {
   test('llms.txt changes when the docs change, and only then', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'docent-llms-'))
-    await cp('demo/docs', dir, { recursive: true })
+    const dir = await demoDocsCopy()
     const own = await testDocent({
       projects: [{ id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: dir, public: true } }],
     })
@@ -223,14 +229,8 @@ describe('cache follows the corpus', () => {
 })
 
 describe('the docs are called by one name everywhere', () => {
-  let dir: string
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true })
-  })
-
   test("docs with no name of their own take the project's: site title, widget title, starters and llms.txt agree", async () => {
-    dir = await mkdtemp(join(tmpdir(), 'docent-docs-name-'))
-    await cp('demo/docs', dir, { recursive: true })
+    const dir = await demoDocsCopy()
     const config = JSON.parse(await readFile(join(dir, 'docs.json'), 'utf8')) as Record<string, unknown>
     delete config.name
     await writeFile(join(dir, 'docs.json'), JSON.stringify(config))
