@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildServer } from '../../bin/build-server.mjs'
+import { buildServer, SERVER_DIST } from '../../bin/build-server.mjs'
 import { buildConsoleIfStale } from '../../console/build.ts'
 import { createAgentClient } from '../../shared/client.ts'
 import { buildIfStale as buildWidgetIfStale } from '../../widget/build.ts'
@@ -95,4 +95,28 @@ describe('the built server (npm start)', () => {
     expect(job.prLink).toMatch(/\/review\//)
     expect((await fetch(job.prLink!)).status).toBe(200)
   }, 150_000)
+
+  test('loads at start only what serving needs: the libraries left for first use are outside its static imports', async () => {
+    // What the entry imports statically is parsed before /healthz can answer (bench/startup). esbuild marks each
+    // bundled file with a `// node_modules/<package>/...` comment, so the chunks reached say which packages they hold.
+    const reached = new Map<string, string>()
+    const visit = async (file: string) => {
+      if (reached.has(file)) return
+      const text = await readFile(join(SERVER_DIST, file), 'utf8')
+      reached.set(file, text)
+      for (const [, spec] of text.matchAll(/^import\s*(?:[^'";]*?\sfrom\s*)?["']\.\/([^"']+)["']/gm)) await visit(spec!)
+    }
+    await visit('node.mjs')
+    const entryServer = [...(await readFile(join(SERVER_DIST, 'node.mjs'), 'utf8')).matchAll(/import\(["']\.\/([^"']+)["']\)/g)]
+    // The entry's one dynamic import is the server itself (node-server.ts), loaded at start too.
+    for (const [, spec] of entryServer) await visit(spec!)
+    const packages = new Set(
+      [...reached.values()].flatMap((text) => [...text.matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((m) => m[1]!)),
+    )
+    expect(packages).toContain('hono')
+    expect(packages).toContain('zod')
+    for (const later of ['ai', '@ai-sdk/openai', '@ai-sdk/gateway', 'isomorphic-git', 'pako', 'micromark', 'acorn', 'yaml', 'marked']) {
+      expect(packages, `${later} is loaded at start`).not.toContain(later)
+    }
+  })
 })
