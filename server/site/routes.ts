@@ -46,20 +46,23 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
 
   const corpusOf = (): Promise<Corpus> => loadCorpus(ctx, project, 'the site')
 
-  const shellOf = async (corpus: Corpus, pages: PageInfo[], { withWidget }: { withWidget: boolean }): Promise<SiteShell> => ({
-    siteName: docsNameOf(corpus, project),
-    description: corpus.description,
-    navigation: buildNavigation(pages),
-    widgetSrc: '/widget/docent.js',
-    widget: withWidget
-      ? {
-          'data-domain': project.domain,
-          'data-api-key': await siteKey(),
-          'data-starters': JSON.stringify(starterQuestions(docsNameOf(corpus, project), pages)),
-          'data-labels': JSON.stringify({ title: `Ask ${docsNameOf(corpus, project)}` }),
-        }
-      : null,
-  })
+  const shellOf = async (corpus: Corpus, pages: PageInfo[], { withWidget }: { withWidget: boolean }): Promise<SiteShell> => {
+    const docsName = docsNameOf(corpus, project)
+    return {
+      siteName: docsName,
+      description: corpus.description,
+      navigation: buildNavigation(pages),
+      widgetSrc: '/widget/docent.js',
+      widget: withWidget
+        ? {
+            'data-domain': project.domain,
+            'data-api-key': await siteKey(),
+            'data-starters': JSON.stringify(starterQuestions(docsName, pages)),
+            'data-labels': JSON.stringify({ title: `Ask ${docsName}` }),
+          }
+        : null,
+    }
+  }
 
   const servePage = async (c: Context, next: () => Promise<void>) => {
     const path = c.req.path

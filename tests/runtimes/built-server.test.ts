@@ -107,9 +107,8 @@ describe('the built server (npm start)', () => {
       for (const [, spec] of text.matchAll(/^import\s*(?:[^'";]*?\sfrom\s*)?["']\.\/([^"']+)["']/gm)) await visit(spec!)
     }
     await visit('node.mjs')
-    const entryServer = [...(await readFile(join(SERVER_DIST, 'node.mjs'), 'utf8')).matchAll(/import\(["']\.\/([^"']+)["']\)/g)]
     // The entry's one dynamic import is the server itself (node-server.ts), loaded at start too.
-    for (const [, spec] of entryServer) await visit(spec!)
+    for (const [, spec] of reached.get('node.mjs')!.matchAll(/import\(["']\.\/([^"']+)["']\)/g)) await visit(spec!)
     const packages = new Set(
       [...reached.values()].flatMap((text) => [...text.matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((m) => m[1]!)),
     )
