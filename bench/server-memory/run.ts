@@ -1,8 +1,9 @@
 // Memory of the real server on the default store: `npm start` (bin/start.mjs, the built server) on PGlite, spawned on a
 // fresh data directory (the first start: the database is created, the demo repository seeded) and again on the same
 // directory (the second start). For each start it prints the peak RSS (VmHWM, the kernel's high-water mark) and the
-// idle RSS once the docs are loaded, a search has run and the server has been left alone IDLE_SECONDS, with its parts: the JS heap, array buffers (typed arrays and
-// Buffers) and the rest (code, PGlite's WebAssembly memory, native allocations).
+// idle RSS once the docs are loaded, a search has run and the server has been left alone IDLE_SECONDS, with its
+// parts: the JS heap, array buffers (typed arrays and Buffers) and the rest (code, PGlite's WebAssembly memory, native
+// allocations).
 // Targets (issue 15): demo docs ≤ 200 MiB idle and ≤ 300 MiB peak on a first start; 10k pages ≤ 350 MiB idle.
 // `node --import tsx bench/server-memory/run.ts [demo|10k ...]`
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
