@@ -6,6 +6,7 @@ import { readDirectory } from '../sources/directory.ts'
 import type { Section } from '../types.ts'
 import { miniSearchIndex } from './minisearch.ts'
 import { packedIndex } from './packed.ts'
+import { MINISEARCH_SATURATION } from './packed-postings.ts'
 import type { SectionIndex } from './types.ts'
 import type { SearchQuery } from '../query.ts'
 import { contentWords, MAX_QUERY_TERMS } from '../terms.ts'
@@ -21,7 +22,8 @@ beforeAll(async () => {
   )
 })
 
-// Word families (`approve` for `approval`) are the packed engine's own; without them it ranks as MiniSearch does.
+// Word families (`approve` for `approval`) and the short fields' saturation are the packed engine's own; without them it
+// ranks as MiniSearch does.
 describe('the packed engine ranks as MiniSearch does', () => {
   /** The top 5 as [id, score], ties ordered by id (the engines may order equal scores differently). */
   /** The question's own words only: synonyms are the packed engine's, not MiniSearch's. */
@@ -42,7 +44,7 @@ describe('the packed engine ranks as MiniSearch does', () => {
 
   it('gives the same top 5 sections and scores for every question', () => {
     const mini = miniSearchIndex(sections)
-    const packed = packedIndex(sections, { family: false })
+    const packed = packedIndex(sections, { family: false, saturation: MINISEARCH_SATURATION })
     for (const question of [...questions, 'percentge rollouts', 'webhk', 'sdk']) {
       expect(top(packed, question), question).toEqual(top(mini, question))
     }
@@ -50,7 +52,7 @@ describe('the packed engine ranks as MiniSearch does', () => {
 
   it('applies filters and boosts alike', () => {
     const mini = miniSearchIndex(sections)
-    const packed = packedIndex(sections, { family: false })
+    const packed = packedIndex(sections, { family: false, saturation: MINISEARCH_SATURATION })
     const options = { filter: (s: Section) => s.path.startsWith('sdks/'), boost: (s: Section) => (s.path === 'sdks/go' ? 2 : 1) }
     for (const question of questions.slice(0, 40)) expect(top(packed, question, options), question).toEqual(top(mini, question, options))
   })
