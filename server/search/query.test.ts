@@ -19,6 +19,16 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('how do I use my own?')).toEqual(['own:0.6 custom:1'])
 })
 
+test('a phrase that holds its object in the middle is read as the phrase: "turn this on", "set it up", "roll them back"', () => {
+  const first = (text: string) => terms(text)[0]
+  expect(first('how do I turn this on?')).toBe(terms('how do I turn on')[0])
+  expect(first('can I set it up in CI?')).toBe(terms('can I set up')[0])
+  expect(first('how do I roll them back')).toBe(terms('how do I roll back')[0])
+  expect(first('switch it off for one page')).toContain('disable:1')
+  // Only the phrases the synonyms know, and only with an object between: "turn the page on" is words.
+  expect(terms('turn the page on')).toEqual(terms('turn page'))
+})
+
 test('context words join at their own weight without repeating the question, and do not count unless asked to', () => {
   const { words } = parseQuery('custom fonts', [{ text: 'Fonts and colors', weight: 0.3 }])
   expect(words.map((word) => [word.terms[0]!.word, word.weight, word.counts])).toEqual([

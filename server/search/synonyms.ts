@@ -65,6 +65,22 @@ const TIME_FRAME =
 /** Longest phrase first, so "turn off" is read before "off". */
 const PHRASES = [...SYNONYMS.keys()].filter((key) => key.includes(' ') || key.includes('-')).sort((a, b) => b.length - a.length)
 
+/**
+ * A two-word phrase may hold its object in the middle ("turn it on", "set this up", "roll them back"): the object is
+ * moved after it, so the phrase is read as one ("turn on it"). The verbs and particles are those of the phrases above.
+ */
+const twoWordPhrases = PHRASES.filter((phrase) => /^[a-z]+ [a-z]+$/.test(phrase)).map((phrase) => phrase.split(' '))
+const SPLIT_PHRASE = new RegExp(
+  ` (${[...new Set(twoWordPhrases.map(([verb]) => verb))].join('|')}) (it|this|that|them|these|those|one|ones|everything|everyone) (${[
+    ...new Set(twoWordPhrases.map(([, particle]) => particle)),
+  ].join('|')})(?= )`,
+  'g',
+)
+const joinSplitPhrases = (text: string) =>
+  text.replace(SPLIT_PHRASE, (whole, verb: string, object: string, particle: string) =>
+    SYNONYMS.has(`${verb} ${particle}`) ? ` ${verb} ${particle} ${object}` : whole,
+  )
+
 export interface SynonymMatch {
   /** The word or phrase as found in the text (lower-cased). */
   found: string
@@ -77,10 +93,12 @@ export interface SynonymMatch {
  * read word by word (each word's synonyms come from `synonymsOf`).
  */
 export function findPhrases(text: string): { phrases: SynonymMatch[]; rest: string } {
-  let rest = ` ${text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}_-]+/gu, ' ')
-    .replace(TIME_FRAME, ' ')} `
+  let rest = joinSplitPhrases(
+    ` ${text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}_-]+/gu, ' ')
+      .replace(TIME_FRAME, ' ')} `,
+  )
   const phrases: SynonymMatch[] = []
   for (const phrase of PHRASES) {
     if (!rest.includes(` ${phrase} `)) continue
