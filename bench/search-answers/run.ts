@@ -46,6 +46,9 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
     directory: MINTLIFY,
     sets: [
       ['page-leaning (tuning)', read('mintlify-page-questions.json'), 'page'],
+      // Written before they were tried, on pages the first set does not ask about; then tuned on (phrases split by their
+      // object, "turn this on"; answers quoting the reader's page).
+      ['page-leaning (tuning 2)', read('mintlify-page-questions-2.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],

@@ -83,6 +83,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const passages = sources.flatMap((source) => splitPassages(source.id, source.content))
   if (passages.length === 0) return declined(sources, question)
   const titles = new Map(sources.map((source) => [source.id, new Set(contentTerms(source.title))]))
+  const readerPage = topic === undefined ? undefined : sources.find((source) => source.title === topic)?.id
   // Words a reader sees: a link's URL (`/guides/webhooks#verify`) is not what the sentence says.
   const stemsOf = passages.map((p) => new Set(contentTerms(visibleText(p.text))))
   const sectionOf = passages.map((p) => new Set(contentTerms(p.heading ?? '')))
@@ -96,10 +97,11 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const names = namesIn(request.question)
   const nameWords = own.flatMap((word, w) => ([...word.stems].some((s) => names.has(s)) ? [w] : []))
   if (nameWords.some((w) => df[w] === 0)) return declined(sources, question)
-  if (!informative && sources[0]) {
+  const introduce = (sourceId: number) => {
     const all = passages.map((p) => ({ ...p, score: 0, covers: new Set<number>(), own: true }))
-    return render(opening(all, sources[0].id), all)
+    return render(opening(all, sourceId), all)
   }
+  if (!informative && sources[0]) return introduce(sources[0].id)
 
   const scored: Scored[] = passages.map((p, i) => {
     const covers = new Set<number>()
@@ -130,6 +132,39 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // A passage must hold a word of the question itself, unless the question has none ("what is this?" on a page).
   const ranked = scored.filter((p) => p.score > 0 && (p.own || ownCount === 0) && !p.text.endsWith('…'))
   ranked.sort((a, b) => b.score - a.score)
+  const strong = words.map((word, w) => w < ownCount && word.weight === 1)
+  const context = { sources, scored, words, weight, df, strong, unknownWords: request.unknownWords ?? [] }
+  const chosen = choose(ranked, context)
+  if (!chosen) return declined(sources, question)
+  if (readerPage === undefined) return render(chosen.passages, scored, chosen.best)
+  // Asked about the reader's page, the docs cover it (the choice above says so); the answer then quotes that page and
+  // the passages of others that speak of its subject too: "how do I turn this on?" on "Custom 404 page" is not answered
+  // by "Click Turn on automation". When none do in the question's words ("which ones are available?" on "Themes"), the
+  // page introduces itself.
+  const aboutPage = ranked.filter((p) => p.sourceId === readerPage || [...p.covers].some((w) => w >= ownCount))
+  const onPage = choose(aboutPage, context)
+  return onPage ? render(onPage.passages, scored, onPage.best) : introduce(readerPage)
+}
+
+interface Choice {
+  sources: SourceBlock[]
+  /** Every passage, scored (what surrounds a chosen one: the list or code it introduces). */
+  scored: Scored[]
+  words: Word[]
+  weight: number[]
+  /** In how many passages each word occurs. */
+  df: number[]
+  /** Which words are the question's own, not everyday ones. */
+  strong: boolean[]
+  unknownWords: string[]
+}
+
+/**
+ * The passages to quote from `ranked` (best first), or undefined when they miss too much of the question: the best
+ * passage, those that answer as much of it, the first source's best; then whether together they cover the question.
+ */
+function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; best: Scored } | undefined {
+  const { sources, scored, words, weight, df, strong } = choice
   // The answer opens with words, not code: code shows how, after a sentence has said what. When only code answers,
   // the sentence before it says what it is.
   const code = ranked.find((p) => p.kind === 'code')
@@ -139,7 +174,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     ranked.find((p) => p.kind !== 'code' && !endsOnColon(p, scored, undefined)) ??
     ranked.find((p) => p.kind !== 'code') ??
     (intro && { ...intro, score: code.score, covers: code.covers, own: true })
-  if (!best) return declined(sources, question)
+  if (!best) return undefined
   // At most one code block: an answer made of code alone explains nothing. When the best passage introduces one
   // ("Embed YouTube videos using iframe elements:"), that is the one: without it the sentence is cut off.
   const firstCode = introducedCode(best, scored) ?? ranked.find((p) => p.kind === 'code')
@@ -167,7 +202,6 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
 
   const covered = new Set(chosen.flatMap((p) => [...p.covers]))
   // A question of several words is answered by a passage that holds two of them, not by words scattered over pages.
-  const strong = words.map((word, w) => w < ownCount && word.weight === 1)
   const strongCount = strong.filter(Boolean).length
   const together = Math.max(...chosen.map((p) => [...p.covers].filter((w) => strong[w]).length))
   // A word the docs use, but no source holds, gets the largest weight rarity gives, yet often says the least ("add a
@@ -175,7 +209,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // hold. A word the docs never use keeps its weight: the question is about something else ("renew my passport"),
   // unless one passage holds three of the question's other words: then the docs speak of what was asked, and the word
   // they lack is a detail of it ("rotate an sdk key without downtime").
-  const unknown = new Set((request.unknownWords ?? []).flatMap(contentTerms))
+  const unknown = new Set(choice.unknownWords.flatMap(contentTerms))
   const spokenOf = together >= SPOKEN_OF
   const heldMax = Math.max(0, ...weight.filter((_, w) => df[w]! > 0))
   const coverWeight = weight.map((w, i) =>
@@ -183,9 +217,9 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   )
   const total = coverWeight.reduce((sum, w) => sum + w, 0)
   const found = coverWeight.reduce((sum, w, i) => sum + (covered.has(i) ? w : 0), 0)
-  if (found / total < MIN_COVERAGE) return declined(sources, question)
-  if (strongCount >= 3 && together < TOGETHER) return declined(sources, question)
-  return render(chosen, scored, best)
+  if (found / total < MIN_COVERAGE) return undefined
+  if (strongCount >= 3 && together < TOGETHER) return undefined
+  return { passages: chosen, best }
 }
 
 /** The question, and the page it was asked on, if it leans on it. */

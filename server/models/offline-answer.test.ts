@@ -338,6 +338,34 @@ describe('answers that read well', () => {
     expect(isDecline(alone) || alone.startsWith('Set a custom font')).toBe(true)
   })
 
+  test("asked about the reader's page, the answer quotes that page, not another that only shares the question's words", () => {
+    const notFound: SourceBlock = {
+      id: 1,
+      title: 'Custom 404 page',
+      url: 'https://docs.example.com/customize/custom-404-page',
+      content: 'You can customize the title and description of the 404 page.\n\nConfigure it in the `errors.404` section of `docs.json`.',
+    }
+    const automations: SourceBlock = {
+      id: 2,
+      title: 'Automations',
+      url: 'https://docs.example.com/automations',
+      content: 'Click **Turn on automation** to enable an automation.',
+    }
+    const asked = 'how do I turn this on?'
+    expect(extractiveAnswer(asked, [notFound, automations])).toContain('Turn on automation')
+    const on404 = extractiveAnswer({ question: asked, standalone: onPage(asked, 'Custom 404 page') }, [notFound, automations])
+    expect(on404).toMatch(/^You can customize the title and description of the 404 page\. .*\[1\]$/)
+    expect(on404).not.toContain('automation')
+    // Another page that speaks of the page's subject is still quoted.
+    const errors: SourceBlock = {
+      ...automations,
+      title: 'Errors',
+      content: 'To turn on the custom 404 page, set `errors.404.redirect` to false.',
+    }
+    const withErrors = extractiveAnswer({ question: asked, standalone: onPage(asked, 'Custom 404 page') }, [notFound, errors])
+    expect(withErrors).toContain('To turn on the custom 404 page, set `errors.404.redirect` to false. [2]')
+  })
+
   test('declining answers are recognised however a model writes the phrase', () => {
     expect(isDecline(`${DECLINE} I found nothing about "cake".`)).toBe(true)
     expect(isDecline('**The docs do not cover this question.** The closest page is [Flags](/flags).')).toBe(true)
