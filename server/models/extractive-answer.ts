@@ -1,11 +1,10 @@
 import { isWeak, parseQuery } from '../search/query.ts'
 import { contentTerms, wordFamily } from '../search/terms.ts'
-import { type Passage, splitPassages } from './passages.ts'
+import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
+import { splitPassages } from './passages.ts'
 import { DECLINE, readOnPage, type SourceBlock } from '../assistant/prompt-format.ts'
 
 const MAX_PASSAGES = 4
-/** List items a sentence ending in ":" brings along ("Enter one of these:" then the list). */
-const MAX_INTRODUCED_ITEMS = 5
 /** Share of the question's (weighted) words the quoted passages must contain for the docs to count as covering it. */
 const MIN_COVERAGE = 0.5
 /** A word matched only by the heading a passage is under, or by its page's title, counts this much. */
@@ -38,14 +37,6 @@ const SPOKEN_OF = 3
 interface Word {
   stems: Set<string>
   weight: number
-}
-
-interface Scored extends Passage {
-  score: number
-  /** Indexes of the question's words the passage (or its heading) holds. */
-  covers: Set<number>
-  /** Whether the passage's text or its section's heading holds a word of the question (not only the page title). */
-  own: boolean
 }
 
 /** What the offline model is asked: the reader's last message, and the question the search used if it differs. */
@@ -314,94 +305,6 @@ function wordsOf(text: string, share: number): Word[] {
       return { stems, weight: share * (isWeak(word) ? WEAK_SHARE : 1) }
     })
     .filter((word) => word.stems.size > 0)
-}
-
-/**
- * The best passage first, with the list or code it introduces; then the other chosen passages, those of the best
- * one's source first, each source's in reading order. One paragraph per run of neighbouring passages, cited `[n]`.
- */
-function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = chosen[0]!): string {
-  const rest = chosen
-    .filter((p) => p !== best)
-    .sort(
-      (a, b) => Number(b.sourceId === best.sourceId) - Number(a.sourceId === best.sourceId) || a.sourceId - b.sourceId || a.index - b.index,
-    )
-  const quoted = new Set<Scored>()
-  const paragraphs: string[] = []
-  let previous: Scored | undefined
-  const quote = (p: Scored) => {
-    if (quoted.has(p)) return
-    // Code quoted without the sentence that introduces it would be nobody's: that sentence comes along, and cites it.
-    const intro = p.kind === 'code' ? introOf(p, all) : undefined
-    const run = [...(intro ? [intro] : []), p, ...introduced(p, all, chosen)].filter((q) => !quoted.has(q))
-    for (const q of run) quoted.add(q)
-    const code = run.filter((q) => q.kind === 'code').map((q) => q.text)
-    const lines = run.filter((q) => q.kind !== 'code').map((q) => (q.kind === 'item' ? `- ${q.text}` : q.text))
-    if (lines.length > 0) {
-      const text = lines.join('\n')
-      const last = paragraphs.at(-1)
-      // A sentence right after the one before (same source, next passage) continues its paragraph.
-      const continues =
-        last !== undefined &&
-        p.kind === 'text' &&
-        previous?.kind === 'text' &&
-        previous.sourceId === p.sourceId &&
-        previous.index + 1 === p.index
-      if (continues) paragraphs[paragraphs.length - 1] = `${last.replace(/ \[\d+\]$/, '')} ${text} [${p.sourceId}]`
-      else paragraphs.push(`${text} [${p.sourceId}]`)
-    }
-    paragraphs.push(...code)
-    previous = run.at(-1)
-  }
-  quote(best)
-  for (const p of rest) quote(p)
-  return paragraphs.join('\n\n')
-}
-
-/**
- * The sentence right before a code block, in its source: what introduces it. Code blocks side by side (a code group's
- * languages) share the sentence before the first.
- */
-function introOf(code: Passage, passages: Scored[]): Scored | undefined {
-  for (let index = code.index - 1; index >= 0; index--) {
-    const before = passages.find((p) => p.sourceId === code.sourceId && p.index === index)
-    if (before?.kind !== 'code') return before
-  }
-  return undefined
-}
-
-/**
- * Whether a passage quoted would end on its colon: it ends in ":", and what it introduces will not come along (a code
- * block too long to quote, or another than the one code block an answer quotes, or nothing at all).
- */
-function endsOnColon(p: Passage, all: Scored[], quotedCode: Scored | undefined): boolean {
-  if (!endsInColon(p)) return false
-  const next = nextPassage(p, all)
-  if (next?.kind === 'item') return false
-  return next?.kind !== 'code' || (quotedCode !== undefined && next !== quotedCode)
-}
-
-/** The code block a passage ending in ":" introduces, if it introduces one. */
-function introducedCode(p: Passage, all: Scored[]): Scored | undefined {
-  const next = endsInColon(p) ? nextPassage(p, all) : undefined
-  return next?.kind === 'code' ? next : undefined
-}
-
-const endsInColon = (p: Passage) => p.kind !== 'code' && p.text.trimEnd().endsWith(':')
-
-const nextPassage = (p: Passage, all: Scored[]) => all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
-
-/** What a passage ending in ":" introduces: the list items after it, or the code block. */
-function introduced(p: Scored, all: Scored[], chosen: Scored[]): Scored[] {
-  if (!endsInColon(p)) return []
-  const after = all.filter((q) => q.sourceId === p.sourceId && q.index > p.index)
-  if (after[0]?.kind === 'code') return chosen.some((q) => q.kind === 'code' && q !== after[0]) ? [] : [after[0]]
-  const items: Scored[] = []
-  for (const q of after) {
-    if (q.kind !== 'item' || q.index !== p.index + 1 + items.length || items.length === MAX_INTRODUCED_ITEMS) break
-    items.push(q)
-  }
-  return items
 }
 
 function declined(sources: SourceBlock[], question: string): string {
