@@ -16,7 +16,6 @@ const page = (path: string, groups: string[], extra: Partial<PageInfo> = {}): Pa
 /** A corpus over fixed pages: these tests are about the text format, not about loading docs. */
 function corpusOf(pages: PageInfo[], contents: Record<string, string> = {}): Corpus {
   return {
-    name: 'Acme [Docs]',
     description: 'Acme docs,\n  on two lines.',
     revision: 'r1',
     search: () => [],

@@ -14,7 +14,7 @@ const paths = (query: string, options: Parameters<Corpus['search']>[1]) => corpu
 
 describe('corpus over demo/docs', () => {
   it('reads the site name, description and every page', () => {
-    expect(corpus.name).toBe('Lumen Flags')
+    expect(corpus.siteName).toBe('Lumen Flags')
     expect(corpus.description).toMatch(/feature-flag/)
     expect(corpus.revision).toMatch(/^[0-9a-f]{20}$/)
     const pages = corpus.pages()

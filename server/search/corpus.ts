@@ -212,7 +212,6 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     )
   }
   const corpus = (embeddings?: CorpusEmbeddings): BuiltCorpus => ({
-    name: site.name ?? 'Docs',
     siteName: site.name,
     description: site.description,
     revision: site.revision,

@@ -70,8 +70,10 @@ export interface PageInfo {
 
 /** A project's loaded docs: pages, navigation and the search index over their sections. */
 export interface Corpus {
-  readonly name: string
-  /** The name the docs give themselves (`docs.json`'s `name`), when they do; `name` falls back to a generic one. */
+  /**
+   * The name the docs give themselves (`docs.json`'s `name`), when they do. Where Docent names the docs, it uses
+   * `docsNameOf`, which falls back to the project's name and domain.
+   */
   readonly siteName?: string
   readonly description?: string
   search(query: string, options: SearchOptions): SearchHit[]

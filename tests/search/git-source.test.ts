@@ -62,7 +62,7 @@ describe('git docs source over a real git http-backend', () => {
     const corpus = await service.corpus('p')
     const head = (await git(repo.work, 'rev-parse', 'HEAD')).trim()
     expect(corpus.revision).toBe(head)
-    expect(corpus.name).toBe('Lumen Flags')
+    expect(corpus.siteName).toBe('Lumen Flags')
     expect(corpus.pages()).toHaveLength(46)
     expect(corpus.page('README')).toBeNull()
     expect(corpus.search('rotate an sdk key', { pageSize: 1 })[0]?.section.path).toMatch(/environments$/)
