@@ -79,10 +79,26 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const stemsOf = passages.map((p) => new Set(contentTerms(visibleText(p.text))))
   const sectionOf = passages.map((p) => new Set(contentTerms(p.heading ?? '')))
   const df = words.map((word) => stemsOf.filter((stems) => [...word.stems].some((s) => stems.has(s))).length)
+  // The words the sources hold only in code, not in their sentences, headings or titles (see `choose`); a word the
+  // question writes as code is not one.
+  const proseOf = passages.map((p) =>
+    p.kind === 'code'
+      ? new Set<string>()
+      : new Set([...contentTerms(visibleText(withoutCodeSpans(p.text))), ...contentTerms(p.heading ?? '')]),
+  )
+  const asCode = new Set(codeIn(request.question).flatMap(contentTerms))
+  const codeOnly = words.map(
+    (word, w) =>
+      df[w]! > 0 &&
+      ![...word.stems].some((s) => asCode.has(s)) &&
+      !proseOf.some((stems) => [...word.stems].some((s) => stems.has(s))) &&
+      !sources.some((source) => [...word.stems].some((s) => titles.get(source.id)!.has(s))),
+  )
   const weight = words.map((word, w) => word.weight * Math.log(1 + passages.length / (1 + df[w]!)))
   // Nothing asked but what the search already found (everyday words, the product's name that every passage holds: "how
   // do I get started with Acme?", "what is this?" on a page): the first source's opening is the answer.
-  const informative = own.some((word, w) => word.weight === 1 && df[w]! < passages.length / 2)
+  // A word they hold only in code says something: the sources hold it in no sentence.
+  const informative = own.some((word, w) => word.weight === 1 && (df[w]! < passages.length / 2 || codeOnly[w]))
   // A name the question asks about ("from a Rust program", "a Terraform provider") that no source holds: whatever the
   // other words match ("call", "program"), the docs do not speak of it. A passage that holds one gains (NAME_BONUS).
   const names = namesIn(request.question)
@@ -124,7 +140,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const ranked = scored.filter((p) => p.score > 0 && (p.own || ownCount === 0) && !p.text.endsWith('…'))
   ranked.sort((a, b) => b.score - a.score)
   const strong = words.map((word, w) => w < ownCount && word.weight === 1)
-  const context = { sources, scored, words, weight, df, strong, unknownWords: request.unknownWords ?? [] }
+  const context = { sources, scored, words, weight, df, strong, codeOnly, unknownWords: request.unknownWords ?? [] }
   const chosen = choose(ranked, context)
   if (!chosen) return declined(sources, question)
   if (readerPage === undefined) return render(chosen.passages, scored, chosen.best)
@@ -147,6 +163,8 @@ interface Choice {
   df: number[]
   /** Which words are the question's own, not everyday ones. */
   strong: boolean[]
+  /** Which words the sources hold only in code. */
+  codeOnly: boolean[]
   unknownWords: string[]
 }
 
@@ -191,7 +209,6 @@ function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; best: S
     chosen.splice(Math.min(chosen.length, MAX_PASSAGES - 1), 1, top)
   }
 
-  const covered = new Set(chosen.flatMap((p) => [...p.covers]))
   // A question of several words is answered by a passage that holds two of them, not by words scattered over pages.
   const strongCount = strong.filter(Boolean).length
   const together = Math.max(...chosen.map((p) => [...p.covers].filter((w) => strong[w]).length))
@@ -202,10 +219,18 @@ function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; best: S
   // they lack is a detail of it ("rotate an sdk key without downtime").
   const unknown = new Set(choice.unknownWords.flatMap(contentTerms))
   const spokenOf = together >= SPOKEN_OF
+  // A word the sources hold only in code (`cat` among `ls`, `cat`, `grep`; `"dog"` in a type) names a command or a
+  // value there, whatever the reader meant by it ("a good name for a cat"): it counts as a word they never use, with
+  // the same exception ("what regex flavor do targeting rules use" beside `matches regex` in the targeting rules).
+  const inWords = (w: number) => spokenOf || !choice.codeOnly[w]
+  const covered = new Set(chosen.flatMap((p) => [...p.covers].filter(inWords)))
   const heldMax = Math.max(0, ...weight.filter((_, w) => df[w]! > 0))
-  const coverWeight = weight.map((w, i) =>
-    df[i] === 0 && heldMax > 0 && (spokenOf || ![...words[i]!.stems].some((s) => unknown.has(s))) ? Math.min(w, heldMax) : w,
-  )
+  const neverUsed = (w: number) => words[w]!.weight * Math.log(1 + scored.length)
+  const coverWeight = weight.map((weight, w) => {
+    if (!inWords(w)) return neverUsed(w)
+    const lacked = df[w] === 0 && heldMax > 0 && (spokenOf || ![...words[w]!.stems].some((s) => unknown.has(s)))
+    return lacked ? Math.min(weight, heldMax) : weight
+  })
   const total = coverWeight.reduce((sum, w) => sum + w, 0)
   const found = coverWeight.reduce((sum, w, i) => sum + (covered.has(i) ? w : 0), 0)
   if (found / total < MIN_COVERAGE) return undefined
@@ -268,6 +293,21 @@ function withoutLinkTargets(text: string, keepLabels: boolean): string {
     from = close + 1
   }
   return out + text.slice(from)
+}
+
+const withoutCodeSpans = (text: string) => text.replace(/`[^`]*`/g, ' ')
+
+/**
+ * What a question writes as code: `inline code`, and words like `docs.json`, `--port`, `api_key`, `openApi`, `v2` or
+ * `FALLTHROUGH`.
+ */
+function codeIn(question: string): string[] {
+  const spans = [...question.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)
+  const tokens = withoutCodeSpans(question)
+    .split(/\s+/)
+    .map((token) => token.replace(/^[^\w-]+|[^\w]+$/g, ''))
+    .filter((token) => /\w[._/]\w|^--?\w|\w_|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|^[A-Z][A-Z_]{4,}$/.test(token))
+  return [...spans, ...tokens]
 }
 
 /** "See [Rollouts](/rollouts).", or a bare link: it points at an answer rather than giving it. */

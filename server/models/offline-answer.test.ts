@@ -260,6 +260,41 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('a word the sources hold only in code is not one they speak of, unless the question writes it as code', () => {
+    const tools: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'MCP server › Tools',
+        url: 'https://docs.example.com/ai/mcp#tools',
+        content:
+          '- `query_docs` — Browse the docs file tree (`ls`, `cat`, `grep`). Good for reading a specific page.\n\nGive each tool a clear name.',
+      },
+      {
+        id: 2,
+        title: 'Code blocks',
+        url: 'https://docs.example.com/create/code',
+        content:
+          'Hover over a name to see its type.\n\n```ts\ntype Pet = "cat" | "dog"\nconst adopt = (name: string, pet: Pet) => name\n```',
+      },
+    ]
+    // "cat" is a command and a value in these sources: a question about the animal is not answered by them.
+    for (const question of ['What is a good name for a cat?', 'How do I feed my dog?']) {
+      expect(isDecline(extractiveAnswer(question, tools)), question).toBe(true)
+    }
+    // Written as code, it asks about the command.
+    expect(extractiveAnswer('which tool runs `cat`?', tools)).toContain('Browse the docs file tree')
+    // One passage holding the question's other words says the docs speak of it, as with a word they never use.
+    const operators: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Targeting rules › Operators',
+        url: 'https://docs.example.com/targeting#operators',
+        content: '| Operator | Example |\n| --- | --- |\n| `matches regex` | `agent matches regex .*Firefox.*` |',
+      },
+    ]
+    expect(isDecline(extractiveAnswer('what regex flavor do targeting rules use', operators))).toBe(false)
+  })
+
   test('uses the standalone question of a follow-up instead of the bare last message', async () => {
     const text = await ask('and its limit?', sources, { standalone: 'How many attributes can a context have? and its limit?' }).text
     expect(text).toContain('100 attributes')

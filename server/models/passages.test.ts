@@ -70,3 +70,10 @@ test('content terms drop stopwords and question framing, stem plurals, keep sing
   // "another" names nothing, as "other" does not: "can I put one inside another?" asks about nesting.
   expect(contentTerms('can I put one inside another?')).toEqual(contentTerms('put inside'))
 })
+
+test('a table cell may hold an escaped pipe: the row keeps its columns', () => {
+  const markdown = '| Command | Description |\n| --- | --- |\n| `lumen completion bash\\|zsh\\|fish` | Print a shell completion script. |'
+  expect(splitPassages(1, markdown).map((p) => p.text)).toEqual([
+    'Command: `lumen completion bash|zsh|fish`; Description: Print a shell completion script.',
+  ])
+})

@@ -81,12 +81,13 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   return passages
 }
 
+/** A row's cells: split at each `|` that is not escaped (`a\|b` in a cell is the text `a|b`, as GFM reads it). */
 const cellsOf = (line: string) =>
   line
     .trim()
-    .replace(/^\||\|$/g, '')
-    .split('|')
-    .map((cell) => cell.trim())
+    .replace(/^\||(?<!\\)\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.replaceAll('\\|', '|').trim())
 
 /** `Action: Delete flags; Owner: ✓; Editor: —`: a row of a permission matrix means nothing without its columns. */
 function tableRow(cells: string[], header: string[]): string {
