@@ -1,6 +1,7 @@
 import GithubSlugger from 'github-slugger'
 import type { DocPage } from './docs-site.ts'
 import type { Block } from './page-blocks.ts'
+import { operationLine } from './frontmatter.ts'
 import type { Section } from './types.ts'
 
 export interface ChunkOptions {
@@ -93,7 +94,7 @@ export function chunkPage(page: DocPage): Section[] {
       pageTitle: page.title,
       headings: chunk.headings,
       ...(chunk.subheadings.length > 0 ? { subheadings: chunk.subheadings } : {}),
-      content: content || page.meta.description || page.title,
+      content: content || bodyless(page),
       description: page.meta.description,
       version: page.version,
       language: page.language,
@@ -103,6 +104,15 @@ export function chunkPage(page: DocPage): Section[] {
       tags,
     }
   })
+}
+
+/**
+ * What a page with no body says: its description or title and, for an API operation generated from a spec, the
+ * operation itself, which is what a reader asking for "the endpoint to get a deployment's status" wants to see.
+ */
+function bodyless(page: DocPage): string {
+  const what = page.meta.description || page.title
+  return page.meta.endpoint ? `${what}\n\n${operationLine(page.meta.endpoint)}` : what
 }
 
 /**

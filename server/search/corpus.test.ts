@@ -233,6 +233,12 @@ describe('API reference pages', () => {
     expect(small.page('api/status')!.content).toContain('`GET /project/update-status/{statusId}`')
   })
 
+  it("gives an endpoint page's section the operation, so that an answer can quote it", () => {
+    const [hit] = small.search('endpoint to get the deployment status', { pageSize: 1 })
+    expect(hit!.section.path).toBe('api/status')
+    expect(hit!.section.content).toBe('Get deployment status\n\n`GET /project/update-status/{statusId}`')
+  })
+
   it('finds an endpoint page by what readers call it (the API, an endpoint) and by its method and path', () => {
     const paths = (query: string) => small.search(query, { pageSize: 10 }).map((hit) => hit.section.path)
     expect(paths('trigger a deployment from CI with the api')[0]).toBe('api/trigger')

@@ -1,5 +1,5 @@
 import { type Chunk, chunkLayout, type ChunkOptions } from './chunk.ts'
-import { type PageMeta, readFrontmatter } from './frontmatter.ts'
+import { operationLine, type PageMeta, readFrontmatter } from './frontmatter.ts'
 import { parseMarkdown } from './markdown.ts'
 import { type Block, pageBlocks } from './page-blocks.ts'
 
@@ -58,7 +58,7 @@ function renderPage(title: string, { description, endpoint }: PageMeta, blocks: 
   }
   push(ownTitle ? blocks[0]!.markdown : `# ${title}`, ownTitle ? 0 : undefined)
   if (description) push(description)
-  if (endpoint) push(`\`${endpoint.method} ${endpoint.path}\``)
+  if (endpoint) push(operationLine(endpoint))
   for (let i = ownTitle ? 1 : 0; i < blocks.length; i++) push(blocks[i]!.markdown, i)
   return { markdown: parts.join('\n\n') + '\n', spans }
 }
