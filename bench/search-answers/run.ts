@@ -49,6 +49,9 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Written before they were tried, on pages the first set does not ask about; then tuned on (phrases split by their
       // object, "turn this on"; answers quoting the reader's page).
       ['page-leaning (tuning 2)', read('mintlify-page-questions-2.json'), 'page'],
+      // Written before they were tried, on twelve other pages: 10/12, then 11/12 once "each one" read as pointing at
+      // the page's subject.
+      ['page-leaning (tuning 3)', read('mintlify-page-questions-3.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],

@@ -34,10 +34,23 @@ test('the query stays within 500 characters and keeps the whole last question', 
 
 describe('questions that lean on what they do not name', () => {
   test('pointing words, "one" standing for a noun, "my own" with nothing after it; not "is it possible"', () => {
-    for (const q of ['what properties does this take?', 'can one be open by default?', 'how do I use my own?', 'can I turn it off?']) {
+    for (const q of [
+      'what properties does this take?',
+      'can one be open by default?',
+      'how do I use my own?',
+      'can I turn it off?',
+      'can each one link somewhere?',
+      'which one should I pick?',
+      'how do I mark one as required?',
+    ]) {
       expect(pointsAt(q), q).toBe(true)
     }
-    for (const q of ['is it possible to use a custom domain?', 'how do I add one page to two groups?', 'use my own domain']) {
+    for (const q of [
+      'is it possible to use a custom domain?',
+      'how do I add one page to two groups?',
+      'use my own domain',
+      'one more question about billing',
+    ]) {
       expect(pointsAt(q), q).toBe(false)
     }
   })

@@ -43,10 +43,11 @@ const SELECTION_CONTEXT = 0.4
 
 /**
  * Words that point at something the question does not name: "it", "this", "they", "here", "one" standing for a noun
- * ("can one be open by default?"), "my own" with nothing after it. "It" in "is it possible" points at nothing.
+ * ("can one be open by default?", "can each one link somewhere?"), "my own" with nothing after it. "It" in "is it
+ * possible" points at nothing.
  */
 const POINTS_AT =
-  /\b(this|these|those|they|them|their|its|here|same|above|below|previous|instead)\b|\bit\b|\bthat\b(?=\s*(?:page|one|section|[?.!,;]|$))|\bones?\b(?=\s*(?:[?.!,;]|$)|\s+(?:be|is|are|was|can|could|should|will|would|has|have|at|by|in|on|for|to|from|with|per|right|now|again|too|instead|first|later|automatically)\b)|\b(?:my|your|our|their)\s+own\b(?=\s*(?:[?.!,;]|$)|\s+(?:for|in|on|with|to|instead)\b)/i
+  /\b(this|these|those|they|them|their|its|here|same|above|below|previous|instead)\b|\bit\b|\bthat\b(?=\s*(?:page|one|section|[?.!,;]|$))|\bones?\b(?=\s*(?:[?.!,;]|$)|\s+(?:be|is|are|was|can|could|should|will|would|has|have|as|at|by|in|into|inside|on|for|to|from|with|under|per|right|now|again|too|instead|first|later|automatically)\b)|\b(?:my|your|our|their)\s+own\b(?=\s*(?:[?.!,;]|$)|\s+(?:for|in|on|with|to|instead)\b)|\b(?:each|every|which|either|neither)\s+one\b/i
 const EMPTY_IT =
   /\b(?:is|was|isn't|wasn't)\s+it\s+(?:possible|ok|okay|necessary|true|safe|required|recommended|better|worth|normal|expected)\b/gi
 /** A follow-up that continues the last question ("and for Python?", "what about v1?"). */
