@@ -49,8 +49,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Written before they were tried, on pages the first set does not ask about; then tuned on (phrases split by their
       // object, "turn this on"; answers quoting the reader's page).
       ['page-leaning (tuning 2)', read('mintlify-page-questions-2.json'), 'page'],
-      // Written before they were tried, on twelve other pages: 10/12, then 11/12 once "each one" read as pointing at
-      // the page's subject.
+      // Written before they were tried, on pages the other sets do not ask about: the first twelve 10/12, then 11/12
+      // once "each one" read as pointing at the page's subject; six more asking only of properties ("is there a
+      // maximum?", "which formats are supported?") 2/6, then 6/6 (and the twelve 12/12) once such questions leaned on
+      // the page.
       ['page-leaning (tuning 3)', read('mintlify-page-questions-3.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],

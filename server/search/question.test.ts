@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import type { ChatTurn } from '../../shared/assistant.ts'
 import { buildCorpus } from './corpus.ts'
 import { readDocsSite } from './docs-site.ts'
-import { pointsAt, searchQuestion, standaloneQuestion } from './question.ts'
+import { asksOnlyProperties, pointsAt, searchQuestion, standaloneQuestion } from './question.ts'
 import { readDirectory } from './sources/directory.ts'
 import type { Corpus, SearchHit } from './types.ts'
 
@@ -81,6 +81,24 @@ describe('searchQuestion over demo/docs', () => {
     const other = await ask([user('How do I rotate an SDK key without downtime?')], '/guides/webhooks')
     expect(other.leansOn).toBeUndefined()
     expect(pages(other.hits)[0]).toMatch(/environments$/)
+  })
+
+  test("a question that names only properties ('is there a size limit?') is about the page, whatever words the page uses", async () => {
+    for (const [question, path] of [
+      ['is there a size limit?', '/concepts/contexts'],
+      ['which formats are supported?', '/guides/webhooks'],
+      ['what is the default?', '/account/audit-log'],
+    ] as const) {
+      expect(asksOnlyProperties(question), question).toBe(true)
+      const found = await ask([user(question)], path)
+      expect(found.leansOn, question).toBe('page')
+      expect(pages(found.hits)[0], question).toBe(path.slice(1))
+    }
+    // A subject of its own is searched as asked.
+    for (const question of ['what is the rate limit of the REST API?', 'how do I accept a suggestion?']) {
+      expect(asksOnlyProperties(question), question).toBe(false)
+    }
+    expect((await ask([user('what is the rate limit of the REST API?')], '/concepts/contexts')).leansOn).toBeUndefined()
   })
 
   test('a follow-up is searched with the earlier question; a new subject in the same frame wins over the old one', async () => {

@@ -2,6 +2,7 @@ import type { ChatTurn, ContextItem } from '../../shared/assistant.ts'
 import type { SearchFilter } from '../../shared/search.ts'
 import { searchSections } from './hybrid.ts'
 import { isWeak, parseQuery, type QueryContext } from './query.ts'
+import { stem } from './terms.ts'
 import type { Corpus, ReaderPage, SearchHit, SearchOptions } from './types.ts'
 
 /** A reader's question where it was asked: the conversation so far, the page they are on, what they selected. */
@@ -50,6 +51,18 @@ const POINTS_AT =
   /\b(this|these|those|they|them|their|its|here|same|above|below|previous|instead)\b|\bit\b|\bthat\b(?=\s*(?:page|one|section|[?.!,;]|$))|\bones?\b(?=\s*(?:[?.!,;]|$)|\s+(?:be|is|are|was|can|could|should|will|would|has|have|as|at|by|in|into|inside|on|for|to|from|with|under|per|right|now|again|too|instead|first|later|automatically)\b)|\b(?:my|your|our|their)\s+own\b(?=\s*(?:[?.!,;]|$)|\s+(?:for|in|on|with|to|instead)\b)|\b(?:each|every|which|either|neither)\s+one\b/i
 const EMPTY_IT =
   /\b(?:is|was|isn't|wasn't)\s+it\s+(?:possible|ok|okay|necessary|true|safe|required|recommended|better|worth|normal|expected)\b/gi
+/**
+ * Nouns that name a property of something, not a subject ("is there a size limit?", "what is the default?"), and what
+ * is said of properties ("which formats are supported?", "what properties are available?"): a question made of them
+ * alone asks about what the reader is looking at. Stems, as the index writes them.
+ */
+const PROPERTY_WORDS: ReadonlySet<string> = new Set(
+  `limit size maximum max minimum min default format type option setting property prop parameter param field value
+  requirement prerequisite version example length supported available allowed`
+    .split(/\s+/)
+    .map(stem),
+)
+
 /** A follow-up that continues the last question ("and for Python?", "what about v1?"). */
 const CONTINUES = /^\s*(?:and|or|but|what about|how about|so|then|why|why not|also)\b/i
 
@@ -61,6 +74,12 @@ export function pointsAt(question: string): boolean {
 /** How many words of a question say what it is about (stop words and everyday words out, a phrase counts once). */
 function subjectWords(question: string): number {
   return parseQuery(question).words.filter((word) => !isWeak(word)).length
+}
+
+/** Whether a question names only properties (see PROPERTY_WORDS), of nothing it names. */
+export function asksOnlyProperties(question: string): boolean {
+  const subjects = parseQuery(question).words.filter((word) => !isWeak(word))
+  return subjects.length > 0 && subjects.every((word) => word.terms.some((term) => PROPERTY_WORDS.has(stem(term.word))))
 }
 
 /**
@@ -138,9 +157,11 @@ export async function searchQuestion(corpus: Corpus, request: ReaderQuestion): P
   }
   const context: QueryContext[] = selection ? [{ text: selection, weight: SELECTION_CONTEXT }] : []
   if (!page) return { query: question, hits: await searchSections(corpus, question, { ...base, context }) }
-  // Named nothing ("what do I need before I start?"), or only what the page holds: the page is the subject.
+  // Named nothing ("what do I need before I start?"), only properties ("is there a size limit?") or only what the page
+  // holds: the page is the subject.
   const subjects = subjectWords(question)
-  const leans = points || subjects === 0 || (subjects <= SHORT_QUESTION && page.covers(question) >= PAGE_COVERAGE)
+  const leans =
+    points || subjects === 0 || asksOnlyProperties(question) || (subjects <= SHORT_QUESTION && page.covers(question) >= PAGE_COVERAGE)
   if (!leans) {
     context.push({ text: page.title, weight: PAGE_TITLE_CONTEXT })
     return { query: question, page, hits: await searchSections(corpus, question, { ...base, context }) }
