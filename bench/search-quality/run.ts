@@ -32,6 +32,8 @@ const corpora = [
     sets: [
       ['tuning', read('mintlify-questions.json')],
       ['tuning 2', read('mintlify-questions-2.json')],
+      // Twelve written before they were tried (2026-11-27); see bench/search-answers.
+      ['tuning 3', read('mintlify-questions-3.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,

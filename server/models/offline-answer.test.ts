@@ -2,7 +2,8 @@ import { generateText, streamText } from 'ai'
 import { describe, expect, test } from 'vitest'
 import { systemPrompt } from '../assistant/system-prompt.ts'
 import { offlineAnswerModel } from './offline-answer.ts'
-import { extractiveAnswer } from './extractive-answer.ts'
+import { extractiveAnswer, verbOf } from './extractive-answer.ts'
+import { contentTerms } from '../search/terms.ts'
 import { isDecline } from '../analytics/decline.ts'
 import { DECLINE, onPage, parseSourceBlocks, type SourceBlock } from '../assistant/prompt-format.ts'
 
@@ -293,6 +294,18 @@ describe('offline-answer model', () => {
       },
     ]
     expect(isDecline(extractiveAnswer('what regex flavor do targeting rules use', operators))).toBe(false)
+  })
+
+  test('reads the verb of what a question asks to do, which weighs less for coverage when no quoted passage holds it', () => {
+    const stemOf = (word: string) => contentTerms(word)[0]
+    expect(verbOf('draw a sequence diagram in a page')).toBe(stemOf('draw'))
+    expect(verbOf('How do I draw a sequence diagram?')).toBe(stemOf('draw'))
+    expect(verbOf('how to embed a video')).toBe(stemOf('embed'))
+    expect(verbOf('can I change the port?')).toBe(stemOf('change'))
+    expect(verbOf('I want to hide a page')).toBe(stemOf('hide'))
+    // A question about something, not asking to do anything, has none.
+    expect(verbOf('what is a sequence diagram?')).toBeUndefined()
+    expect(verbOf('which formats are supported?')).toBeUndefined()
   })
 
   test('uses the standalone question of a follow-up instead of the bare last message', async () => {
