@@ -87,19 +87,24 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const df = words.map((word) => stemsOf.filter((stems) => [...word.stems].some((s) => stems.has(s))).length)
   // The words the sources hold only in code, not in their sentences, headings or titles (see `choose`); a word the
   // question writes as code is not one.
-  const proseOf = passages.map((p) =>
+  // Only a passage with `code` in it says fewer words in prose than it holds.
+  const proseOf = passages.map((p, i) =>
     p.kind === 'code'
       ? new Set<string>()
-      : new Set([...contentTerms(visibleText(withoutCodeSpans(p.text))), ...contentTerms(p.heading ?? '')]),
+      : p.text.includes('`')
+        ? new Set(contentTerms(visibleText(withoutCodeSpans(p.text))))
+        : stemsOf[i]!,
   )
   const asCode = new Set(codeIn(request.question).flatMap(contentTerms))
-  const codeOnly = words.map(
-    (word, w) =>
+  const codeOnly = words.map((word, w) => {
+    const has = (stems: Set<string>) => [...word.stems].some((s) => stems.has(s))
+    return (
       df[w]! > 0 &&
-      ![...word.stems].some((s) => asCode.has(s)) &&
-      !proseOf.some((stems) => [...word.stems].some((s) => stems.has(s))) &&
-      !sources.some((source) => [...word.stems].some((s) => titles.get(source.id)!.has(s))),
-  )
+      !has(asCode) &&
+      !passages.some((_, i) => has(proseOf[i]!) || has(sectionOf[i]!)) &&
+      !sources.some((source) => has(titles.get(source.id)!))
+    )
+  })
   const weight = words.map((word, w) => word.weight * Math.log(1 + passages.length / (1 + df[w]!)))
   // Nothing asked but what the search already found (everyday words, the product's name that every passage holds: "how
   // do I get started with Acme?", "what is this?" on a page): the first source's opening is the answer.
