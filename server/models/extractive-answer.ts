@@ -86,8 +86,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const sectionOf = passages.map((p) => new Set(contentTerms(p.heading ?? '')))
   const df = words.map((word) => stemsOf.filter((stems) => [...word.stems].some((s) => stems.has(s))).length)
   // The words the sources hold only in code, not in their sentences, headings or titles (see `choose`); a word the
-  // question writes as code is not one.
-  // Only a passage with `code` in it says fewer words in prose than it holds.
+  // question writes as code is not one. Only a passage with `code` in it says fewer words in prose than it holds.
   const proseOf = passages.map((p, i) =>
     p.kind === 'code'
       ? new Set<string>()
