@@ -334,9 +334,18 @@ function codeIn(question: string): string[] {
   const spans = [...question.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)
   const tokens = withoutCodeSpans(question)
     .split(/\s+/)
-    .map((token) => token.replace(/^[^\w-]+|[^\w]+$/g, ''))
+    .map(withoutPunctuationAround)
     .filter((token) => /\w[._/]\w|^--?\w|\w_|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|^[A-Z][A-Z_]{4,}$/.test(token))
   return [...spans, ...tokens]
+}
+
+/** `(docs.json)?` → `docs.json`, `--port,` → `--port`. A scan: a regex anchored at the end is retried at every start. */
+function withoutPunctuationAround(token: string): string {
+  let end = token.length
+  while (end > 0 && !/\w/.test(token[end - 1]!)) end--
+  let start = 0
+  while (start < end && !/[\w-]/.test(token[start]!)) start++
+  return token.slice(start, end)
 }
 
 /** "See [Rollouts](/rollouts).", or a bare link: it points at an answer rather than giving it. */

@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger'
 import type { DocPage } from './docs-site.ts'
 import type { Block } from './page-blocks.ts'
-import { operationLine } from './frontmatter.ts'
+import type { PageMeta } from './frontmatter.ts'
 import type { Section } from './types.ts'
 
 export interface ChunkOptions {
@@ -105,6 +105,12 @@ export function chunkPage(page: DocPage): Section[] {
     }
   })
 }
+
+/**
+ * The operation as a page shows it: `` `GET /users/{id}` ``. Here rather than in frontmatter.ts, which brings the YAML
+ * parser: serving loads this module at start, and the parser only when docs are read.
+ */
+export const operationLine = (endpoint: NonNullable<PageMeta['endpoint']>) => `\`${endpoint.method} ${endpoint.path}\``
 
 /**
  * What a page with no body says: its description or title and, for an API operation generated from a spec, the

@@ -53,9 +53,6 @@ function endpointOf(value: string | undefined): PageMeta['endpoint'] {
   return { method: match[1]!.toUpperCase(), path }
 }
 
-/** The operation as a page shows it: `` `GET /users/{id}` ``. */
-export const operationLine = (endpoint: NonNullable<PageMeta['endpoint']>) => `\`${endpoint.method} ${endpoint.path}\``
-
 function yamlMapping(yaml: string): Record<string, unknown> {
   try {
     const parsed = parse(yaml, { logLevel: 'silent' }) as unknown

@@ -1,5 +1,5 @@
-import { type Chunk, chunkLayout, type ChunkOptions } from './chunk.ts'
-import { operationLine, type PageMeta, readFrontmatter } from './frontmatter.ts'
+import { type Chunk, chunkLayout, type ChunkOptions, operationLine } from './chunk.ts'
+import { type PageMeta, readFrontmatter } from './frontmatter.ts'
 import { parseMarkdown } from './markdown.ts'
 import { type Block, pageBlocks } from './page-blocks.ts'
 
