@@ -70,9 +70,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const questionWords = wordsOf(question, 1)
   const product = new Set(request.docsName ? contentTerms(request.docsName) : [])
   const namesProduct = product.size > 0 && [...product].every((s) => questionWords.some((word) => word.stems.has(s)))
-  const own = questionWords.map((word) =>
-    namesProduct && [...word.stems].some((s) => product.has(s)) ? { ...word, weight: WEAK_SHARE } : word,
-  )
+  const own = questionWords.map((word) => (namesProduct && among(word, product) ? { ...word, weight: WEAK_SHARE } : word))
   // A long title weighs no more than a short one: together its words count as one of the question's, halved.
   const about = topic ? wordsOf(topic, 1) : []
   const words = [...own, ...about.map((word) => ({ ...word, weight: (word.weight * TOPIC_SHARE) / about.length }))]
@@ -84,7 +82,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // Words a reader sees: a link's URL (`/guides/webhooks#verify`) is not what the sentence says.
   const stemsOf = passages.map((p) => new Set(contentTerms(visibleText(p.text))))
   const sectionOf = passages.map((p) => new Set(contentTerms(p.heading ?? '')))
-  const df = words.map((word) => stemsOf.filter((stems) => [...word.stems].some((s) => stems.has(s))).length)
+  const df = words.map((word) => stemsOf.filter((stems) => among(word, stems)).length)
   // The words the sources hold only in code, not in their sentences, headings or titles (see `choose`); a word the
   // question writes as code is not one. Only a passage with `code` in it says fewer words in prose than it holds.
   const proseOf = passages.map((p, i) =>
@@ -95,15 +93,13 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
         : stemsOf[i]!,
   )
   const asCode = new Set(codeIn(request.question).flatMap(contentTerms))
-  const codeOnly = words.map((word, w) => {
-    const has = (stems: Set<string>) => [...word.stems].some((s) => stems.has(s))
-    return (
+  const codeOnly = words.map(
+    (word, w) =>
       df[w]! > 0 &&
-      !has(asCode) &&
-      !passages.some((_, i) => has(proseOf[i]!) || has(sectionOf[i]!)) &&
-      !sources.some((source) => has(titles.get(source.id)!))
-    )
-  })
+      !among(word, asCode) &&
+      !passages.some((_, i) => among(word, proseOf[i]!) || among(word, sectionOf[i]!)) &&
+      !sources.some((source) => among(word, titles.get(source.id)!)),
+  )
   const weight = words.map((word, w) => word.weight * Math.log(1 + passages.length / (1 + df[w]!)))
   // Nothing asked but what the search already found (everyday words, the product's name that every passage holds: "how
   // do I get started with Acme?", "what is this?" on a page): the first source's opening is the answer.
@@ -112,7 +108,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // A name the question asks about ("from a Rust program", "a Terraform provider") that no source holds: whatever the
   // other words match ("call", "program"), the docs do not speak of it. A passage that holds one gains (NAME_BONUS).
   const names = namesIn(request.question)
-  const nameWords = own.flatMap((word, w) => ([...word.stems].some((s) => names.has(s)) ? [w] : []))
+  const nameWords = own.flatMap((word, w) => (among(word, names) ? [w] : []))
   if (nameWords.some((w) => df[w] === 0)) return declined(sources, question)
   const introduce = (sourceId: number) => {
     const all = passages.map((p) => ({ ...p, score: 0, covers: new Set<number>(), own: true }))
@@ -125,12 +121,11 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     let sum = 0
     let holds = false
     words.forEach((word, w) => {
-      const has = (stems: Set<string>) => [...word.stems].some((s) => stems.has(s))
-      const inText = has(stemsOf[i]!)
+      const inText = among(word, stemsOf[i]!)
       // The heading a passage is under speaks for it ("Avoiding flicker" over "Choose one approach:"); so, less, does
       // the page's title.
-      const inSection = !inText && has(sectionOf[i]!)
-      const inTitle = !inText && !inSection && has(titles.get(p.sourceId)!)
+      const inSection = !inText && among(word, sectionOf[i]!)
+      const inTitle = !inText && !inSection && among(word, titles.get(p.sourceId)!)
       if (inText) sum += weight[w]!
       else if (inSection || inTitle) sum += HEADING_SHARE * weight[w]!
       if ((inText || inSection) && w < ownCount) holds = true
@@ -139,10 +134,10 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     const lengthPenalty = 1 + Math.log(1 + stemsOf[i]!.size / 25)
     // A sentence that opens with what was asked about ("A **percentage rollout** serves…") is about it.
     const opening = new Set(contentTerms(visibleText(p.text).split(/\s+/).slice(0, LEAD_WORDS).join(' ')))
-    const leads = own.filter((word) => word.weight === 1 && [...word.stems].some((s) => opening.has(s))).length
+    const leads = own.filter((word) => word.weight === 1 && among(word, opening)).length
     const lead = leads >= Math.min(2, own.filter((word) => word.weight === 1).length) && leads > 0 ? LEAD_BONUS : 1
     const pointer = isPointer(p.text) ? POINTER_SHARE : 1
-    const named = nameWords.some((w) => [...words[w]!.stems].some((s) => stemsOf[i]!.has(s))) ? NAME_BONUS : 1
+    const named = nameWords.some((w) => among(words[w]!, stemsOf[i]!)) ? NAME_BONUS : 1
     const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named
     return { ...p, score, covers, own: holds }
   })
@@ -152,7 +147,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const strong = words.map((word, w) => w < ownCount && word.weight === 1)
   const verb = verbOf(request.question)
   const isVerb = words.map((word, w) => w < ownCount && verb !== undefined && word.stems.has(verb))
-  const context = { sources, scored, words, weight, df, strong, codeOnly, isVerb, unknownWords: request.unknownWords ?? [] }
+  const unknown = new Set((request.unknownWords ?? []).flatMap(contentTerms))
+  const context = { sources, scored, words, weight, df, strong, codeOnly, isVerb, unknown }
   const chosen = choose(ranked, context)
   if (!chosen) return declined(sources, question)
   if (readerPage === undefined) return render(chosen.passages, scored, chosen.best)
@@ -179,7 +175,8 @@ interface Choice {
   codeOnly: boolean[]
   /** Which word is the verb of what the question asks to do ("draw" in "how do I draw a diagram?"). */
   isVerb: boolean[]
-  unknownWords: string[]
+  /** Stems of the words the docs never use (see `Asked.unknownWords`). */
+  unknown: Set<string>
 }
 
 /**
@@ -187,7 +184,7 @@ interface Choice {
  * passage, those that answer as much of it, the first source's best; then whether together they cover the question.
  */
 function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; best: Scored } | undefined {
-  const { sources, scored, words, weight, df, strong } = choice
+  const { sources, scored, words, weight, df, strong, unknown } = choice
   // The answer opens with words, not code: code shows how, after a sentence has said what. When only code answers,
   // the sentence before it says what it is.
   const code = ranked.find((p) => p.kind === 'code')
@@ -231,7 +228,6 @@ function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; best: S
   // hold. A word the docs never use keeps its weight: the question is about something else ("renew my passport"),
   // unless one passage holds three of the question's other words: then the docs speak of what was asked, and the word
   // they lack is a detail of it ("rotate an sdk key without downtime").
-  const unknown = new Set(choice.unknownWords.flatMap(contentTerms))
   const spokenOf = together >= SPOKEN_OF
   // A word the sources hold only in code (`cat` among `ls`, `cat`, `grep`; `"dog"` in a type) names a command or a
   // value there, whatever the reader meant by it ("a good name for a cat"): it counts as a word they never use, with
@@ -242,7 +238,7 @@ function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; best: S
   const neverUsed = (w: number) => words[w]!.weight * Math.log(1 + scored.length)
   const coverWeight = weight.map((weight, w) => {
     if (!inWords(w)) return neverUsed(w)
-    const lacked = df[w] === 0 && heldMax > 0 && (spokenOf || ![...words[w]!.stems].some((s) => unknown.has(s)))
+    const lacked = df[w] === 0 && heldMax > 0 && (spokenOf || !among(words[w]!, unknown))
     const held = lacked ? Math.min(weight, heldMax) : weight
     return choice.isVerb[w] && !covered.has(w) ? held * VERB_SHARE : held
   })
@@ -368,6 +364,9 @@ function namesIn(question: string): Set<string> {
   }
   return names
 }
+
+/** Whether any of the forms a word may be written as is among `stems`. */
+const among = (word: Word, stems: Set<string>) => [...word.stems].some((s) => stems.has(s))
 
 /** A text's words with the stems they may be written as (synonyms, other forms), weak words weighing less. */
 function wordsOf(text: string, share: number): Word[] {

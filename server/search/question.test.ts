@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import type { ChatTurn } from '../../shared/assistant.ts'
 import { buildCorpus } from './corpus.ts'
 import { readDocsSite } from './docs-site.ts'
-import { asksOnlyProperties, pointsAt, searchQuestion, standaloneQuestion } from './question.ts'
+import { namesOnlyProperties, pointsAt, searchQuestion, standaloneQuestion, subjectsOf } from './question.ts'
 import { readDirectory } from './sources/directory.ts'
 import type { Corpus, SearchHit } from './types.ts'
 
@@ -89,14 +89,14 @@ describe('searchQuestion over demo/docs', () => {
       ['which formats are supported?', '/guides/webhooks'],
       ['what is the default?', '/account/audit-log'],
     ] as const) {
-      expect(asksOnlyProperties(question), question).toBe(true)
+      expect(namesOnlyProperties(subjectsOf(question)), question).toBe(true)
       const found = await ask([user(question)], path)
       expect(found.leansOn, question).toBe('page')
       expect(pages(found.hits)[0], question).toBe(path.slice(1))
     }
     // A subject of its own is searched as asked.
     for (const question of ['what is the rate limit of the REST API?', 'how do I accept a suggestion?']) {
-      expect(asksOnlyProperties(question), question).toBe(false)
+      expect(namesOnlyProperties(subjectsOf(question)), question).toBe(false)
     }
     expect((await ask([user('what is the rate limit of the REST API?')], '/concepts/contexts')).leansOn).toBeUndefined()
   })

@@ -1,7 +1,7 @@
 import type { ChatTurn, ContextItem } from '../../shared/assistant.ts'
 import type { SearchFilter } from '../../shared/search.ts'
 import { searchSections } from './hybrid.ts'
-import { isWeak, parseQuery, type QueryContext } from './query.ts'
+import { isWeak, parseQuery, type QueryContext, type QueryWord } from './query.ts'
 import { stem } from './terms.ts'
 import type { Corpus, ReaderPage, SearchHit, SearchOptions } from './types.ts'
 
@@ -71,14 +71,13 @@ export function pointsAt(question: string): boolean {
   return POINTS_AT.test(question.replace(EMPTY_IT, ' '))
 }
 
-/** How many words of a question say what it is about (stop words and everyday words out, a phrase counts once). */
-function subjectWords(question: string): number {
-  return parseQuery(question).words.filter((word) => !isWeak(word)).length
+/** The words of a question that say what it is about (stop words and everyday words out, a phrase counts once). */
+export function subjectsOf(question: string): QueryWord[] {
+  return parseQuery(question).words.filter((word) => !isWeak(word))
 }
 
-/** Whether a question names only properties (see PROPERTY_WORDS), of nothing it names. */
-export function asksOnlyProperties(question: string): boolean {
-  const subjects = parseQuery(question).words.filter((word) => !isWeak(word))
+/** Whether a question's subject words (see `subjectsOf`) are only properties (see PROPERTY_WORDS), of nothing it names. */
+export function namesOnlyProperties(subjects: QueryWord[]): boolean {
   return subjects.length > 0 && subjects.every((word) => word.terms.some((term) => PROPERTY_WORDS.has(stem(term.word))))
 }
 
@@ -100,7 +99,7 @@ export function standaloneQuestion(turns: ChatTurn[]): string {
 
 /** Enough words of its own, nothing pointing back ("its" and "their" point within: "how do webhooks sign their payloads?"). */
 const standsAlone = (question: string) =>
-  subjectWords(question) >= ENOUGH_WORDS && !pointsAt(question.replace(/\b(its|their)\b/gi, ' ')) && !CONTINUES.test(question)
+  subjectsOf(question).length >= ENOUGH_WORDS && !pointsAt(question.replace(/\b(its|their)\b/gi, ' ')) && !CONTINUES.test(question)
 
 /**
  * Searches the docs for a reader's question, as the reader means it:
@@ -139,7 +138,7 @@ export async function searchQuestion(corpus: Corpus, request: ReaderQuestion): P
     const answered = points ? await searchSections(corpus, previous, { ...base, pageSize: 3 }) : []
     // The earlier question gives the topic; the follow-up's own words ("and in Python?") weigh most.
     const topic = query.slice(0, query.length - question.length)
-    const context: QueryContext[] = [{ text: topic, weight: THREAD_TOPIC, counts: points || subjectWords(question) === 0 }]
+    const context: QueryContext[] = [{ text: topic, weight: THREAD_TOPIC, counts: points || subjectsOf(question).length === 0 }]
     if (page) context.push({ text: page.title, weight: PAGE_TITLE_CONTEXT })
     if (selection) context.push({ text: selection, weight: SELECTION_CONTEXT })
     const related = [...new Set(answered.map((hit) => hit.section.path))]
@@ -159,9 +158,12 @@ export async function searchQuestion(corpus: Corpus, request: ReaderQuestion): P
   if (!page) return { query: question, hits: await searchSections(corpus, question, { ...base, context }) }
   // Named nothing ("what do I need before I start?"), only properties ("is there a size limit?") or only what the page
   // holds: the page is the subject.
-  const subjects = subjectWords(question)
+  const subjects = subjectsOf(question)
   const leans =
-    points || subjects === 0 || asksOnlyProperties(question) || (subjects <= SHORT_QUESTION && page.covers(question) >= PAGE_COVERAGE)
+    points ||
+    subjects.length === 0 ||
+    namesOnlyProperties(subjects) ||
+    (subjects.length <= SHORT_QUESTION && page.covers(question) >= PAGE_COVERAGE)
   if (!leans) {
     context.push({ text: page.title, weight: PAGE_TITLE_CONTEXT })
     return { query: question, page, hits: await searchSections(corpus, question, { ...base, context }) }

@@ -24,7 +24,8 @@ const MAX_EXPANSIONS = 8
 export function packedIndex(
   sections: Section[],
   options: {
-    family?: boolean /** BM25's k1 per field: SATURATION, or MINISEARCH_SATURATION to rank as MiniSearch. */
+    family?: boolean
+    /** BM25's k1 per field: SATURATION, or MINISEARCH_SATURATION to rank as MiniSearch. */
     saturation?: readonly number[]
   } = {},
 ): SectionIndex {
