@@ -110,6 +110,11 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const names = namesIn(request.question)
   const nameWords = own.flatMap((word, w) => (among(word, names) ? [w] : []))
   if (nameWords.some((w) => df[w] === 0)) return declined(sources, question)
+  // The reader's own thing, or what they want something for, that the docs never name ("an email account on my
+  // phone", "my neighbor's view", "an app for hiking"): the question is about it, however many of its other words
+  // the docs use ("fix a broken link in my necklace chain").
+  const unknown = new Set((request.unknownWords ?? []).flatMap(contentTerms))
+  if (readersThings(request.question).some((stem) => unknown.has(stem))) return declined(sources, question)
   const introduce = (sourceId: number) => {
     const all = passages.map((p) => ({ ...p, score: 0, covers: new Set<number>(), own: true }))
     return render(opening(all, sourceId), all)
@@ -147,7 +152,6 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const strong = words.map((word, w) => w < ownCount && word.weight === 1)
   const verb = verbOf(request.question)
   const isVerb = words.map((word, w) => w < ownCount && verb !== undefined && word.stems.has(verb))
-  const unknown = new Set((request.unknownWords ?? []).flatMap(contentTerms))
   const context = { sources, scored, words, weight, df, strong, codeOnly, isVerb, unknown }
   const chosen = choose(ranked, context)
   if (!chosen) return declined(sources, question)
@@ -363,6 +367,52 @@ function namesIn(question: string): Set<string> {
     for (const word of words) if (/^["'“(`]?\p{Lu}/u.test(word)) for (const stem of contentTerms(word)) names.add(stem)
   }
   return names
+}
+
+/**
+ * Words that end a possessive's (or "for"'s) noun phrase: prepositions, conjunctions, what starts a clause, and
+ * adverbs ("my keys safely", "my flag fast", "our docs again").
+ */
+const PHRASE_END = new Set(
+  [
+    'to for on in at into onto from with without by of about as and or but so that which who when where while if then than',
+    'is are was were be do does can will fast faster again now too instead already anymore later first here there also',
+    'only even just yet still ever often always never soon today',
+  ]
+    .join(' ')
+    .split(' '),
+)
+/** Most words a possessive's noun phrase is read for ("my broken washing machine"). */
+const PHRASE_WORDS = 3
+
+/**
+ * The stems of what a question says the reader (or someone) owns, or what they want a thing for: the words after
+ * "my", "our" or "their" up to a preposition or clause ("my broken washing machine", "our bakery"), a possessor and
+ * what follows it ("a neighbor's view", "my car's GPS"), and the last word of what follows "for" ("an app for hiking",
+ * not "nodejs" in "a proxy for the nodejs sdk").
+ */
+function readersThings(question: string): string[] {
+  const tokens = question
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .split(/[^\p{L}\p{N}'.-]+/u)
+    .filter(Boolean)
+  const things: string[] = []
+  const phraseAfter = (i: number) => {
+    const phrase: string[] = []
+    for (const next of tokens.slice(i + 1, i + 1 + PHRASE_WORDS)) {
+      if (PHRASE_END.has(next) || next.endsWith('ly')) break
+      phrase.push(...contentTerms(next.replace(/'s?$/, '')))
+    }
+    return phrase
+  }
+  tokens.forEach((token, i) => {
+    const possessor = token.includes("'") && /^[\p{L}\p{N}-]+'s?$/u.test(token)
+    if (possessor) things.push(...contentTerms(token.replace(/'s?$/, '')), ...phraseAfter(i))
+    else if (token === 'my' || token === 'our' || token === 'their') things.push(...phraseAfter(i))
+    else if (token === 'for') things.push(...phraseAfter(i).slice(-1))
+  })
+  return things
 }
 
 /** Whether any of the forms a word may be written as is among `stems`. */

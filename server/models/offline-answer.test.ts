@@ -79,6 +79,37 @@ describe('offline-answer model', () => {
     )
   })
 
+  test("the reader's own thing, or what they want one for, that the docs never name is what the question is about", () => {
+    const rollouts: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Percentage rollouts',
+        url: 'https://docs.example.com/guides/percentage-rollouts',
+        content:
+          'To start a percentage rollout of a flag, run the rollout command.\n\nA rollout serves the new variation to a share of your contexts, and a broken rollout is stopped with the kill switch.',
+      },
+    ]
+    // Three of the four words are the docs' own; the one they never use is whose rollout it is, or what it is for.
+    for (const [question, never] of [
+      ['how do I start a percentage rollout of my garden?', 'garden'],
+      ["how do I stop my neighbor's broken rollout?", 'neighbor'],
+      ['how do I start a percentage rollout for hiking?', 'hiking'],
+      ['how do I start a percentage rollout on our bakery website?', 'bakery'],
+    ] as const) {
+      expect(extractiveAnswer({ question, unknownWords: [never] }, rollouts), question).toMatch(new RegExp(`^${DECLINE}`))
+    }
+    // A word the docs never use elsewhere in the question is a detail of what they do speak of.
+    for (const [question, never] of [
+      ['how do I start a percentage rollout of a flag without downtime?', 'downtime'],
+      ['how do I start a percentage rollout for the nodejs flag?', 'nodejs'],
+      ['how do I start a percentage rollout of my flag fast?', 'fast'],
+      ['how do I stop my rollout safely?', 'safely'],
+    ] as const) {
+      const answer = extractiveAnswer({ question, unknownWords: [never] }, rollouts)
+      expect(answer, question).toMatch(/^(To start a percentage rollout|A rollout serves).* \[1\]/)
+    }
+  })
+
   test('the words of a question form ("difference between") and amounts ("100k") need not be in the answer', () => {
     const flags: SourceBlock[] = [
       {
