@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { PageInfo } from '../search/types.ts'
 import { categoriesOf } from './categories.ts'
 
-const page = (path: string, groups: string[]): PageInfo => ({ path, url: `/${path}`, title: path, hidden: false, groups })
+const page = (path: string, groups: string[]): PageInfo => ({ path, url: `/${path}`, title: path, hidden: false, inContext: true, groups })
 
 describe('categories from the navigation', () => {
   test('a site-wide tab is skipped for the group under it; a site without tabs uses its top groups', () => {

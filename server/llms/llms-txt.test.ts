@@ -10,6 +10,7 @@ const page = (path: string, groups: string[], extra: Partial<PageInfo> = {}): Pa
   title: path,
   groups,
   hidden: false,
+  inContext: true,
   ...extra,
 })
 
@@ -34,7 +35,7 @@ describe('llms.txt text', () => {
       page('a', ['Guides', 'Start'], { version: 'v2' }),
       page('old', ['API', 'Reference'], { version: 'v1' }),
       page('new', ['API', 'Reference'], { version: 'v2' }),
-      page('secret', ['Guides', 'Start'], { hidden: true }),
+      page('secret', ['Guides', 'Start'], { hidden: true, inContext: false }),
       page('loose', []),
       page('fr/a', ['Guides', 'Start'], { version: 'v2', language: 'fr' }),
       page('v1/fr/b', ['Guides', 'Start'], { version: 'v1', language: 'fr' }),

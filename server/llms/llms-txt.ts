@@ -47,7 +47,7 @@ function header(corpus: Corpus, docsName: string): string[] {
  * site's first page (the default one) gets those in its section name, so `v1` and `fr` sections stay apart.
  */
 export function sections(all: PageInfo[]): Map<string, PageInfo[]> {
-  const pages = all.filter((page) => !page.hidden)
+  const pages = all.filter((page) => page.inContext)
   const main = pages.find((page) => page.groups.length > 0) ?? pages[0]
   const grouped = new Map<string, PageInfo[]>()
   const offNavigation: PageInfo[] = []

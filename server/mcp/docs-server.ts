@@ -39,7 +39,7 @@ const SearchResultShape = z.object({
  * Built per request (the transport is stateless), from the corpus the request sees.
  */
 export function docsMcpServer({ corpus, docsName, links, onSearch }: DocsServerOptions): McpServer {
-  const listed = () => corpus.pages().filter((page) => !page.hidden)
+  const listed = () => corpus.pages().filter((page) => page.inContext)
   const server = new McpServer(
     {
       name: docsName,

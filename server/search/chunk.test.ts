@@ -5,7 +5,17 @@ import { type ChunkOptions, DEFAULT_CHUNKING } from './chunk.ts'
 import { parsePage } from './parse-page.ts'
 
 function page(path: string, source: string, chunking: ChunkOptions = DEFAULT_CHUNKING): DocPage {
-  return { ...parsePage(path, source, { chunking }), url: `/${path}`, languages: [], versions: [], boost: 1 }
+  return {
+    ...parsePage(path, source, { chunking }),
+    url: `/${path}`,
+    languages: [],
+    versions: [],
+    boost: 1,
+    hidden: false,
+    listed: true,
+    inContext: true,
+    searchable: true,
+  }
 }
 
 const long = (word: string, n: number) =>
@@ -79,6 +89,8 @@ describe('chunkPage', () => {
       order: 3,
       list: 2,
       boost: 1,
+      hidden: false,
+      searchable: false,
     }
     Object.assign(p, { version: 'v1', versions: ['v1'], language: 'en', languages: ['en'] })
     const [section] = chunkPage(p)

@@ -249,3 +249,76 @@ describe('API reference pages', () => {
     expect(paths('how long does a deployment take')[0]).toBe('deploy')
   })
 })
+
+describe("what is searched, as Mintlify's hidden, noindex, searchable and seo.indexing say", () => {
+  // One word apart (the title's), so that no two pages are the same answer.
+  const text = (title: string) => `# ${title}\n\nRotate the signing secret of a webhook endpoint from its ${title} settings page.\n`
+  const siteWith = (seo?: object) =>
+    readDocsSite({
+      revision: 'r',
+      files: new Map([
+        [
+          'docs.json',
+          JSON.stringify({
+            ...(seo ? { seo } : {}),
+            navigation: {
+              languages: [
+                {
+                  language: 'en',
+                  tabs: [
+                    { tab: 'Guides', groups: [{ group: 'Webhooks', pages: ['listed', 'quiet'] }] },
+                    { tab: 'Internal', hidden: true, groups: [{ group: 'Ops', pages: ['ops', 'shown'] }] },
+                    { tab: 'Storage', hidden: true, searchable: true, groups: [{ group: 'Buckets', pages: ['buckets'] }] },
+                  ],
+                },
+                { $ref: './fr.json' },
+              ],
+            },
+          }),
+        ],
+        ['listed.md', text('Listed')],
+        ['quiet.md', `---\nsearchable: false\n---\n${text('Quiet')}`],
+        ['ops.md', text('Ops')],
+        ['shown.md', `---\nhidden: false\n---\n${text('Shown')}`],
+        ['buckets.md', text('Buckets')],
+        ['secret.md', `---\nhidden: true\n---\n${text('Secret')}`],
+        ['unindexed.md', `---\nnoindex: true\n---\n${text('Unindexed')}`],
+        ['loose.md', text('Loose')],
+        // The French navigation file is missing: where its pages sit is unknown, not "outside the navigation".
+        ['fr/listed.md', text('Listé')],
+      ]),
+    })
+  const found = (corpus: Corpus) =>
+    corpus
+      .search('rotate the webhook signing secret', { pageSize: 20, filter: { language: 'en' } })
+      .map((hit) => hit.section.path)
+      .sort()
+
+  it('searches listed pages, pages under a searchable hidden tab and `hidden: false` pages; not hidden, noindex or searchable: false ones', () => {
+    const corpus = buildCorpus(siteWith())
+    expect(found(corpus)).toEqual(['buckets', 'listed', 'loose', 'shown'])
+    const info = new Map(corpus.pages().map((page) => [page.path, page]))
+    // searchable: false stays in the sidebar and in llms.txt; a hidden tab's pages leave the sidebar.
+    expect(info.get('quiet')).toMatchObject({ hidden: false, inContext: true })
+    expect(info.get('ops')).toMatchObject({ hidden: true, inContext: false })
+    expect(info.get('buckets')).toMatchObject({ hidden: true, inContext: true })
+    expect(info.get('unindexed')).toMatchObject({ hidden: false, inContext: false })
+    expect(corpus.readerPage!('/quiet')).toBeUndefined()
+    expect(corpus.readerPage!('/shown')?.title).toBe('Shown')
+  })
+
+  it('with seo.indexing "all", hidden pages are searched too; noindex and searchable: false still are not', () => {
+    expect(found(buildCorpus(siteWith({ indexing: 'all' })))).toEqual(['buckets', 'listed', 'loose', 'ops', 'secret', 'shown'])
+  })
+
+  it('ranks a page outside the navigation below a listed page that says the same; a language with no navigation file is listed', () => {
+    const corpus = buildCorpus(siteWith())
+    const hits = corpus.search('rotate the webhook signing secret', { pageSize: 20, filter: { language: 'en' } })
+    const score = (path: string) => hits.find((hit) => hit.section.path === path)!.score
+    expect(score('loose')).toBeLessThan(score('listed'))
+    expect(score('shown')).toBe(score('listed'))
+    const fr = corpus.search('rotate the webhook signing secret', { pageSize: 20, filter: { language: 'fr' } })
+    expect(fr.map((hit) => hit.section.path)).toEqual(['fr/listed'])
+    expect(fr[0]!.score).toBe(1)
+  })
+})

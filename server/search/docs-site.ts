@@ -11,7 +11,7 @@ export { resolveImport } from './snippets.ts'
 /** One page of the site, parsed, with where the navigation puts it. */
 export interface DocPage extends ParsedPage {
   url: string
-  /** Undefined for pages outside the navigation (still searchable unless hidden). */
+  /** Undefined for pages outside the navigation (still searchable unless hidden: see `listed`). */
   nav?: NavEntry
   /** Frontmatter, else navigation, else the path prefix (`fr/...`), else the site's first language. */
   language?: string
@@ -20,6 +20,20 @@ export interface DocPage extends ParsedPage {
   versions: string[]
   /** Search weight of the page's navigation group (Mintlify's group `boost`), 1 by default. */
   boost: number
+  /** Hidden from the sidebar: by its frontmatter, or by a hidden tab or group it does not override (`hidden: false`). */
+  hidden: boolean
+  /**
+   * In the navigation, or on a site with none (a folder of pages), or in a language whose navigation file the docs
+   * lack. Mintlify leaves pages outside the navigation out of search; Docent keeps them, ranked lower (see corpus.ts).
+   */
+  listed: boolean
+  /**
+   * Given to the assistant and listed in `llms.txt`: not hidden (unless `seo.indexing: "all"`, or under a `searchable:
+   * true` tab or group), not `noindex`.
+   */
+  inContext: boolean
+  /** Searched: in context, and not `searchable: false`. */
+  searchable: boolean
 }
 
 export interface DocsSite {
@@ -128,17 +142,33 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
       known?.fingerprint === printed ? known.page : (preparsed?.pages.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
     cache.pages.set(file, { fingerprint: printed, page: parsed })
     const nav = navigation.entries.get(path)
+    const language = languageOf(parsed, nav, navigation.languages)
     pages.set(path, {
       ...parsed,
       url: pageUrl(path),
       nav,
-      ...languageOf(parsed, nav, navigation.languages),
+      ...language,
       version: parsed.meta.version ?? nav?.version,
       versions: parsed.meta.version ? [parsed.meta.version] : (nav?.versions ?? []),
       boost: nav?.boost ?? 1,
+      ...visibility(parsed, nav, navigation, language.language),
     })
   }
   return { name: navigation.name, description: navigation.description, navigation, pages, revision: snapshot.revision, parsed: cache }
+}
+
+/** Where a page shows and is searched, as Mintlify's table of `hidden`, `noindex`, `searchable` and `seo.indexing` says. */
+function visibility(
+  page: ParsedPage,
+  nav: NavEntry | undefined,
+  navigation: Navigation,
+  language: string | undefined,
+): Pick<DocPage, 'hidden' | 'listed' | 'inContext' | 'searchable'> {
+  const hidden = page.meta.hidden || (nav?.hidden === true && !page.meta.shown)
+  const inContext = (!hidden || navigation.indexAll || (nav?.searchable === true && !page.meta.hidden)) && !page.meta.noindex
+  const listed =
+    nav !== undefined || navigation.entries.size === 0 || (language !== undefined && navigation.unreadLanguages.includes(language))
+  return { hidden, listed, inContext, searchable: inContext && page.meta.searchable }
 }
 
 function languageOf(page: ParsedPage, nav: NavEntry | undefined, siteLanguages: string[]): { language?: string; languages: string[] } {

@@ -14,8 +14,12 @@ export interface PageMeta {
   language?: string
   /** Not listed, not searched, not served. */
   hidden: boolean
+  /** `hidden: false` written out: the page is shown (and searched) though its navigation group or tab is hidden. */
+  shown: boolean
   /** Served, but not searched. */
   noindex: boolean
+  /** Mintlify's `searchable: false`: listed and served, but not searched nor given to the assistant. */
+  searchable: boolean
   /**
    * The API operation the page documents (Mintlify's `openapi: "spec.json POST /path"` or `api: "GET https://…"`):
    * such pages often have no body of their own, and what they document is the operation.
@@ -37,6 +41,8 @@ export function readFrontmatter(yaml: string | undefined): PageMeta {
     version: text(data.version),
     language: text(data.language ?? data.lang),
     hidden: data.hidden === true || data.hidden === 'true',
+    shown: data.hidden === false || data.hidden === 'false',
+    searchable: !(data.searchable === false || data.searchable === 'false'),
     noindex: data.noindex === true || data.noindex === 'true' || robots.includes('noindex'),
     endpoint: endpointOf(text(data.openapi) ?? text(data.api)),
   }

@@ -65,6 +65,39 @@ describe('readNavigation', () => {
     expect(nav.entries.get('more/a')).toMatchObject({ groups: ['Start', 'More'] })
   })
 
+  it('reads hidden and searchable containers, seo.indexing, and the languages whose navigation file is missing', () => {
+    const nav = readNavigation(
+      {
+        seo: { indexing: 'all' },
+        navigation: {
+          languages: [
+            {
+              language: 'en',
+              tabs: [
+                { tab: 'Home', pages: ['index'] },
+                {
+                  tab: 'Internal',
+                  hidden: true,
+                  groups: [
+                    { group: 'Ops', pages: ['ops'] },
+                    { group: 'Kept', searchable: true, pages: ['kept'] },
+                  ],
+                },
+              ],
+            },
+            { $ref: './fr.json' },
+          ],
+        },
+      },
+      () => undefined,
+    )
+    expect(nav.entries.get('index')).toMatchObject({ hidden: false, searchable: false })
+    expect(nav.entries.get('ops')).toMatchObject({ hidden: true, searchable: false })
+    expect(nav.entries.get('kept')).toMatchObject({ hidden: true, searchable: true })
+    expect(nav).toMatchObject({ indexAll: true, languages: ['en', 'fr'], unreadLanguages: ['fr'] })
+    expect(readNavigation({ navigation: { pages: ['a'] } })).toMatchObject({ indexAll: false, unreadLanguages: [] })
+  })
+
   it('survives junk', () => {
     expect(readNavigation(null).entries.size).toBe(0)
     expect(readNavigation({ navigation: 'nope' }).entries.size).toBe(0)

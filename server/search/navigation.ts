@@ -14,6 +14,10 @@ export interface NavEntry {
   list: number
   /** Search weight from the nearest group's `boost` (Mintlify), 1 by default. */
   boost: number
+  /** Under a hidden tab, group (or other container): out of the sidebar, and out of search unless `searchable`. */
+  hidden: boolean
+  /** Under a container marked `searchable: true`: searched even though hidden. */
+  searchable: boolean
 }
 
 export interface Navigation {
@@ -22,6 +26,10 @@ export interface Navigation {
   entries: Map<string, NavEntry>
   languages: string[]
   versions: string[]
+  /** Languages whose navigation is in a file the docs lack (`"$ref": "./fr.json"`): their pages' places are unknown. */
+  unreadLanguages: string[]
+  /** Mintlify's `seo.indexing: "all"`: hidden pages are searched and given to the assistant too. */
+  indexAll: boolean
 }
 
 /** Reads another JSON file of the docs (`"$ref": "./fr.json"`); undefined when it is missing or broken. */
@@ -30,6 +38,8 @@ export type ReadJson = (path: string) => unknown
 interface Walk {
   groups: string[]
   boost?: number
+  hidden?: boolean
+  searchable?: boolean
   version?: string
   language?: string
   list: number
@@ -39,8 +49,9 @@ const CONTAINERS = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'pr
 const LABELS = ['tab', 'anchor', 'dropdown', 'product', 'item', 'group'] as const
 
 export function readNavigation(config: unknown, readJson: ReadJson = () => undefined): Navigation {
-  const nav: Navigation = { entries: new Map(), languages: [], versions: [] }
+  const nav: Navigation = { entries: new Map(), languages: [], versions: [], unreadLanguages: [], indexAll: false }
   if (!isObject(config)) return nav
+  nav.indexAll = isObject(config.seo) && config.seo.indexing === 'all'
   nav.name = typeof config.name === 'string' ? config.name : undefined
   nav.description = typeof config.description === 'string' ? config.description : undefined
   let lists = 0
@@ -63,6 +74,8 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
       order: nav.entries.size,
       list: at.list,
       boost: at.boost ?? 1,
+      hidden: at.hidden === true,
+      searchable: at.searchable === true,
     })
   }
   const note = (values: string[], value: string | undefined) => {
@@ -77,13 +90,20 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
       // A missing language file still names its language: `./fr.json` holds the `fr` pages.
       const guess = /(?:^|\/)([a-z]{2}(?:-[A-Za-z]{2,4})?)\.json$/.exec(node.$ref)?.[1]
       if (isObject(target)) return walk({ ...(guess && !target.language ? { language: guess } : {}), ...target }, at, depth + 1)
-      if (guess) note(nav.languages, guess)
+      if (guess) {
+        note(nav.languages, guess)
+        note(nav.unreadLanguages, guess)
+      }
       return
     }
     const next: Walk = { ...at }
     if (typeof node.language === 'string') note(nav.languages, (next.language = node.language))
     if (typeof node.version === 'string') note(nav.versions, (next.version = node.version))
     if (typeof node.boost === 'number' && node.boost > 0 && node.boost <= 10) next.boost = node.boost
+    // Mintlify: a hidden tab or group hides its pages from the sidebar and from search; `searchable: true` on it (or on
+    // a container under it) brings them back into search, not into the sidebar.
+    if (node.hidden === true) next.hidden = true
+    if (node.searchable === true) next.searchable = true
     for (const label of LABELS) {
       const value = node[label]
       if (typeof value === 'string' && value.trim()) next.groups = [...next.groups, value.trim()]

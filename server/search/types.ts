@@ -62,7 +62,10 @@ export interface PageInfo {
   url: string
   title: string
   description?: string
+  /** Left out of the sidebar (see DocPage.hidden). */
   hidden: boolean
+  /** Given to the assistant, listed in `llms.txt` and by the MCP server (see DocPage.inContext). */
+  inContext: boolean
   groups: string[]
   version?: string
   language?: string
