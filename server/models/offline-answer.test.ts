@@ -110,6 +110,26 @@ describe('offline-answer model', () => {
     }
   })
 
+  test("an API endpoint page's operation answers a question that asks for the API, before a page that shares its verb", () => {
+    const deployments: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Get deployment status',
+        url: 'https://docs.example.com/api/update/status',
+        // What chunk.ts makes of a page generated from an OpenAPI operation (no body of its own).
+        content: 'Get deployment status\n\n`GET /project/update-status/{statusId}` (API endpoint)',
+      },
+      {
+        id: 2,
+        title: 'Private repository missing',
+        url: 'https://docs.example.com/help/private-repo',
+        content: 'Continue onboarding to finish creating the second deployment.',
+      },
+    ]
+    const answer = extractiveAnswer('api to check whether a deployment finished', deployments)
+    expect(answer.startsWith('Get deployment status: `GET /project/update-status/{statusId}` (API endpoint) [1]')).toBe(true)
+  })
+
   test('the words of a question form ("difference between") and amounts ("100k") need not be in the answer', () => {
     const flags: SourceBlock[] = [
       {

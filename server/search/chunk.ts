@@ -114,11 +114,12 @@ export const operationLine = (endpoint: NonNullable<PageMeta['endpoint']>) => `\
 
 /**
  * What a page with no body says: its description or title and, for an API operation generated from a spec, the
- * operation itself, which is what a reader asking for "the endpoint to get a deployment's status" wants to see.
+ * operation itself, which is what a reader asking for "the endpoint to get a deployment's status" wants to see, named
+ * as the API's: "api to check whether a deployment finished" is answered by it, not by a page that says "finish".
  */
 function bodyless(page: DocPage): string {
   const what = page.meta.description || page.title
-  return page.meta.endpoint ? `${what}\n\n${operationLine(page.meta.endpoint)}` : what
+  return page.meta.endpoint ? `${what}\n\n${operationLine(page.meta.endpoint)} (API endpoint)` : what
 }
 
 /**

@@ -236,7 +236,7 @@ describe('API reference pages', () => {
   it("gives an endpoint page's section the operation, so that an answer can quote it", () => {
     const [hit] = small.search('endpoint to get the deployment status', { pageSize: 1 })
     expect(hit!.section.path).toBe('api/status')
-    expect(hit!.section.content).toBe('Get deployment status\n\n`GET /project/update-status/{statusId}`')
+    expect(hit!.section.content).toBe('Get deployment status\n\n`GET /project/update-status/{statusId}` (API endpoint)')
   })
 
   it('finds an endpoint page by what readers call it (the API, an endpoint) and by its method and path', () => {
