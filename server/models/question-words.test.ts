@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest'
+import { codeIn, namesIn, readersThings, verbOf } from './question-words.ts'
+import { contentTerms } from '../search/terms.ts'
+
+/** The stems the functions answer in ("rotate" → "rotat"). */
+const stems = (text: string) => contentTerms(text)
+
+describe('what a question says beyond its words', () => {
+  test('the verb it asks to do, after "how do I", "can I", "I want to" or at its start; none for a "what" question', () => {
+    expect(verbOf('how do I draw a sequence diagram?')).toBe('draw')
+    expect(verbOf('I want to rotate my key')).toBe(stems('rotate')[0])
+    expect(verbOf('embed a youtube video')).toBe(stems('embed')[0])
+    expect(verbOf('what is a context?')).toBeUndefined()
+  })
+
+  test('what it writes as code', () => {
+    expect(codeIn('where does `apiKey` go in docs.json, with --port or api_key?')).toEqual(['apiKey', 'docs.json', '--port', 'api_key'])
+    expect(codeIn('how do I add a page?')).toEqual([])
+  })
+
+  test('the names it capitalises, not its first word', () => {
+    expect([...namesIn('How do I call it from Rust or PHP?')]).toEqual(stems('rust php'))
+  })
+
+  test('what the reader owns or wants a thing for: a possessive phrase up to a preposition or adverb, the last word after "for"', () => {
+    expect(readersThings('how do I fix my broken washing machine at home?')).toEqual(stems('broken washing machine'))
+    expect(readersThings("how do I block a neighbor's view with trees?")).toEqual(stems('neighbor view'))
+    expect(readersThings('a proxy for the nodejs sdk')).toEqual(['sdk'])
+    expect(readersThings('how do I rotate my keys safely?')).toEqual(stems('keys'))
+    expect(readersThings('can I pick them myself?')).toEqual([])
+  })
+})

@@ -1,0 +1,101 @@
+import { contentTerms } from '../search/terms.ts'
+
+// What a question's wording says beyond its words: the verb it asks to do, what it writes as code, the names it
+// capitalises, and what it says the reader owns. The offline answer model reads these (see extractive-answer.ts).
+
+/** "How do I", "how to", "can I", "I want to", "is there a way to": what comes next is the verb of the question. */
+const FRAME =
+  /^\s*(?:(?:how|where|when)\s+(?:do|can|should|would|could|will)\s+(?:i|we|you|one)|how\s+to|(?:can|could|should|may)\s+(?:i|we|you)|i\s+(?:want|need|would like|'d like)\s+to|is\s+there\s+a\s+way\s+to|help\s+me)\s+/i
+const ASKS =
+  /^\s*(?:what|which|who|whom|whose|where|when|why|how|is|are|am|do|does|did|can|could|should|would|will|was|were|has|have|my|our|the|a|an)\b/i
+
+/** The stem of the verb a question asks to do ("how do I draw …", "draw …"), if it asks to do something. */
+export function verbOf(question: string): string | undefined {
+  const rest = question.replace(FRAME, '')
+  if (rest === question && ASKS.test(question)) return undefined
+  const first = rest.trim().split(/\s+/)[0]
+  return first ? contentTerms(first)[0] : undefined
+}
+
+export const withoutCodeSpans = (text: string) => text.replace(/`[^`]*`/g, ' ')
+
+/**
+ * What a question writes as code: `inline code`, and words like `docs.json`, `--port`, `api_key`, `openApi`, `v2` or
+ * `FALLTHROUGH`.
+ */
+export function codeIn(question: string): string[] {
+  const spans = [...question.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)
+  const tokens = withoutCodeSpans(question)
+    .split(/\s+/)
+    .map(withoutPunctuationAround)
+    .filter((token) => /\w[._/]\w|^--?\w|\w_|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|^[A-Z][A-Z_]{4,}$/.test(token))
+  return [...spans, ...tokens]
+}
+
+/** `(docs.json)?` → `docs.json`, `--port,` → `--port`. A scan: a regex anchored at the end is retried at every start. */
+function withoutPunctuationAround(token: string): string {
+  let end = token.length
+  while (end > 0 && !/\w/.test(token[end - 1]!)) end--
+  let start = 0
+  while (start < end && !/[\w-]/.test(token[start]!)) start++
+  return token.slice(start, end)
+}
+
+/**
+ * The stems of the names a question writes with a capital letter (`Rust`, `PHP`, `Terraform`), not counting a
+ * sentence's first word, which is capitalised whatever it is.
+ */
+export function namesIn(question: string): Set<string> {
+  const names = new Set<string>()
+  for (const sentence of question.split(/[.?!:]\s+/)) {
+    const words = sentence.trim().split(/\s+/).slice(1)
+    for (const word of words) if (/^["'“(`]?\p{Lu}/u.test(word)) for (const stem of contentTerms(word)) names.add(stem)
+  }
+  return names
+}
+
+/**
+ * Words that end a possessive's (or "for"'s) noun phrase: prepositions, conjunctions, what starts a clause, and
+ * adverbs ("my keys safely", "my flag fast", "our docs again").
+ */
+const PHRASE_END = new Set(
+  [
+    'to for on in at into onto from with without by of about as and or but so that which who when where while if then than',
+    'is are was were be do does can will fast faster again now too instead already anymore later first here there also',
+    'only even just yet still ever often always never soon today',
+  ]
+    .join(' ')
+    .split(' '),
+)
+/** Most words a possessive's noun phrase is read for ("my broken washing machine"). */
+const PHRASE_WORDS = 3
+
+/**
+ * The stems of what a question says the reader (or someone) owns, or what they want a thing for: the words after
+ * "my", "our" or "their" up to a preposition or clause ("my broken washing machine", "our bakery"), a possessor and
+ * what follows it ("a neighbor's view", "my car's GPS"), and the last word of what follows "for" ("an app for hiking",
+ * not "nodejs" in "a proxy for the nodejs sdk").
+ */
+export function readersThings(question: string): string[] {
+  const tokens = question
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .split(/[^\p{L}\p{N}'.-]+/u)
+    .filter(Boolean)
+  const things: string[] = []
+  const phraseAfter = (i: number) => {
+    const phrase: string[] = []
+    for (const next of tokens.slice(i + 1, i + 1 + PHRASE_WORDS)) {
+      if (PHRASE_END.has(next) || next.endsWith('ly')) break
+      phrase.push(...contentTerms(next.replace(/'s?$/, '')))
+    }
+    return phrase
+  }
+  tokens.forEach((token, i) => {
+    const possessor = token.includes("'") && /^[\p{L}\p{N}-]+'s?$/u.test(token)
+    if (possessor) things.push(...contentTerms(token.replace(/'s?$/, '')), ...phraseAfter(i))
+    else if (token === 'my' || token === 'our' || token === 'their') things.push(...phraseAfter(i))
+    else if (token === 'for') things.push(...phraseAfter(i).slice(-1))
+  })
+  return things
+}
