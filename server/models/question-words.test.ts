@@ -28,5 +28,7 @@ describe('what a question says beyond its words', () => {
     expect(readersThings('a proxy for the nodejs sdk')).toEqual(['sdk'])
     expect(readersThings('how do I rotate my keys safely?')).toEqual(stems('keys'))
     expect(readersThings('can I pick them myself?')).toEqual([])
+    // Who asks is not what the question is about.
+    expect(readersThings('my boss wants a pdf export, and our team needs it weekly')).toEqual([])
   })
 })

@@ -67,6 +67,10 @@ const PHRASE_END = new Set(
     .join(' ')
     .split(' '),
 )
+/** Words after which a clause starts. */
+const CLAUSE_START = new Set('and but so because since when if while although though then'.split(' '))
+const opensClause = (previous: string | undefined) => previous === undefined || CLAUSE_START.has(previous)
+
 /** Most words a possessive's noun phrase is read for ("my broken washing machine"). */
 const PHRASE_WORDS = 3
 
@@ -94,7 +98,8 @@ export function readersThings(question: string): string[] {
   tokens.forEach((token, i) => {
     const possessor = token.includes("'") && /^[\p{L}\p{N}-]+'s?$/u.test(token)
     if (possessor) things.push(...contentTerms(token.replace(/'s?$/, '')), ...phraseAfter(i))
-    else if (token === 'my' || token === 'our' || token === 'their') things.push(...phraseAfter(i))
+    // "My boss wants a PDF export": a possessive that opens the question (or a clause) names who asks, not what about.
+    else if ((token === 'my' || token === 'our' || token === 'their') && !opensClause(tokens[i - 1])) things.push(...phraseAfter(i))
     else if (token === 'for') things.push(...phraseAfter(i).slice(-1))
   })
   return things
