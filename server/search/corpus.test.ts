@@ -308,7 +308,10 @@ describe("what is searched, as Mintlify's hidden, noindex, searchable and seo.in
   })
 
   it('with seo.indexing "all", hidden pages are searched too; noindex and searchable: false still are not', () => {
-    expect(found(buildCorpus(siteWith({ indexing: 'all' })))).toEqual(['buckets', 'listed', 'loose', 'ops', 'secret', 'shown'])
+    const all = buildCorpus(siteWith({ indexing: 'all' }))
+    expect(found(all)).toEqual(['buckets', 'listed', 'loose', 'ops', 'secret', 'shown'])
+    expect(all.page('secret')?.content).toContain('Rotate the signing secret')
+    expect(buildCorpus(siteWith()).page('secret')).toBeNull()
   })
 
   it('ranks a page outside the navigation below a listed page that says the same; a language with no navigation file is listed', () => {

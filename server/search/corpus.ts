@@ -258,7 +258,8 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       : {}),
     page(path: string) {
       const page = findPage(path)
-      return page && !page.meta.hidden ? { path: page.path, content: page.markdown } : null
+      // A hidden page is not served, unless `seo.indexing: "all"` gives it to search and the assistant.
+      return page && (!page.meta.hidden || site.navigation.indexAll) ? { path: page.path, content: page.markdown } : null
     },
     pages(): PageInfo[] {
       return [...site.pages.values()].sort(byNavigation).map((page) => ({
