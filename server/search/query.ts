@@ -1,5 +1,5 @@
 import { findPhrases, synonymsOf } from './synonyms.ts'
-import { contentWords, MAX_QUERY_TERMS, WEAK_WORDS } from './terms.ts'
+import { contentWords, MAX_QUERY_TERMS, singularAcronyms, WEAK_WORDS } from './terms.ts'
 
 /** How much a synonym's match counts against a match of the reader's own word. */
 export const SYNONYM_WEIGHT = 0.6
@@ -53,7 +53,7 @@ export function parseQuery(text: string, contexts: QueryContext[] = []): SearchQ
     if (terms.length > 0) words.push({ terms, weight, counts })
   }
   const read = (source: string, weight: number, counts: boolean) => {
-    const { phrases, rest } = findPhrases(source)
+    const { phrases, rest } = findPhrases(singularAcronyms(source))
     for (const phrase of phrases) add(phrase.found, contentWords(phrase.found), phrase.alternatives, weight, counts)
     for (const word of contentWords(rest)) add(word, [word], synonymsOf(word), weight, counts)
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contentTerms, MAX_QUERY_TERMS, processTerm, queryTerms, stem, tokenize, wordFamily } from './terms.ts'
+import { parseQuery } from './query.ts'
 
 describe('terms', () => {
   it('tokenizes words, identifiers and CJK text', () => {
@@ -17,6 +18,12 @@ describe('terms', () => {
     ])
     expect(tokenize('安装 CLI 工具')).toEqual(['安', '装', 'cli', '工', '具'])
     expect(tokenize('Réglages avancés')).toEqual(['réglages', 'avancés'])
+  })
+
+  it("reads an acronym's plural as its singular, and an acronym ending in S as itself", () => {
+    expect(contentTerms('user IDs, the APIs and PRs')).toEqual(contentTerms('user ID, the API and PR'))
+    expect(contentTerms('a package from UPS')).toContain('ups')
+    expect(parseQuery('rotate the SDKs and IDs').words.map((word) => word.terms[0]!.word)).toEqual(['rotate', 'sdk', 'id'])
   })
 
   it('drops stop words and stems endings so forms of a word meet', () => {

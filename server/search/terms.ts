@@ -36,13 +36,26 @@ const CAMEL = /[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu
 const CAMEL_PARTS = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu
 
 /**
+ * An acronym's plural written with a lower-case `s` (`IDs`, `APIs`, `PRs`) as its singular: lower-cased, "ids" and
+ * "apis" are too short or end too like "basis" for the stemmer to cut, and "user IDs" would miss "user ID". Read
+ * before lower-casing, so that `UPS` stays a word and "ups" is not cut to "up".
+ */
+export function singularAcronyms(text: string): string {
+  return text.replace(ACRONYM_PLURAL, '$1')
+}
+const ACRONYM_PLURAL = /\b(\p{Lu}{2,})s\b/gu
+
+/**
  * Splits text into words: runs of letters, digits and `_` (so `new-checkout` is two words and `LUMEN_SDK_KEY` one),
  * lower-cased. An identifier also yields its parts (`defaultOpen` → `defaultopen`, `default`, `open`;
  * `LUMEN_SDK_KEY` → `lumen_sdk_key`, `lumen`, `sdk`, `key`), so "open by default" finds the `defaultOpen` property.
  * Chinese, Japanese and Korean are written without spaces: each of their characters is a word.
  */
 export function tokenize(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []
+  const words =
+    singularAcronyms(text)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}_]+/gu) ?? []
   const out: string[] = []
   for (const word of words) {
     if (CJK.test(word)) {
