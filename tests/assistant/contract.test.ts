@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { bearer, json, testDocent } from '../support/app.ts'
+import { bearer, json, stoppedClock, testDocent } from '../support/app.ts'
 
 // Every bound and error of the assistant contract (API.md "Assistant"), for both protocol versions.
 
@@ -279,7 +279,7 @@ describe('rate limits → 429 with Retry-After and RateLimit-* headers', () => {
   })
 
   test('per organization per hour (feedback counts too)', async () => {
-    const { app, keys } = await testDocent({ limits: { organizationPerHour: 2 } })
+    const { app, keys } = await testDocent({ limits: { organizationPerHour: 2 } }, stoppedClock)
     expect((await send(app, keys.assistant)).status).toBe(200)
     const feedback = await app.request(
       '/discovery/v1/assistant/demo/feedback',
@@ -290,12 +290,12 @@ describe('rate limits → 429 with Retry-After and RateLimit-* headers', () => {
   })
 
   test('per client IP per day, from the connection; X-Forwarded-For only with trustProxy', async () => {
-    const direct = await testDocent({ limits: { ipPerDay: 1 } })
+    const direct = await testDocent({ limits: { ipPerDay: 1 } }, stoppedClock)
     expect((await send(direct.app, direct.keys.assistant, '10.0.0.1', { 'x-forwarded-for': '1.1.1.1' })).status).toBe(200)
     await expect429(await send(direct.app, direct.keys.assistant, '10.0.0.1', { 'x-forwarded-for': '2.2.2.2' }), /ip-day/)
     expect((await send(direct.app, direct.keys.assistant, '10.0.0.2')).status).toBe(200)
 
-    const proxied = await testDocent({ limits: { ipPerDay: 1 }, trustProxy: true })
+    const proxied = await testDocent({ limits: { ipPerDay: 1 }, trustProxy: true }, stoppedClock)
     expect((await send(proxied.app, proxied.keys.assistant, '10.0.0.1', { 'x-forwarded-for': '1.1.1.1' })).status).toBe(200)
     expect((await send(proxied.app, proxied.keys.assistant, '10.0.0.1', { 'x-forwarded-for': '2.2.2.2, 10.0.0.1' })).status).toBe(200)
     await expect429(await send(proxied.app, proxied.keys.assistant, '10.0.0.1', { 'x-forwarded-for': '1.1.1.1' }), /ip-day/)

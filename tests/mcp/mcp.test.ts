@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { CallToolResult, TextContent } from '@modelcontextprotocol/sdk/types.js'
 import type { Hono } from 'hono'
 import { afterAll, describe, expect, test } from 'vitest'
-import { testDocent } from '../support/app.ts'
+import { stoppedClock, testDocent } from '../support/app.ts'
 
 // The SDK's own client over Streamable HTTP, with a fetch that hands each request to the app (no socket needed).
 const BASE = 'http://docs.test'
@@ -251,7 +251,7 @@ describe('MCP auth', () => {
 
 describe('MCP rate limits', () => {
   test('over the organization limit, the client sees a 429 rate-limit error with Retry-After', async () => {
-    const limited = await testDocent({ projects, limits: { organizationPerHour: 3 } })
+    const limited = await testDocent({ projects, limits: { organizationPerHour: 3 } }, stoppedClock)
     try {
       // initialize + notifications/initialized + tools/list = 3 requests; the GET stream probe is refused before counting.
       const client = await connect(limited.app, 'demo', limited.keys.assistant)
@@ -289,7 +289,7 @@ describe('MCP rate limits', () => {
   })
 
   test('MCP shares the organization budget with the search endpoint', async () => {
-    const limited = await testDocent({ projects, limits: { organizationPerHour: 2 } })
+    const limited = await testDocent({ projects, limits: { organizationPerHour: 2 } }, stoppedClock)
     try {
       for (let i = 0; i < 2; i++) {
         const search = await limited.app.request(
@@ -311,7 +311,7 @@ describe('MCP rate limits', () => {
   })
 
   test('the per-IP hourly docs limit counts MCP requests too', async () => {
-    const limited = await testDocent({ projects, limits: { docsIpPerHour: 2 } })
+    const limited = await testDocent({ projects, limits: { docsIpPerHour: 2 } }, stoppedClock)
     try {
       const error = await connect(limited.app, 'acme.example', undefined, '10.9.9.9')
         .then((client) => client.listTools())

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SearchResult } from '../../shared/search.ts'
-import { bearer, json, testDocent } from '../support/app.ts'
+import { bearer, json, stoppedClock, testDocent } from '../support/app.ts'
 
 let t: Awaited<ReturnType<typeof testDocent>>
 
@@ -111,7 +111,7 @@ describe('POST /discovery/v1/page/{domain}', () => {
 
 describe('limits', () => {
   it('search and page count against the organization hourly limit', async () => {
-    const limited = await testDocent({ limits: { organizationPerHour: 2 } })
+    const limited = await testDocent({ limits: { organizationPerHour: 2 } }, stoppedClock)
     const ask = (path: string, body: unknown) => limited.app.request(path, json(body, bearer(limited.keys.assistant)))
     expect((await ask('/discovery/v1/search/demo', { query: 'flag' })).status).toBe(200)
     expect((await ask('/discovery/v1/page/demo', { path: 'quickstart' })).status).toBe(200)

@@ -34,6 +34,13 @@ export async function testDocent(config: Partial<DocentConfigInput> = {}, overri
   return { docent, app: docent.app, store, keys: { admin, assistant, otherAdmin, otherAssistant } }
 }
 
+/**
+ * Rate limits count in fixed windows (a UTC hour, day, month): on the real clock, a test that runs across the top of
+ * the hour sees its counts start again, and its 429 never comes. A test of a limit gives its docent this clock, stopped
+ * in the middle of an hour: `testDocent({ limits }, stoppedClock)`.
+ */
+export const stoppedClock = { now: () => new Date(Date.UTC(2026, 5, 15, 10, 30)) }
+
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
 export const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
