@@ -198,15 +198,17 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       }
       const othersQueued = (await ctx.store.countOpenRuns(run.jobId)) > 1
       const { error = null, note = null, ...changes } = result
+      // The run's last event is written before the job leaves `active`: a job's event stream ends when it sees the job
+      // done, and a watcher on another instance that read the status between the two writes lost the event.
+      const prLink = result.pr?.url ?? active.pr?.url ?? null
+      if (error) await events.add('run.failed', `run ${run.seq} did not finish: ${error}`, { runId: run.id, prLink })
+      else await events.add('run.finished', `run ${run.seq} finished`, { runId: run.id, prLink })
       await ctx.store.updateJob(
         run.jobId,
         { ...changes, status: othersQueued ? 'active' : error ? 'failed' : 'completed', error, updatedAt: ctx.now() },
         { ifStatusIn: ['active'] },
       )
       await ctx.store.finishRun(run.id, owner, error ? 'failed' : 'done', error ?? undefined)
-      const prLink = result.pr?.url ?? active.pr?.url ?? null
-      if (error) await events.add('run.failed', `run ${run.seq} did not finish: ${error}`, { runId: run.id, prLink })
-      else await events.add('run.finished', `run ${run.seq} finished`, { runId: run.id, prLink })
       await reactivateIfQueued(run.jobId)
       await ended(run, { status: error ? 'failed' : 'done', error, pr: result.pr ?? null, note })
     } catch (thrown) {
@@ -220,9 +222,9 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         return
       }
       const error = errorMessage(abort)
+      await events.add('run.failed', `run ${run.seq} failed: ${error}`, { runId: run.id })
       await failJob(run, error)
       await ctx.store.finishRun(run.id, owner, 'failed', error)
-      await events.add('run.failed', `run ${run.seq} failed: ${error}`, { runId: run.id })
       await reactivateIfQueued(run.jobId)
       await ended(run, { status: 'failed', error, pr: null, note: null })
     } finally {
