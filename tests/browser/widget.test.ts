@@ -237,8 +237,9 @@ describe.skipIf(skip)('<docent-chat> on the demo site', () => {
     await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
     await context.route('**/widget/chunks/panel-*', (route) => route.abort('internetdisconnected'))
     // Waits for the refused download itself, then for the message (it used to be one wait that a slow run could miss).
-    // Opened by a click, not the keyboard shortcut: on a loaded CI machine the shortcut once reached no focused page,
-    // nothing was requested, and the wait ran out (the shortcut has its own test).
+    // Opened by a click, not the keyboard shortcut: in one CI run the shortcut version timed out with no panel request
+    // seen (why was not found; it passed alone). A click on the launcher always asks for the panel. The shortcut has
+    // its own tests in widget-reader.test.ts.
     await Promise.all([
       page.waitForEvent('requestfailed', {
         predicate: (request) => request.url().includes('/chunks/panel-'),
