@@ -1,5 +1,5 @@
 import { isWeak, parseQuery } from '../search/query.ts'
-import { contentTerms, wordFamily } from '../search/terms.ts'
+import { contentTerms, contentWords, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
 import { splitPassages } from './passages.ts'
 import { codeIn, namesIn, readersThings, verbOf, withoutCodeSpans } from './question-words.ts'
@@ -24,6 +24,8 @@ const LEAD_BONUS = 1.15
  * Mintlify tuning set, changing nothing else; 3 lost a question of the first.
  */
 const NAME_BONUS = 1.5
+/** Most of the reader's words a decline repeats ("I found nothing about ..."). */
+const DECLINE_TOPIC_WORDS = 6
 /** Everyday words (see WEAK_WORDS) need not be in a passage that answers: they weigh this much. */
 const WEAK_SHARE = 0.3
 /** The search ranked the sources: a passage of the n-th source counts (1 + SOURCE_RANK / n) times. */
@@ -338,9 +340,10 @@ function wordsOf(text: string, share: number): Word[] {
     .filter((word) => word.stems.size > 0)
 }
 
+/** The decline names what was asked in the reader's own words ("set up", not the synonyms searched: "configure"). */
 function declined(sources: SourceBlock[], question: string): string {
-  const words = [...new Set(parseQuery(question).words.flatMap((word) => word.terms.filter((t) => t.weight === 1).map((t) => t.word)))]
-  const topic = words.length > 0 ? ` I found nothing about "${words.slice(0, 6).join(' ')}".` : ''
+  const words = contentWords(question, DECLINE_TOPIC_WORDS)
+  const topic = words.length > 0 ? ` I found nothing about "${words.join(' ')}".` : ''
   const closest = sources.slice(0, 3).map((s) => `[${s.title}](${s.url})`)
   const nearby = closest.length > 0 ? ` The closest pages are ${closest.join(', ')}.` : ''
   return `${DECLINE}${topic}${nearby} Try rephrasing the question, or ask the docs team.`

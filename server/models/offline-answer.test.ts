@@ -65,6 +65,10 @@ describe('offline-answer model', () => {
 
   test('says the docs do not cover a question the sources miss, and when there are no sources', async () => {
     expect(await ask('How do I bake a chocolate cake?').text).toMatch(new RegExp(`^${DECLINE} I found nothing about "bake chocolate cake"`))
+    // In the reader's own words, not the synonyms the search tried ("configure" for "set up").
+    expect(await ask('How do I set up a new email account on my phone?').text).toContain(
+      'I found nothing about "set up new email account phone"',
+    )
     const none = await ask('How many attributes can a context have?', []).text
     expect(isDecline(none)).toBe(true)
   })
