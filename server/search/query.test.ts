@@ -9,6 +9,8 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('people')).toEqual([`people:1 users:${SYNONYM_WEIGHT} visitors:${SYNONYM_WEIGHT} readers:${SYNONYM_WEIGHT}`])
   // and "host" a file where docs say it is served.
   expect(terms('host a pdf')).toEqual([`host:1 serve:${SYNONYM_WEIGHT}`, 'pdf:1'])
+  // and "stop" something from happening where docs say prevent ("stop search engines from indexing a page").
+  expect(terms('stop indexing')).toEqual([`stop:1 prevent:${SYNONYM_WEIGHT}`, 'indexing:1'])
 })
 
 test('a phrase with synonyms is one word searched by them: "turn off" is disable; "my own" alone is custom', () => {

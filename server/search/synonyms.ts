@@ -44,6 +44,7 @@ const GROUPS: string[][] = [
   ['people', 'users', 'visitors', 'readers'],
   ['host', 'serve'],
   ['undo', 'revert', 'restore', 'roll back', 'rollback'],
+  ['prevent', 'stop'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
