@@ -12,6 +12,10 @@ beforeAll(async () => {
 
 const paths = (query: string, options: Parameters<Corpus['search']>[1]) => corpus.search(query, options).map((hit) => hit.section.path)
 
+/** A small site: its docs.json navigation and its pages by file name. */
+const siteOf = (navigation: object, pages: Record<string, string>) =>
+  readDocsSite({ revision: 'r', files: new Map([['docs.json', JSON.stringify({ navigation })], ...Object.entries(pages)]) })
+
 describe('corpus over demo/docs', () => {
   it('reads the site name, description and every page', () => {
     expect(corpus.siteName).toBe('Lumen Flags')
@@ -137,6 +141,31 @@ describe('what only whole pages and the navigation tell', () => {
     expect(paths('changelog of the go sdk', { pageSize: 3 })).toContain('changelog')
   })
 
+  it("puts a group's first page among the first three when the question asks for all of the group", () => {
+    const site = siteOf(
+      {
+        groups: [
+          { group: 'Writing', pages: ['mdx', 'style'] },
+          { group: 'Components', pages: ['components/index', 'components/tabs', 'components/steps'] },
+        ],
+      },
+      {
+        'mdx.md': '# Writing in MDX\n\nMDX pages mix Markdown and components. Use components in MDX to add tabs and steps to a page.\n',
+        'style.md': '# Style guide\n\nUse short sentences. Use components sparingly in MDX: a page of components is hard to read.\n',
+        'components/index.md': '# Overview\n\nBuilding blocks for your pages.\n',
+        'components/tabs.md': '# Tabs\n\nShow content in switchable panels.\n',
+        'components/steps.md': '# Steps\n\nNumbered instructions.\n',
+      },
+    )
+    const small = buildCorpus(site)
+    const first3 = (question: string) => small.search(question, { pageSize: 3 }).map((hit) => hit.section.path)
+    for (const question of ['list of all the components I can use in MDX', 'which components are available in MDX']) {
+      expect(first3(question), question).toContain('components/index')
+    }
+    // The same subject without asking for all of it.
+    expect(first3('use components in MDX')).not.toContain('components/index')
+  })
+
   it('searches within one page, and ranks the pages of the conversation higher', () => {
     const within = corpus.search('key', { pageSize: 50, withinPage: '/concepts/flags' })
     expect(within.length).toBeGreaterThan(0)
@@ -159,26 +188,20 @@ describe('what only whole pages and the navigation tell', () => {
 
 describe('repeats and languages', () => {
   const snippet = 'Contact support at support@example.com with your account id and the time the error happened.'
-  const site = readDocsSite({
-    revision: 'r',
-    files: new Map([
-      [
-        'docs.json',
-        JSON.stringify({
-          navigation: {
-            languages: [
-              { language: 'en', pages: ['a', 'b'] },
-              { language: 'fr', pages: ['fr/a', 'fr/c'] },
-            ],
-          },
-        }),
+  const site = siteOf(
+    {
+      languages: [
+        { language: 'en', pages: ['a', 'b'] },
+        { language: 'fr', pages: ['fr/a', 'fr/c'] },
       ],
-      ['a.md', `# Alpha\n\n## Help\n\n${snippet}\n`],
-      ['b.md', `# Beta\n\n## Help\n\n${snippet}\n`],
-      ['fr/a.md', '# Alpha\n\nContact support error error error account. Écrivez-nous, car le compte est bloqué.\n'],
-      ['fr/c.md', '# Gamma\n\nSupport error account, en français seulement.\n'],
-    ]),
-  })
+    },
+    {
+      'a.md': `# Alpha\n\n## Help\n\n${snippet}\n`,
+      'b.md': `# Beta\n\n## Help\n\n${snippet}\n`,
+      'fr/a.md': '# Alpha\n\nContact support error error error account. Écrivez-nous, car le compte est bloqué.\n',
+      'fr/c.md': '# Gamma\n\nSupport error account, en français seulement.\n',
+    },
+  )
   const small = buildCorpus(site)
 
   it("keeps a section repeated on several pages once; prefers the reader's language, and lists a page of another only when the reader's has no copy of it", () => {
@@ -247,6 +270,14 @@ describe('API reference pages', () => {
     expect(paths('POST hook')[0]).toBe('api/legacy')
     // Without "api" or "endpoint" the prose pages still lead.
     expect(paths('how long does a deployment take')[0]).toBe('deploy')
+  })
+
+  it('ranks operation pages first for a question that asks to do something through the API', () => {
+    const paths = (query: string) => small.search(query, { pageSize: 10 }).map((hit) => hit.section.path)
+    expect(paths('start a deployment')[0]).toBe('deploy')
+    for (const question of ['start a deployment through the API', 'start a deployment over the REST API']) {
+      expect(paths(question)[0], question).toMatch(/^api\//)
+    }
   })
 })
 

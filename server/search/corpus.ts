@@ -30,6 +30,14 @@ const MAX_FILTER_MASKS = 32
 const UNLISTED_WEIGHT = 0.7
 /** Pages the conversation has been about (the previous answer's sources). */
 const RELATED_BOOST = 1.3
+/**
+ * A question that asks to do something through the API ("export feedback through the API", "an API call to trigger a
+ * preview", "the endpoint to list jobs") wants the API reference's operation pages, which rank this much higher. The
+ * words alone cannot say it: "API" is on hundreds of pages of a site that has one.
+ */
+const API_BOOST = 1.5
+const ASKS_FOR_API =
+  /\b(?:(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )?(?:rest |http |public )?api|api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically)\b/i
 
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
@@ -79,11 +87,13 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   // its translations share (the ranking lists one copy).
   const listOf = new Int32Array(sections.length).fill(-1)
   const pageBoostOf = new Float32Array(sections.length).fill(1)
+  const isOperation = new Uint8Array(sections.length)
   const translationOf = new Map<string, string>()
   for (const [path, [from, to]] of pageRange) {
     const page = site.pages.get(path)!
     listOf.fill(page.nav?.list ?? -1, from, to)
     pageBoostOf.fill(page.boost * (page.listed ? 1 : UNLISTED_WEIGHT), from, to)
+    if (page.meta.endpoint) isOperation.fill(1, from, to)
     translationOf.set(path, translationKey(path, page.language))
   }
   const positionsOf = (paths: Iterable<string>) =>
@@ -111,7 +121,8 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     site.navigation.languages.length > 1 ? (current?.language ?? defaultLanguage) : undefined
 
   /** The filter and the boost (reader's page, its neighbours, page boosts, language) a query's options ask for. */
-  const rankingOf = (options: SearchOptions) => {
+  const anyOperation = isOperation.includes(1)
+  const rankingOf = (text: string, options: SearchOptions) => {
     const current = options.currentPath ? findPage(options.currentPath, true) : undefined
     const [currentFrom, currentTo] = (current && pageRange.get(current.path)) ?? [-1, -1]
     const list = current?.nav?.list ?? -2
@@ -124,6 +135,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       passing ? (_: Section, i: number) => passing[i] === 1 : undefined,
       within ? (_: Section, i: number) => i >= within[0] && i < within[1] : undefined,
     ].filter((f) => f !== undefined)
+    const api = anyOperation && ASKS_FOR_API.test(text) ? API_BOOST : 1
     const near = (i: number) => (i >= currentFrom && i < currentTo ? CURRENT_PAGE_BOOST : listOf[i] === list ? NEIGHBOUR_BOOST : 1)
     // The reader's page and the conversation's pages rank highest: the engine scores them first, then prunes the rest
     // with the neighbours' smaller boost as the bound.
@@ -132,18 +144,22 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       filter: filters.length === 0 ? undefined : (section: Section, i: number) => filters.every((f) => f(section, i)),
       foreign,
       boost:
-        current || boosted || foreign || related
+        current || boosted || foreign || related || api > 1
           ? (section: Section, i: number) =>
-              near(i) * pageBoostOf[i]! * (foreign?.(section) ?? 1) * (related?.has(section.path) ? RELATED_BOOST : 1)
+              near(i) *
+              pageBoostOf[i]! *
+              (foreign?.(section) ?? 1) *
+              (related?.has(section.path) ? RELATED_BOOST : 1) *
+              (isOperation[i] ? api : 1)
           : undefined,
-      maxBoost: (current ? CURRENT_PAGE_BOOST : 1) * maxPageBoost * (related ? RELATED_BOOST : 1),
+      maxBoost: (current ? CURRENT_PAGE_BOOST : 1) * maxPageBoost * (related ? RELATED_BOOST : 1) * api,
       favoured: favoured.length > 0 ? positionsOf(favoured).sort((a, b) => a - b) : undefined,
-      restBoost: (current ? NEIGHBOUR_BOOST : 1) * maxPageBoost,
+      restBoost: (current ? NEIGHBOUR_BOOST : 1) * maxPageBoost * api,
     }
   }
   const search = (text: string, options: SearchOptions): SearchHit[] => {
     const query = parseQuery(text, options.context ?? [])
-    const ranking = rankingOf(options)
+    const ranking = rankingOf(text, options)
     const raw = index.search(query, { limit: Math.max(10, CANDIDATES * options.pageSize), ...ranking })
     return rerank(text, query, raw, ranking, options)
   }
@@ -195,7 +211,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   let position: Map<Section, number> | undefined
   /** BM25 and vector rankings of the sections that pass the filter, fused; the boost applies once, after fusion. */
   const searchHybrid = async (embeddings: CorpusEmbeddings, text: string, options: SearchOptions): Promise<SearchHit[]> => {
-    const ranking = rankingOf(options)
+    const ranking = rankingOf(text, options)
     const { filter } = ranking
     const limit = candidateCount(options.pageSize)
     let nearest: Section[]

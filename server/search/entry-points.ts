@@ -46,6 +46,10 @@ const INTENTS: Array<{ asks: RegExp; slug: RegExp; title: RegExp }> = [
   },
 ]
 
+/** A question that asks for a whole kind of thing, not one of them: its group's first page (an overview) answers it. */
+const ASKS_FOR_ALL =
+  /\b(?:list of|lists? all|all (?:of )?(?:the|your|available) |every (?:kind|type) of|overview of|(?:kinds|types) of|which \w+ (?:are|is) (?:there|available|supported)|what \w+ (?:are|is) (?:there|available|supported))/
+
 /** Words that name the docs themselves, not a topic in them. */
 const GENERIC = new Set(['doc', 'documentation', 'page', 'site', 'guide', 'start', 'started'].map(stem))
 
@@ -113,11 +117,11 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
       const covered = new Set(found.flatMap((entry) => entry.covers))
       const subject = (term: string) => !covered.has(term) && !siteWords.has(term) && !GENERIC.has(term)
       const strong = words.every((terms) => !terms.every(subject))
-      // A group's first page is what a question asks for only when it names the group and nothing else.
+      // A group's first page is what a question asks for when it names the group and nothing else, or asks for all of
+      // it ("a list of all the components", "which integrations are available").
+      const whole = strong || ASKS_FOR_ALL.test(lower)
       const seen = new Set<string>()
-      return found
-        .filter(({ path, group }) => (strong || !group) && !seen.has(path) && seen.add(path))
-        .map(({ path }) => ({ path, strong }))
+      return found.filter(({ path, group }) => (whole || !group) && !seen.has(path) && seen.add(path)).map(({ path }) => ({ path, strong }))
     },
   }
 }
