@@ -11,6 +11,8 @@ const PREFIX_WEIGHT = 0.3
 /** Weight of another word of the same family (`approve` for `approval`): the stemmer cuts only inflections. */
 const FAMILY_WEIGHT = 0.4
 const FUZZY_WEIGHT = 0.3
+/** Prefixes that make a word of another ("auto" + "capture"), longest first. */
+const COMBINING_PREFIX = /^(?:auto|multi|cross|inter|micro|super|self|over|under|post|sub|pre|non|out|dis|mis|un|re|co|no|de|up)/
 /** Most completions (and most near spellings) a word the index lacks is searched by. */
 const MAX_EXPANSIONS = 8
 
@@ -225,7 +227,19 @@ export function packedIndex(
       // A query longer than any `expand` reads for typos and completions: only the words' own forms and synonyms count.
       const noTypos = Number.POSITIVE_INFINITY
       const known = (id: number) => !counts || occursWhere(id, counts)
-      return query.words.filter((word) => word.counts && ![...expand(word, noTypos).keys()].some(known)).map((word) => word.terms[0]!.word)
+      const knownTerm = (written: string) => {
+        const id = terms.get(processTerm(written) ?? '')
+        return id !== undefined && known(id)
+      }
+      // A word made of a combining prefix and a word the docs use ("autocapture" where the docs say "automatically
+      // capture", "noindex", "subpages") is the docs' subject written another way, not another subject.
+      const compound = (written: string) => {
+        const prefix = COMBINING_PREFIX.exec(written)?.[0]
+        return prefix !== undefined && written.length - prefix.length >= 4 && knownTerm(written.slice(prefix.length))
+      }
+      return query.words
+        .filter((word) => word.counts && ![...expand(word, noTypos).keys()].some(known) && !compound(word.terms[0]!.word))
+        .map((word) => word.terms[0]!.word)
     },
     search(query: string | SearchQuery, options: RankOptions) {
       const { words } = typeof query === 'string' ? parseQuery(query) : query
