@@ -11,6 +11,8 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('host a pdf')).toEqual([`host:1 serve:${SYNONYM_WEIGHT}`, 'pdf:1'])
   // and "stop" something from happening where docs say prevent ("stop search engines from indexing a page").
   expect(terms('stop indexing')).toEqual([`stop:1 prevent:${SYNONYM_WEIGHT}`, 'indexing:1'])
+  // and "fetch" what an API reference calls get or retrieve ("Get page content").
+  expect(terms('fetch')).toEqual([`fetch:1 retrieve:${SYNONYM_WEIGHT} get:${SYNONYM_WEIGHT}`])
 })
 
 test('a phrase with synonyms is one word searched by them: "turn off" is disable; "my own" alone is custom', () => {

@@ -45,6 +45,7 @@ const GROUPS: string[][] = [
   ['host', 'serve'],
   ['undo', 'revert', 'restore', 'roll back', 'rollback'],
   ['prevent', 'stop'],
+  ['fetch', 'retrieve', 'get'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
