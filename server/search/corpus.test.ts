@@ -281,6 +281,8 @@ describe('API reference pages', () => {
     for (const question of ['start a deployment through the API', 'start a deployment over the REST API']) {
       expect(paths(question)[0], question).toMatch(/^api\//)
     }
+    // An API key is a credential, not a way of doing it.
+    expect(paths('start a deployment with an API key')[0]).toBe('deploy')
   })
 })
 

@@ -36,8 +36,9 @@ const RELATED_BOOST = 1.3
  * words alone cannot say it: "API" is on hundreds of pages of a site that has one.
  */
 const API_BOOST = 1.5
+/** "with an API key", "in the API token settings" speak of credentials, not of doing something through the API. */
 const ASKS_FOR_API =
-  /\b(?:(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )?(?:rest |http |public )?api|api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically)\b/i
+  /\b(?:(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )?(?:rest |http |public )?api(?! (?:keys?|tokens?|secrets?|credentials?)\b)|api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically)\b/i
 
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
@@ -120,8 +121,11 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   const readerLanguage = (current: DocPage | undefined) =>
     site.navigation.languages.length > 1 ? (current?.language ?? defaultLanguage) : undefined
 
-  /** The filter and the boost (reader's page, its neighbours, page boosts, language) a query's options ask for. */
   const anyOperation = isOperation.includes(1)
+  /**
+   * The filter and the boost (reader's page, its neighbours, page boosts, language, operation pages for a question
+   * asked through the API) a query and its options ask for.
+   */
   const rankingOf = (text: string, options: SearchOptions) => {
     const current = options.currentPath ? findPage(options.currentPath, true) : undefined
     const [currentFrom, currentTo] = (current && pageRange.get(current.path)) ?? [-1, -1]

@@ -11,7 +11,7 @@ const PREFIX_WEIGHT = 0.3
 /** Weight of another word of the same family (`approve` for `approval`): the stemmer cuts only inflections. */
 const FAMILY_WEIGHT = 0.4
 const FUZZY_WEIGHT = 0.3
-/** Prefixes that make a word of another ("auto" + "capture"), longest first. */
+/** Prefixes that make a word of another ("auto" + "capture"); a prefix comes before a shorter one it begins with. */
 const COMBINING_PREFIX = /^(?:auto|multi|cross|inter|micro|super|self|over|under|post|sub|pre|non|out|dis|mis|un|re|co|no|de|up)/
 /** Most completions (and most near spellings) a word the index lacks is searched by. */
 const MAX_EXPANSIONS = 8
