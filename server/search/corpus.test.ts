@@ -278,11 +278,19 @@ describe('API reference pages', () => {
   it('ranks operation pages first for a question that asks to do something through the API', () => {
     const paths = (query: string) => small.search(query, { pageSize: 10 }).map((hit) => hit.section.path)
     expect(paths('start a deployment')[0]).toBe('deploy')
-    for (const question of ['start a deployment through the API', 'start a deployment over the REST API']) {
+    for (const question of [
+      'start a deployment through the API',
+      'start a deployment over the REST API',
+      // A word naming which API, and a script or a backend doing it, ask the same.
+      'start a deployment through the deploy API',
+      'start a deployment from a script',
+      'start a deployment from our backend',
+    ]) {
       expect(paths(question)[0], question).toMatch(/^api\//)
     }
     // An API key is a credential, not a way of doing it.
     expect(paths('start a deployment with an API key')[0]).toBe('deploy')
+    expect(paths('start a deployment with the deploy API token')[0]).toBe('deploy')
   })
 })
 

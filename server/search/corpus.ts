@@ -6,7 +6,7 @@ import { entryPoints } from './entry-points.ts'
 import type { SectionIndex } from './engines/types.ts'
 import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
-import { isWeak, parseQuery, type SearchQuery } from './query.ts'
+import { isWeak, parseQuery, type QueryContext, type SearchQuery } from './query.ts'
 import type { Corpus, PageInfo, ReaderPage, SearchHit, SearchOptions, Section } from './types.ts'
 
 /** Score multipliers for the reader's page and the pages beside it in the navigation. */
@@ -36,9 +36,11 @@ const RELATED_BOOST = 1.3
  * words alone cannot say it: "API" is on hundreds of pages of a site that has one.
  */
 const API_BOOST = 1.5
+/** What a question asked through the API without the word ("from a script") adds to its query. */
+const IMPLIED_API: QueryContext = { text: 'api', weight: 1, counts: true }
 /** "with an API key", "in the API token settings" speak of credentials, not of doing something through the API. */
 const ASKS_FOR_API =
-  /\b(?:(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )?(?:rest |http |public )?api(?! (?:keys?|tokens?|secrets?|credentials?)\b)|api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically)\b/i
+  /\b(?:(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )?(?:[a-z][\w-]* )?api(?! (?:keys?|tokens?|secrets?|credentials?)\b)|api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically|(?:from|in|with|using|via) (?:a |my |our |your )?(?:own )?(?:scripts?|backend))\b/i
 
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
@@ -161,8 +163,16 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       restBoost: (current ? NEIGHBOUR_BOOST : 1) * maxPageBoost * api,
     }
   }
+  /**
+   * The query of a question and its context. Asked through the API without naming it ("from a script",
+   * "programmatically"), it also asks for the word every operation page holds.
+   */
+  const queryOf = (text: string, options: SearchOptions) => {
+    const implied = anyOperation && ASKS_FOR_API.test(text) && !/\bapis?\b/i.test(text) ? [IMPLIED_API] : []
+    return parseQuery(text, [...(options.context ?? []), ...implied])
+  }
   const search = (text: string, options: SearchOptions): SearchHit[] => {
-    const query = parseQuery(text, options.context ?? [])
+    const query = queryOf(text, options)
     const ranking = rankingOf(text, options)
     const raw = index.search(query, { limit: Math.max(10, CANDIDATES * options.pageSize), ...ranking })
     return rerank(text, query, raw, ranking, options)
@@ -226,7 +236,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       embeddings.onQueryError?.(error)
       return search(text, options)
     }
-    const query = parseQuery(text, options.context ?? [])
+    const query = queryOf(text, options)
     const bm25 = index.search(query, { limit, filter }).map((hit) => hit.section)
     const { boost } = ranking
     position ??= new Map(sections.map((section, i) => [section, i]))

@@ -13,6 +13,8 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('stop indexing')).toEqual([`stop:1 prevent:${SYNONYM_WEIGHT}`, 'indexing:1'])
   // and "fetch" what an API reference calls get or retrieve ("Get page content").
   expect(terms('fetch')).toEqual([`fetch:1 retrieve:${SYNONYM_WEIGHT} get:${SYNONYM_WEIGHT}`])
+  // and ask whether something is "finished yet" where an API reference says status ("Get export job status").
+  expect(terms('is my export finished yet')).toEqual([`finished:${SYNONYM_WEIGHT} status:1`, 'export:1'])
 })
 
 test('a phrase with synonyms is one word searched by them: "turn off" is disable; "my own" alone is custom', () => {
