@@ -11,6 +11,8 @@ export interface Scored extends Passage {
   covers: Set<number>
   /** Whether the passage's text or its section's heading holds a word of the question (not only the page title). */
   own: boolean
+  /** Other sources the passage links to: it points the reader there ("Embed the assistant with the [API](/api/…)"). */
+  refers?: number[]
 }
 
 /**
@@ -25,6 +27,9 @@ export function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = 
     )
   const quoted = new Set<Scored>()
   const paragraphs: string[] = []
+  // The sources the last paragraph cites: its passages' own, then those they link to.
+  let cited: number[] = []
+  const citations = (ids: number[]) => ids.map((id) => `[${id}]`).join('')
   let previous: Scored | undefined
   const quote = (p: Scored) => {
     if (quoted.has(p)) return
@@ -37,6 +42,7 @@ export function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = 
     if (lines.length > 0) {
       const text = lines.join('\n')
       const last = paragraphs.at(-1)
+      const runCites = [p.sourceId, ...run.flatMap((q) => q.refers ?? [])]
       // A sentence right after the one before (same source, next passage) continues its paragraph.
       const continues =
         last !== undefined &&
@@ -44,8 +50,14 @@ export function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = 
         previous?.kind === 'text' &&
         previous.sourceId === p.sourceId &&
         previous.index + 1 === p.index
-      if (continues) paragraphs[paragraphs.length - 1] = `${last.replace(/ \[\d+\]$/, '')} ${text} [${p.sourceId}]`
-      else paragraphs.push(`${text} [${p.sourceId}]`)
+      if (continues) {
+        const before = last.slice(0, last.length - citations(cited).length - 1)
+        cited = [...new Set([...cited, ...runCites])]
+        paragraphs[paragraphs.length - 1] = `${before} ${text} ${citations(cited)}`
+      } else {
+        cited = [...new Set(runCites)]
+        paragraphs.push(`${text} ${citations(cited)}`)
+      }
     }
     paragraphs.push(...code)
     previous = run.at(-1)

@@ -81,6 +81,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const passages = sources.flatMap((source) => splitPassages(source.id, source.content))
   if (passages.length === 0) return declined(sources, question)
   const titles = new Map(sources.map((source) => [source.id, new Set(contentTerms(source.title))]))
+  const refersOf = passages.map((p) => linkedSources(p.text, p.sourceId, sources))
   const readerPage = topic === undefined ? undefined : sources.find((source) => source.title === topic)?.id
   // Words a reader sees: a link's URL (`/guides/webhooks#verify`) is not what the sentence says.
   const stemsOf = passages.map((p) => new Set(contentTerms(visibleText(p.text))))
@@ -119,8 +120,10 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const unknown = new Set((request.unknownWords ?? []).flatMap(contentTerms))
   if (readersThings(request.question).some((stem) => unknown.has(stem))) return declined(sources, question)
   const introduce = (sourceId: number) => {
-    const all = passages.map((p) => ({ ...p, score: 0, covers: new Set<number>(), own: true }))
-    return render(opening(all, sourceId), all)
+    const all = passages.map((p, i) => ({ ...p, score: 0, covers: new Set<number>(), own: true, refers: refersOf[i] }))
+    const first = opening(all, sourceId)
+    // A source with nothing to quote (links only, or code) cannot introduce itself.
+    return first.length > 0 ? render(first, all) : declined(sources, question)
   }
   if (!informative && sources[0]) return introduce(sources[0].id)
 
@@ -147,7 +150,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     const pointer = isPointer(p.text) ? POINTER_SHARE : 1
     const named = nameWords.some((w) => among(words[w]!, stemsOf[i]!)) ? NAME_BONUS : 1
     const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named
-    return { ...p, score, covers, own: holds }
+    return { ...p, score, covers, own: holds, refers: refersOf[i] }
   })
   // A passage must hold a word of the question itself, unless the question has none ("what is this?" on a page).
   const ranked = scored.filter((p) => p.score > 0 && (p.own || ownCount === 0) && !p.text.endsWith('…'))
@@ -311,6 +314,54 @@ function withoutLinkTargets(text: string, keepLabels: boolean): string {
     from = close + 1
   }
   return out + text.slice(from)
+}
+
+/** A page's address without its anchor or trailing slash, for comparing links with sources. */
+function pageAddress(url: string, base: string): string | undefined {
+  try {
+    const { origin, pathname } = new URL(url, base)
+    let end = pathname.length
+    while (end > 0 && pathname[end - 1] === '/') end--
+    return `${origin}${pathname.slice(0, end)}`
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The other sources a passage's links lead to. An overview's "Embed the assistant in your app with the [API](/api/…)"
+ * quoted from one source names another as where the answer is: the answer cites that one too.
+ */
+function linkedSources(text: string, sourceId: number, sources: SourceBlock[]): number[] | undefined {
+  if (!text.includes('](')) return undefined
+  const own = sources.find((source) => source.id === sourceId)
+  if (!own) return undefined
+  const ids: number[] = []
+  for (const target of linkTargets(text)) {
+    const address = pageAddress(target, own.url)
+    const source = address && sources.find((other) => other.id !== sourceId && pageAddress(other.url, other.url) === address)
+    if (source && !ids.includes(source.id)) ids.push(source.id)
+  }
+  return ids.length > 0 ? ids : undefined
+}
+
+/** The URLs of a text's markdown links, by a scan as in `withoutLinkTargets`. */
+function linkTargets(text: string): string[] {
+  const targets: string[] = []
+  // Linear: the first ")" after an opening is looked for once for all the openings before it, and a target holds no
+  // other opening, so the targets read do not overlap.
+  let close = -1
+  for (let open = text.indexOf(']('); open !== -1; ) {
+    const next = text.indexOf('](', open + 2)
+    if (close < open + 2) close = text.indexOf(')', open + 2)
+    if (close === -1) break
+    if (next === -1 || next > close) {
+      const target = text.slice(open + 2, close)
+      if (target && !/\s/.test(target)) targets.push(target)
+    }
+    open = next
+  }
+  return targets
 }
 
 /** "See [Rollouts](/rollouts).", or a bare link: it points at an answer rather than giving it. */

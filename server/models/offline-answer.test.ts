@@ -317,6 +317,36 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('a first source with nothing to quote (links only) declines a question that asks nothing but about it', () => {
+    const links: SourceBlock[] = [{ id: 1, title: 'More', url: 'https://docs.example.com/more', content: '[Setup](/setup)\n\n[API](/api)' }]
+    expect(extractiveAnswer('what is this?', links).startsWith(DECLINE)).toBe(true)
+  })
+
+  test('a quoted sentence that links to another source cites that source too; links elsewhere cite nothing more', () => {
+    const overview: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'AI features',
+        url: 'https://docs.example.com/ai#writing',
+        content:
+          'Readers chat with the [assistant](/assistant/) for answers to their questions, or from your own app through the [API](../api/messages#request).\n\nThe agent opens pull requests ([GitHub](https://github.com/docs)).',
+      },
+      {
+        id: 2,
+        title: 'Assistant',
+        url: 'https://docs.example.com/assistant',
+        content: 'Turn the assistant on in the dashboard.',
+      },
+      { id: 3, title: 'Create a message', url: 'https://docs.example.com/api/messages', content: '`POST /v2/message`' },
+    ]
+    expect(extractiveAnswer('how do readers chat with the assistant from my own app?', overview)).toContain(
+      'through the [API](../api/messages#request). [1][2][3]',
+    )
+    const pullRequests = extractiveAnswer('does the agent open pull requests?', overview)
+    expect(pullRequests).toContain('The agent opens pull requests ([GitHub](https://github.com/docs)). [1]')
+    expect(pullRequests).not.toContain('[1][')
+  })
+
   test('a word the sources hold only in code is not one they speak of, unless the question writes it as code', () => {
     const tools: SourceBlock[] = [
       {
