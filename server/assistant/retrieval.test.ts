@@ -79,3 +79,37 @@ test("a page's opening section comes with the page's description, once, as the p
   expect(quickstart.content.startsWith('Create your first feature flag in Lumen Flags and evaluate it from your application')).toBe(true)
   expect(quickstart.content.split('Create your first feature flag in Lumen Flags').length).toBe(2)
 })
+
+test("an operation's page opens with its operation, even when the sections found are further down the page", async () => {
+  const { docent } = await testDocent()
+  const section = (content: string, operation?: string) => ({
+    id: content,
+    path: 'api/page-content',
+    url: '/api/page-content#rate-limits',
+    anchor: 'rate-limits',
+    pageTitle: 'Get page content',
+    headings: ['Get page content', 'Rate limits'],
+    content,
+    groups: [],
+    tags: [],
+    ...(operation ? { operation } : {}),
+  })
+  const sources = async (hits: SearchHit[]) => {
+    const corpus = { search: () => hits } as unknown as Corpus
+    const ctx = { ...docent.context, search: { corpus: async () => corpus } as unknown as SearchService }
+    const result = await retrieve(ctx, docent.context.projects.byId('demo')!, {
+      turns: [{ role: 'user', text: 'api to fetch the content of a page' }],
+      pageSize: 5,
+      origin: 'http://localhost',
+    })
+    return result.blocks[0]!.content
+  }
+  const operation = '`POST /v1/page/{domain}`'
+  expect(await sources([{ score: 1, section: section('10,000 requests per hour.', operation) }])).toBe(
+    'Get page content\n\n`POST /v1/page/{domain}` (API endpoint)\n\n## Rate limits\n\n10,000 requests per hour.',
+  )
+  // Once, when a section found holds it already; and not on other pages.
+  const already = `Get page content\n\n${operation} (API endpoint)`
+  expect(await sources([{ score: 1, section: section(already, operation) }])).toBe(`## Rate limits\n\n${already}`)
+  expect(await sources([{ score: 1, section: section('10,000 requests per hour.') }])).toBe('## Rate limits\n\n10,000 requests per hour.')
+})

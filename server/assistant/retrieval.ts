@@ -68,7 +68,11 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
     }
     const order = corpus.readerPage?.(best.path)?.sections
     if (order) picked.sort((a, b) => order.indexOf(a) - order.indexOf(b))
-    const content = clip(picked.map(withHeading).join('\n\n'), room)
+    // An operation's page opens with the operation (the site shows it above the body, from the spec): what a reader
+    // asking for "the API to get a page's content" is answered by, even when the sections found are its rate limits.
+    const operation = best.operation && !picked.some((section) => section.content.includes(best.operation!))
+    const opening = operation ? [`${best.pageTitle}\n\n${best.operation} (API endpoint)`] : []
+    const content = clip([...opening, ...picked.map(withHeading)].join('\n\n'), room)
     if (!content) continue
     budget -= content.length
     const url = base + (best.url.startsWith('/') ? best.url : `/${best.url}`)

@@ -84,6 +84,7 @@ export function chunkPage(page: DocPage): Section[] {
   // One array per page, shared by its sections.
   const groups = [...(page.nav?.groups ?? []), ...page.meta.groups]
   const tags = [...page.meta.tags, ...page.meta.keywords, ...endpointTags(page.meta.endpoint)]
+  const operation = page.meta.endpoint ? { operation: operationLine(page.meta.endpoint) } : {}
   return page.chunks.map((chunk) => {
     const content = chunk.text ?? page.markdown.slice(chunk.start, chunk.end)
     return {
@@ -102,6 +103,7 @@ export function chunkPage(page: DocPage): Section[] {
       languages: page.languages,
       groups,
       tags,
+      ...operation,
     }
   })
 }

@@ -257,6 +257,9 @@ describe('API reference pages', () => {
     expect(site.pages.get('api/legacy')!.meta.endpoint).toEqual({ method: 'POST', path: '/v1/hook' })
     expect(site.pages.get('deploy')!.meta.endpoint).toBeUndefined()
     expect(small.page('api/status')!.content).toContain('`GET /project/update-status/{statusId}`')
+    // Every section of an operation's page carries it, for the source it becomes (see assistant/retrieval.ts).
+    expect(small.sections.find((section) => section.path === 'api/trigger')!.operation).toBe('`POST /project/update/{projectId}`')
+    expect(small.sections.find((section) => section.path === 'deploy')!.operation).toBeUndefined()
   })
 
   it("gives an endpoint page's section the operation, so that an answer can quote it", () => {

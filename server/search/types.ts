@@ -23,6 +23,8 @@ export interface Section {
   languages?: string[]
   groups: string[]
   tags: string[]
+  /** The API operation its page documents, as the page shows it (`` `GET /users/{id}` ``). */
+  operation?: string
 }
 
 export interface SearchHit {
