@@ -1,7 +1,15 @@
 import { expect, test } from 'vitest'
 import { testDocent } from '../../tests/support/app.ts'
 import type { Corpus, SearchHit, SearchService } from '../search/types.ts'
+import type { Docent } from '../mod.ts'
 import { retrieve } from './retrieval.ts'
+
+/** What `retrieve` makes of hits a corpus returns, whatever the question. */
+async function retrieveFrom(docent: Docent, hits: SearchHit[], text: string, pageSize: number) {
+  const corpus = { search: () => hits } as unknown as Corpus
+  const ctx = { ...docent.context, search: { corpus: async () => corpus } as unknown as SearchService }
+  return retrieve(ctx, docent.context.projects.byId('demo')!, { turns: [{ role: 'user', text }], pageSize, origin: 'http://localhost' })
+}
 
 // The prompt budget, with a corpus whose sections are longer than any real page: the only way to get such hits.
 test('long sections are clipped at a sentence end and the sources stay within the prompt budget', async () => {
@@ -21,13 +29,7 @@ test('long sections are clipped at a sentence end and the sources stay within th
       tags: [],
     },
   }))
-  const corpus = { search: () => hits } as unknown as Corpus
-  const ctx = { ...docent.context, search: { corpus: async () => corpus } as unknown as SearchService }
-  const result = await retrieve(ctx, docent.context.projects.byId('demo')!, {
-    turns: [{ role: 'user', text: 'flags' }],
-    pageSize: 20,
-    origin: 'http://localhost',
-  })
+  const result = await retrieveFrom(docent, hits, 'flags', 20)
   expect(result.blocks[0]!.content.length).toBeLessThanOrEqual(4_000)
   expect(result.blocks[0]!.content.endsWith('in the SDK. …')).toBe(true)
   expect(result.blocks.reduce((sum, block) => sum + block.content.length, 0)).toBeLessThanOrEqual(40_000)
@@ -94,16 +96,8 @@ test("an operation's page opens with its operation, even when the sections found
     tags: [],
     ...(operation ? { operation } : {}),
   })
-  const sources = async (hits: SearchHit[]) => {
-    const corpus = { search: () => hits } as unknown as Corpus
-    const ctx = { ...docent.context, search: { corpus: async () => corpus } as unknown as SearchService }
-    const result = await retrieve(ctx, docent.context.projects.byId('demo')!, {
-      turns: [{ role: 'user', text: 'api to fetch the content of a page' }],
-      pageSize: 5,
-      origin: 'http://localhost',
-    })
-    return result.blocks[0]!.content
-  }
+  const sources = async (hits: SearchHit[]) =>
+    (await retrieveFrom(docent, hits, 'api to fetch the content of a page', 5)).blocks[0]!.content
   const operation = '`POST /v1/page/{domain}`'
   expect(await sources([{ score: 1, section: section('10,000 requests per hour.', operation) }])).toBe(
     'Get page content\n\n`POST /v1/page/{domain}` (API endpoint)\n\n## Rate limits\n\n10,000 requests per hour.',
