@@ -3,6 +3,7 @@ import type { SearchFilter } from '../../shared/search.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { onPage, type SourceBlock } from './prompt-format.ts'
+import { OPERATION_NOTE } from '../search/chunk.ts'
 import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import { searchQuestion } from '../search/question.ts'
@@ -71,7 +72,7 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
     // An operation's page opens with the operation (the site shows it above the body, from the spec): what a reader
     // asking for "the API to get a page's content" is answered by, even when the sections found are its rate limits.
     const operation = best.operation && !picked.some((section) => section.content.includes(best.operation!))
-    const opening = operation ? [`${best.pageTitle}\n\n${best.operation} (API endpoint)`] : []
+    const opening = operation ? [`${best.pageTitle}\n\n${best.operation}${OPERATION_NOTE}`] : []
     const content = clip([...opening, ...picked.map(withHeading)].join('\n\n'), room)
     if (!content) continue
     budget -= content.length

@@ -1,4 +1,5 @@
-import { isWeak, parseQuery } from '../search/query.ts'
+import { OPERATION_NOTE } from '../search/chunk.ts'
+import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { contentTerms, contentWords, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
 import { splitPassages } from './passages.ts'
@@ -24,6 +25,8 @@ const LEAD_BONUS = 1.15
  * Mintlify tuning set, changing nothing else; 3 lost a question of the first.
  */
 const NAME_BONUS = 1.5
+/** An API operation ("Get page content: `GET /v1/page/{domain}` (API endpoint)") answers a question asked through the API. */
+const OPERATION_BONUS = 1.5
 /** Most of the reader's words a decline repeats ("I found nothing about ..."). */
 const DECLINE_TOPIC_WORDS = 6
 /** Everyday words (see WEAK_WORDS) need not be in a passage that answers: they weigh this much. */
@@ -127,6 +130,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   }
   if (!informative && sources[0]) return introduce(sources[0].id)
 
+  const throughApi = asksThroughApi(question)
   const scored: Scored[] = passages.map((p, i) => {
     const covers = new Set<number>()
     let sum = 0
@@ -149,7 +153,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     const lead = leads >= Math.min(2, own.filter((word) => word.weight === 1).length) && leads > 0 ? LEAD_BONUS : 1
     const pointer = isPointer(p.text) ? POINTER_SHARE : 1
     const named = nameWords.some((w) => among(words[w]!, stemsOf[i]!)) ? NAME_BONUS : 1
-    const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named
+    const operation = throughApi && p.text.endsWith(OPERATION_NOTE) ? OPERATION_BONUS : 1
+    const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation
     return { ...p, score, covers, own: holds, refers: refersOf[i] }
   })
   // A passage must hold a word of the question itself, unless the question has none ("what is this?" on a page).

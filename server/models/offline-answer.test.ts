@@ -135,6 +135,26 @@ describe('offline-answer model', () => {
     expect(answer.startsWith('Get deployment status: `GET /project/update-status/{statusId}` (API endpoint) [1]')).toBe(true)
   })
 
+  test('asked through the API, the operation leads an answer over a guide that holds more of the words', () => {
+    const content: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Migrate from ReadMe',
+        url: 'https://docs.example.com/migration/readme',
+        content: 'Content retrieved through your current platform API stays as it is.',
+      },
+      {
+        id: 2,
+        title: 'Get page content',
+        url: 'https://docs.example.com/api/page-content',
+        content: 'Get page content\n\n`POST /v1/page/{domain}` (API endpoint)\n\n## Rate limits\n\n10,000 requests per hour.',
+      },
+    ]
+    const lead = (question: string) => extractiveAnswer(question, content).split('\n\n')[0]
+    expect(lead('api to fetch the raw content of a page')).toBe('Get page content: `POST /v1/page/{domain}` (API endpoint) [2]')
+    expect(lead('retrieve the raw content of a page from a script')).toBe('Get page content: `POST /v1/page/{domain}` (API endpoint) [2]')
+  })
+
   test('the words of a question form ("difference between") and amounts ("100k") need not be in the answer', () => {
     const flags: SourceBlock[] = [
       {

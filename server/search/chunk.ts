@@ -113,6 +113,8 @@ export function chunkPage(page: DocPage): Section[] {
  * parser: serving loads this module at start, and the parser only when docs are read.
  */
 export const operationLine = (endpoint: NonNullable<PageMeta['endpoint']>) => `\`${endpoint.method} ${endpoint.path}\``
+/** What follows the operation where a page's text shows it: `` `GET /users/{id}` (API endpoint) ``. */
+export const OPERATION_NOTE = ' (API endpoint)'
 
 /**
  * What a page with no body says: its description or title and, for an API operation generated from a spec, the
@@ -121,7 +123,7 @@ export const operationLine = (endpoint: NonNullable<PageMeta['endpoint']>) => `\
  */
 function bodyless(page: DocPage): string {
   const what = page.meta.description || page.title
-  return page.meta.endpoint ? `${what}\n\n${operationLine(page.meta.endpoint)} (API endpoint)` : what
+  return page.meta.endpoint ? `${what}\n\n${operationLine(page.meta.endpoint)}${OPERATION_NOTE}` : what
 }
 
 /**

@@ -6,7 +6,7 @@ import { entryPoints } from './entry-points.ts'
 import type { SectionIndex } from './engines/types.ts'
 import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
-import { isWeak, parseQuery, type QueryContext, type SearchQuery } from './query.ts'
+import { asksThroughApi, isWeak, parseQuery, type QueryContext, type SearchQuery } from './query.ts'
 import type { Corpus, PageInfo, ReaderPage, SearchHit, SearchOptions, Section } from './types.ts'
 
 /** Score multipliers for the reader's page and the pages beside it in the navigation. */
@@ -38,9 +38,6 @@ const RELATED_BOOST = 1.3
 const API_BOOST = 1.5
 /** What a question asked through the API without the word ("from a script") adds to its query. */
 const IMPLIED_API: QueryContext = { text: 'api', weight: 1, counts: true }
-/** "with an API key", "in the API token settings" speak of credentials, not of doing something through the API. */
-const ASKS_FOR_API =
-  /\b(?:(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )?(?:[a-z][\w-]* )?api(?! (?:keys?|tokens?|secrets?|credentials?)\b)|api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically|(?:from|in|with|using|via) (?:a |my |our |your )?(?:own )?(?:scripts?|backend))\b/i
 
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
@@ -141,7 +138,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       passing ? (_: Section, i: number) => passing[i] === 1 : undefined,
       within ? (_: Section, i: number) => i >= within[0] && i < within[1] : undefined,
     ].filter((f) => f !== undefined)
-    const api = anyOperation && ASKS_FOR_API.test(text) ? API_BOOST : 1
+    const api = anyOperation && asksThroughApi(text) ? API_BOOST : 1
     const near = (i: number) => (i >= currentFrom && i < currentTo ? CURRENT_PAGE_BOOST : listOf[i] === list ? NEIGHBOUR_BOOST : 1)
     // The reader's page and the conversation's pages rank highest: the engine scores them first, then prunes the rest
     // with the neighbours' smaller boost as the bound.
@@ -168,7 +165,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
    * "programmatically"), it also asks for the word every operation page holds.
    */
   const queryOf = (text: string, options: SearchOptions) => {
-    const implied = anyOperation && ASKS_FOR_API.test(text) && !/\bapis?\b/i.test(text) ? [IMPLIED_API] : []
+    const implied = anyOperation && asksThroughApi(text) && !/\bapis?\b/i.test(text) ? [IMPLIED_API] : []
     return parseQuery(text, [...(options.context ?? []), ...implied])
   }
   const search = (text: string, options: SearchOptions): SearchHit[] => {

@@ -87,3 +87,15 @@ const isAmount = (word: string) => NUMBER_WORDS.has(word) || (QUANTITY.test(word
 export function isWeak(word: QueryWord): boolean {
   return word.terms.every((term) => term.weight < 1 || WEAK_WORDS.has(term.word) || isAmount(term.word))
 }
+
+/** "with an API key", "in the API token settings" speak of credentials, not of doing something through the API. */
+const ASKS_FOR_API =
+  /\b(?:(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )?(?:[a-z][\w-]* )?api(?! (?:keys?|tokens?|secrets?|credentials?)\b)|api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically|(?:from|in|with|using|via) (?:a |my |our |your )?(?:own )?(?:scripts?|backend))\b/i
+
+/**
+ * Whether a question asks to do something through the API ("export feedback through the API", "an API call to
+ * trigger a preview", "from a script"): the API reference's operation pages answer it (see corpus.ts).
+ */
+export function asksThroughApi(question: string): boolean {
+  return ASKS_FOR_API.test(question)
+}
