@@ -1,6 +1,6 @@
 import { OPERATION_NOTE } from '../search/chunk.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
-import { contentTerms, contentWords, wordFamily } from '../search/terms.ts'
+import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
 import { splitPassages } from './passages.ts'
 import { codeIn, namesIn, readersThings, verbOf, withoutCodeSpans } from './question-words.ts'
@@ -49,6 +49,8 @@ const SPOKEN_OF = 3
 interface Word {
   stems: Set<string>
   weight: number
+  /** For a compound with a combining prefix ("autocapture"): the prefix and the stems of its base ("capture"). */
+  compound?: { prefix: string; base: Set<string> }
 }
 
 /** What the offline model is asked: the reader's last message, and the question the search used if it differs. */
@@ -79,7 +81,6 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const own = questionWords.map((word) => (namesProduct && among(word, product) ? { ...word, weight: WEAK_SHARE } : word))
   // A long title weighs no more than a short one: together its words count as one of the question's, halved.
   const about = topic ? wordsOf(topic, 1) : []
-  const words = [...own, ...about.map((word) => ({ ...word, weight: (word.weight * TOPIC_SHARE) / about.length }))]
   const ownCount = own.length
   const passages = sources.flatMap((source) => splitPassages(source.id, source.content))
   if (passages.length === 0) return declined(sources, question)
@@ -88,6 +89,17 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const readerPage = topic === undefined ? undefined : sources.find((source) => source.title === topic)?.id
   // Words a reader sees: a link's URL (`/guides/webhooks#verify`) is not what the sentence says.
   const stemsOf = passages.map((p) => new Set(contentTerms(visibleText(p.text))))
+  // A compound the sources hold in no form but write apart ("autocapture" where they say "automatically capture": a
+  // word with its prefix, then its base) is written as its base. Only apart: "preview" is not any "view".
+  const held = (stems: Set<string>) => stemsOf.some((passage) => [...stems].some((s) => passage.has(s)))
+  const writtenApart = ({ prefix, base }: NonNullable<Word['compound']>) =>
+    passages.some((p) => {
+      const tokens = tokenize(visibleText(p.text))
+      return tokens.some((token, i) => token.startsWith(prefix) && contentTerms(tokens[i + 1] ?? '').some((s) => base.has(s)))
+    })
+  const words = [...own, ...about.map((word) => ({ ...word, weight: (word.weight * TOPIC_SHARE) / about.length }))].map((word) =>
+    word.compound && !held(word.stems) && writtenApart(word.compound) ? { ...word, stems: word.compound.base } : word,
+  )
   const sectionOf = passages.map((p) => new Set(contentTerms(p.heading ?? '')))
   const df = words.map((word) => stemsOf.filter((stems) => among(word, stems)).length)
   // The words the sources hold only in code, not in their sentences, headings or titles (see `choose`); a word the
@@ -385,13 +397,18 @@ function wordsOf(text: string, share: number): Word[] {
   return parseQuery(text)
     .words.map((word) => {
       const stems = new Set<string>()
-      for (const term of word.terms) {
-        for (const s of contentTerms(term.word)) {
-          stems.add(s)
-          for (const other of wordFamily(s)) stems.add(other)
+      const formsOf = (written: string, into: Set<string>) => {
+        for (const s of contentTerms(written)) {
+          into.add(s)
+          for (const other of wordFamily(s)) into.add(other)
         }
       }
-      return { stems, weight: share * (isWeak(word) ? WEAK_SHARE : 1) }
+      for (const term of word.terms) formsOf(term.word, stems)
+      const parts = compoundParts(word.terms[0]!.word)
+      const base = new Set<string>()
+      if (parts) formsOf(parts[1], base)
+      const compound = parts && base.size > 0 ? { compound: { prefix: parts[0], base } } : {}
+      return { stems, weight: share * (isWeak(word) ? WEAK_SHARE : 1), ...compound }
     })
     .filter((word) => word.stems.size > 0)
 }

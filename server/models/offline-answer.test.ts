@@ -84,6 +84,25 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('a compound the sources write apart ("autocapture", "automatically capture") is covered by its base', () => {
+    const heap: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Heap',
+        url: 'https://docs.example.com/integrations/heap',
+        content: 'Add your Heap app ID to automatically capture clicks and page views.',
+      },
+    ]
+    expect(extractiveAnswer('autocapture clicks with heap', heap)).toBe(
+      'Add your Heap app ID to automatically capture clicks and page views. [1]',
+    )
+    // Only written apart, a word with the prefix and then the base: "preview" is not any "view".
+    const preview: SourceBlock[] = [
+      { id: 1, title: 'Pages', url: 'https://docs.example.com/pages', content: 'View the page count of every group in the sidebar.' },
+    ]
+    expect(extractiveAnswer('preview the sidebar groups of a pull request', preview).startsWith(DECLINE)).toBe(true)
+  })
+
   test("the reader's own thing, or what they want one for, that the docs never name is what the question is about", () => {
     const rollouts: SourceBlock[] = [
       {

@@ -117,6 +117,19 @@ const SUFFIXES = [
   'ator',
 ]
 
+/** Prefixes that make a word of another ("auto" + "capture"); a prefix comes before a shorter one it begins with. */
+const COMBINING_PREFIX = /^(?:auto|multi|cross|inter|micro|super|self|over|under|post|sub|pre|non|out|dis|mis|un|re|co|no|de|up)/
+
+/**
+ * A compound's combining prefix and the word it is made of ("autocapture" → "auto", "capture"; "noindex" → "no",
+ * "index"), when what is left may be a word (four letters or more): the docs may say "automatically capture" where a
+ * reader writes one word.
+ */
+export function compoundParts(word: string): [prefix: string, base: string] | undefined {
+  const prefix = COMBINING_PREFIX.exec(word)?.[0]
+  return prefix !== undefined && word.length - prefix.length >= 4 ? [prefix, word.slice(prefix.length)] : undefined
+}
+
 /** Other stems of a stem's word family: `approv` → `approval`, `approver`; `configuration` → `configur`. */
 export function wordFamily(stem: string): string[] {
   const bases = new Set([stem])

@@ -1,6 +1,6 @@
 import { parseQuery, type QueryWord, type SearchQuery } from '../query.ts'
 import { MAX_QUERY_TERMS } from '../terms.ts'
-import { processTerm, wordFamily } from '../terms.ts'
+import { compoundParts, processTerm, wordFamily } from '../terms.ts'
 import type { Section } from '../types.ts'
 import { FIELD_BOOST, type RankOptions, type SectionIndex } from './types.ts'
 import { B, buildPostings, D, FIELDS, highestImpacts, SATURATION } from './packed-postings.ts'
@@ -11,8 +11,6 @@ const PREFIX_WEIGHT = 0.3
 /** Weight of another word of the same family (`approve` for `approval`): the stemmer cuts only inflections. */
 const FAMILY_WEIGHT = 0.4
 const FUZZY_WEIGHT = 0.3
-/** Prefixes that make a word of another ("auto" + "capture"); a prefix comes before a shorter one it begins with. */
-const COMBINING_PREFIX = /^(?:auto|multi|cross|inter|micro|super|self|over|under|post|sub|pre|non|out|dis|mis|un|re|co|no|de|up)/
 /** Most completions (and most near spellings) a word the index lacks is searched by. */
 const MAX_EXPANSIONS = 8
 
@@ -234,8 +232,8 @@ export function packedIndex(
       // A word made of a combining prefix and a word the docs use ("autocapture" where the docs say "automatically
       // capture", "noindex", "subpages") is the docs' subject written another way, not another subject.
       const compound = (written: string) => {
-        const prefix = COMBINING_PREFIX.exec(written)?.[0]
-        return prefix !== undefined && written.length - prefix.length >= 4 && knownTerm(written.slice(prefix.length))
+        const base = compoundParts(written)?.[1]
+        return base !== undefined && knownTerm(base)
       }
       return query.words
         .filter((word) => word.counts && ![...expand(word, noTypos).keys()].some(known) && !compound(word.terms[0]!.word))
