@@ -1,4 +1,5 @@
 import { OPERATION_NOTE } from '../search/chunk.ts'
+import { asksForAll } from '../search/entry-points.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
@@ -27,6 +28,8 @@ const LEAD_BONUS = 1.15
 const NAME_BONUS = 1.5
 /** An API operation ("Get page content: `GET /v1/page/{domain}` (API endpoint)") answers a question asked through the API. */
 const OPERATION_BONUS = 1.5
+/** A question that asks for all of a kind is answered by the page about the kind. */
+const LISTING_BONUS = 1.5
 /** Most of the reader's words a decline repeats ("I found nothing about ..."). */
 const DECLINE_TOPIC_WORDS = 6
 /** Everyday words (see WEAK_WORDS) need not be in a passage that answers: they weigh this much. */
@@ -143,6 +146,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   if (!informative && sources[0]) return introduce(sources[0].id)
 
   const throughApi = asksThroughApi(question)
+  const forAll = asksForAll(question)
   const scored: Scored[] = passages.map((p, i) => {
     const covers = new Set<number>()
     let sum = 0
@@ -166,7 +170,10 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     const pointer = isPointer(p.text) ? POINTER_SHARE : 1
     const named = nameWords.some((w) => among(words[w]!, stemsOf[i]!)) ? NAME_BONUS : 1
     const operation = throughApi && p.text.endsWith(OPERATION_NOTE) ? OPERATION_BONUS : 1
-    const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation
+    // Asked for all of a kind, the page whose title names the kind ("SDK overview" for "which SDKs are available?")
+    // lists them; a page that mentions some of them in passing does not.
+    const listing = forAll && own.some((word) => word.weight === 1 && among(word, titles.get(p.sourceId)!)) ? LISTING_BONUS : 1
+    const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing
     return { ...p, score, covers, own: holds, refers: refersOf[i] }
   })
   // A passage must hold a word of the question itself, unless the question has none ("what is this?" on a page).

@@ -174,6 +174,28 @@ describe('offline-answer model', () => {
     expect(lead('retrieve the raw content of a page from a script')).toBe('Get page content: `POST /v1/page/{domain}` (API endpoint) [2]')
   })
 
+  test('asked for all of a kind, the page whose title names the kind leads, not one that names some in passing', () => {
+    const components: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Migrate from Fern',
+        url: 'https://docs.example.com/migration/fern',
+        content: 'Fern pages hold:\n\n- Custom MDX components\n- Embedded API explorers',
+      },
+      {
+        id: 2,
+        title: 'Components overview',
+        url: 'https://docs.example.com/components',
+        content: 'Acme provides built-in MDX components for your documentation pages: tabs, steps, cards and more.',
+      },
+    ]
+    const lead = (question: string) => extractiveAnswer(question, components).split('\n\n')[0]
+    expect(lead('list of all the components I can use in mdx')).toBe(
+      'Acme provides built-in MDX components for your documentation pages: tabs, steps, cards and more. [2]',
+    )
+    expect(lead('which components are available?')).toBe(lead('list of all the components I can use in mdx'))
+  })
+
   test('the words of a question form ("difference between") and amounts ("100k") need not be in the answer', () => {
     const flags: SourceBlock[] = [
       {

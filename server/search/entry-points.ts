@@ -50,6 +50,11 @@ const INTENTS: Array<{ asks: RegExp; slug: RegExp; title: RegExp }> = [
 const ASKS_FOR_ALL =
   /\b(?:list of|lists? all|all (?:of )?(?:the|your|available) |every (?:kind|type) of|overview of|(?:kinds|types) of|which \w+ (?:are|is) (?:there|available|supported)|what \w+ (?:are|is) (?:there|available|supported))/
 
+/** Whether a question asks for all of a kind ("a list of all the components", "which SDKs are available?"). */
+export function asksForAll(question: string): boolean {
+  return ASKS_FOR_ALL.test(question.toLowerCase())
+}
+
 /** Words that name the docs themselves, not a topic in them. */
 const GENERIC = new Set(['doc', 'documentation', 'page', 'site', 'guide', 'start', 'started'].map(stem))
 
