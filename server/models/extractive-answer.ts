@@ -1,5 +1,5 @@
 import { OPERATION_NOTE } from '../search/chunk.ts'
-import { asksForAll } from '../search/entry-points.ts'
+import { asksForAll, kindAskedFor } from '../search/entry-points.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
@@ -78,7 +78,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const { question, topic } = readAsked(request)
   // The product's name says nothing of a subject when the question names it whole ("with Lumen Flags"); one of its
   // words alone is an ordinary word of its docs ("temporary flags").
-  const questionWords = wordsOf(question, 1)
+  // Asked for all of a kind, the kind is what is asked about ("available" in "which SDKs are available?" is how).
+  const questionWords = wordsOf(kindAskedFor(question), 1)
   const product = new Set(request.docsName ? contentTerms(request.docsName) : [])
   const namesProduct = product.size > 0 && [...product].every((s) => questionWords.some((word) => word.stems.has(s)))
   const own = questionWords.map((word) => (namesProduct && among(word, product) ? { ...word, weight: WEAK_SHARE } : word))
@@ -143,10 +144,13 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     // A source with nothing to quote (links only, or code) cannot introduce itself.
     return first.length > 0 ? render(first, all) : declined(sources, question)
   }
-  if (!informative && sources[0]) return introduce(sources[0].id)
-
   const throughApi = asksThroughApi(question)
   const forAll = asksForAll(question)
+  const namesKind = (sourceId: number) => own.some((word) => word.weight === 1 && among(word, titles.get(sourceId)!))
+  // Asked for all of a kind in words every source holds, the page whose title names the kind introduces it.
+  const introducing = (forAll && sources.find((source) => namesKind(source.id))) || sources[0]
+  if (!informative && introducing) return introduce(introducing.id)
+
   const scored: Scored[] = passages.map((p, i) => {
     const covers = new Set<number>()
     let sum = 0
@@ -172,7 +176,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     const operation = throughApi && p.text.endsWith(OPERATION_NOTE) ? OPERATION_BONUS : 1
     // Asked for all of a kind, the page whose title names the kind ("SDK overview" for "which SDKs are available?")
     // lists them; a page that mentions some of them in passing does not.
-    const listing = forAll && own.some((word) => word.weight === 1 && among(word, titles.get(p.sourceId)!)) ? LISTING_BONUS : 1
+    const listing = forAll && namesKind(p.sourceId) ? LISTING_BONUS : 1
     const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing
     return { ...p, score, covers, own: holds, refers: refersOf[i] }
   })

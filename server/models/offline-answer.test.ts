@@ -194,6 +194,19 @@ describe('offline-answer model', () => {
       'Acme provides built-in MDX components for your documentation pages: tabs, steps, cards and more. [2]',
     )
     expect(lead('which components are available?')).toBe(lead('list of all the components I can use in mdx'))
+    // "Available" says how the question asks, not what about: not the one sentence that holds both words.
+    const sdks: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'SDK overview',
+        url: 'https://docs.example.com/sdks',
+        content:
+          'Acme provides official SDKs for Node.js, Python and Go.\n\nOnly flags marked Available to client-side SDKs reach browsers.',
+      },
+    ]
+    expect(extractiveAnswer('which sdks are available?', sdks).startsWith('Acme provides official SDKs for Node.js, Python and Go.')).toBe(
+      true,
+    )
   })
 
   test('the words of a question form ("difference between") and amounts ("100k") need not be in the answer', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildCorpus } from './corpus.ts'
 import { readDocsSite } from './docs-site.ts'
+import { kindAskedFor } from './entry-points.ts'
 import { readDirectory } from './sources/directory.ts'
 import type { Corpus } from './types.ts'
 
@@ -167,6 +168,13 @@ describe('what only whole pages and the navigation tell', () => {
     }
     // The same subject without asking for all of it.
     expect(first3('use components in MDX')).not.toContain('components/index')
+  })
+
+  it('reads a question that asks for all of a kind by the kind: "list" and "available" say how it asks', () => {
+    expect(kindAskedFor('which SDKs are available?')).toBe('which SDKs are?')
+    expect(kindAskedFor('a list of all the components')).toBe('a components')
+    // Asked through the API, the list is what is asked for.
+    expect(kindAskedFor('list all environments through the API')).toBe('list all environments through the API')
   })
 
   it('searches within one page, and ranks the pages of the conversation higher', () => {
