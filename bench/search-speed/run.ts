@@ -34,6 +34,11 @@ const memoryMb = () => {
 }
 
 const count = Number(process.argv[2] ?? 10_000)
+// A mistyped argument ("packed" where the page count goes) built an empty site, and the target "held" at NaN pages.
+if (!Number.isInteger(count) || count < 1) {
+  console.error(`the first argument is the number of pages, got ${JSON.stringify(process.argv[2])}`)
+  process.exit(2)
+}
 const files = generateSite(count)
 const questionsOf = (files: string[]) => [
   ...new Set(
