@@ -1,5 +1,5 @@
 import { OPERATION_NOTE } from '../search/chunk.ts'
-import { asksForAll, kindAskedFor } from '../search/entry-points.ts'
+import { asksForAll, kindAskedFor, withoutWhichAreThere } from '../search/entry-points.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
@@ -146,6 +146,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   }
   const throughApi = asksThroughApi(question)
   const forAll = asksForAll(question)
+  const whichAreThere = withoutWhichAreThere(question) !== question
   const namesKind = (sourceId: number) => own.some((word) => word.weight === 1 && among(word, titles.get(sourceId)!))
   // Asked for all of a kind in words every source holds, the page whose title names the kind introduces it.
   const introducing = (forAll && sources.find((source) => namesKind(source.id))) || sources[0]
@@ -156,7 +157,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     let sum = 0
     let holds = false
     words.forEach((word, w) => {
-      const inText = among(word, stemsOf[i]!)
+      // Asked which of a kind there are, the kind is named in a sentence, not inside code (`sdk.example.com` is a host).
+      const inText = among(word, whichAreThere && w < ownCount ? proseOf[i]! : stemsOf[i]!)
       // The heading a passage is under speaks for it ("Avoiding flicker" over "Choose one approach:"); so, less, does
       // the page's title.
       const inSection = !inText && among(word, sectionOf[i]!)

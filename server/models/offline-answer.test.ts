@@ -207,6 +207,18 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('which sdks are available?', sdks).startsWith('Acme provides official SDKs for Node.js, Python and Go.')).toBe(
       true,
     )
+    // The kind named inside code (a host name) is not the kind named in a sentence.
+    const hosts: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'SDK overview',
+        url: 'https://docs.example.com/sdks',
+        content:
+          'Hosts to allow:\n\n- `sdk.acme.dev` for polling\n- `events.acme.dev` for events\n\nAcme has official SDKs for Node.js, Python and Go, each with its own guide.',
+      },
+      { id: 2, title: 'Flags', url: 'https://docs.example.com/flags', content: 'Each flag has a key.' },
+    ]
+    expect(extractiveAnswer('which sdks are available?', hosts)).not.toContain('`sdk.acme.dev`')
   })
 
   test('the words of a question form ("difference between") and amounts ("100k") need not be in the answer', () => {

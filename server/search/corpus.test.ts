@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildCorpus } from './corpus.ts'
 import { readDocsSite } from './docs-site.ts'
-import { kindAskedFor } from './entry-points.ts'
+import { kindAskedFor, withoutWhichAreThere } from './entry-points.ts'
 import { readDirectory } from './sources/directory.ts'
 import type { Corpus } from './types.ts'
 
@@ -175,6 +175,19 @@ describe('what only whole pages and the navigation tell', () => {
     expect(kindAskedFor('a list of all the components')).toBe('a components')
     // Asked through the API, the list is what is asked for.
     expect(kindAskedFor('list all environments through the API')).toBe('list all environments through the API')
+    // The search drops only "available", "supported" or "there" after "which … are".
+    expect(withoutWhichAreThere('Which SDKs are available?')).toBe('Which SDKs are?')
+    expect(withoutWhichAreThere('a list of all the components')).toBe('a list of all the components')
+    const site = siteOf(
+      { pages: ['sdks', 'client'] },
+      {
+        'sdks.md': '# SDK overview\n\nAcme has SDKs for Node.js, Python and Go.\n',
+        'client.md': '# Client-side flags\n\nOnly flags available to client-side SDKs are sent to browsers.\n',
+      },
+    )
+    const first = (question: string) => buildCorpus(site).search(question, { pageSize: 3 })[0]!.section.path
+    expect(first('which sdks are available?')).toBe('sdks')
+    expect(first('are flags available to sdks in browsers?')).toBe('client')
   })
 
   it('searches within one page, and ranks the pages of the conversation higher', () => {

@@ -2,7 +2,7 @@ import type { SearchFilter } from '../../shared/search.ts'
 import { chunkPage } from './chunk.ts'
 import type { DocPage, DocsSite } from './docs-site.ts'
 import { packedIndex } from './engines/packed.ts'
-import { entryPoints } from './entry-points.ts'
+import { entryPoints, withoutWhichAreThere } from './entry-points.ts'
 import type { SectionIndex } from './engines/types.ts'
 import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
@@ -166,7 +166,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
    */
   const queryOf = (text: string, options: SearchOptions) => {
     const implied = anyOperation && asksThroughApi(text) && !/\bapis?\b/i.test(text) ? [IMPLIED_API] : []
-    return parseQuery(text, [...(options.context ?? []), ...implied])
+    return parseQuery(withoutWhichAreThere(text), [...(options.context ?? []), ...implied])
   }
   const search = (text: string, options: SearchOptions): SearchHit[] => {
     const query = queryOf(text, options)

@@ -47,8 +47,11 @@ const INTENTS: Array<{ asks: RegExp; slug: RegExp; title: RegExp }> = [
 ]
 
 /** A question that asks for a whole kind of thing, not one of them: its group's first page (an overview) answers it. */
-const ASKS_FOR_ALL =
-  /\b(?:list of|lists? all|all (?:of )?(?:the|your|available) |every (?:kind|type) of|overview of|(?:kinds|types) of|((?:which|what) \w+ (?:are|is)) (?:there|available|supported))/
+/** "Which SDKs are available", "what colors are there": the words before the last name the kind. */
+const WHICH_ARE_THERE = String.raw`((?:which|what) \w+ (?:are|is)) (?:there|available|supported)`
+const ASKS_FOR_ALL = new RegExp(
+  String.raw`\b(?:list of|lists? all|all (?:of )?(?:the|your|available) |every (?:kind|type) of|overview of|(?:kinds|types) of|${WHICH_ARE_THERE})`,
+)
 
 /** Whether a question asks for all of a kind ("a list of all the components", "which SDKs are available?"). */
 export function asksForAll(question: string): boolean {
@@ -63,8 +66,8 @@ const LISTING_FORM = new RegExp(ASKS_FOR_ALL.source, 'gi')
  * "a list of all the components" → "a components"). "List" and "available" say how it asks: an offline answer that
  * read them as words quoted the one sentence about SDKs that are "available to client-side SDKs". Asked through the
  * API ("list all environments through the API"), the list is what is asked for: the question is left as it is. The
- * search keeps the words: "list of predefined automations" finds the automations reference by "list" (tuning 2 MRR@10
- * 0.869 → 0.859 without it).
+ * search drops only "available" and its like (withoutWhichAreThere): "list of predefined automations" finds the
+ * automations reference by "list" (tuning 2 MRR@10 0.869 → 0.859 without it).
  */
 export function kindAskedFor(question: string): string {
   if (asksThroughApi(question)) return question
@@ -72,6 +75,17 @@ export function kindAskedFor(question: string): string {
     .replace(LISTING_FORM, (_, which: string | undefined) => which ?? ' ')
     .replace(/ {2,}/g, ' ')
     .trim()
+}
+
+const WHICH_ARE_THERE_FORM = new RegExp(String.raw`\b${WHICH_ARE_THERE}\b`, 'gi')
+
+/**
+ * A question as the search reads it when it asks which of a kind there are: without "available", "supported" or
+ * "there" ("which SDKs are available?" → "which SDKs are?"), which would find every sentence about what is available
+ * rather than the kind's page. "List of" stays: it finds the pages that list (see kindAskedFor).
+ */
+export function withoutWhichAreThere(question: string): string {
+  return question.replace(WHICH_ARE_THERE_FORM, '$1')
 }
 
 /** Words that name the docs themselves, not a topic in them. */
