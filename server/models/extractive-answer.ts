@@ -3,6 +3,7 @@ import { asksForAll, kindAskedFor, withoutWhichAreThere } from '../search/entry-
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
+import { sourceLinks, visibleText, withoutLinkTargets } from './markdown-links.ts'
 import { splitPassages } from './passages.ts'
 import { codeIn, namesIn, readersThings, verbOf, withoutCodeSpans } from './question-words.ts'
 import { DECLINE, readOnPage, type SourceBlock } from '../assistant/prompt-format.ts'
@@ -89,7 +90,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const passages = sources.flatMap((source) => splitPassages(source.id, source.content))
   if (passages.length === 0) return declined(sources, question)
   const titles = new Map(sources.map((source) => [source.id, new Set(contentTerms(source.title))]))
-  const refersOf = passages.map((p) => linkedSources(p.text, p.sourceId, sources))
+  const linked = sourceLinks(sources)
+  const refersOf = passages.map((p) => linked(p.text, p.sourceId))
   const readerPage = topic === undefined ? undefined : sources.find((source) => source.title === topic)?.id
   // Words a reader sees: a link's URL (`/guides/webhooks#verify`) is not what the sentence says.
   const stemsOf = passages.map((p) => new Set(contentTerms(visibleText(p.text))))
@@ -312,86 +314,6 @@ function opening(passages: Scored[], sourceId: number): Scored[] {
         seen.add(p.text),
     )
     .slice(0, MAX_PASSAGES - 1)
-}
-
-/** The text without links' URLs and markdown markers. */
-function visibleText(text: string): string {
-  return withoutLinkTargets(text, true).replace(/[*`[\]]/g, '')
-}
-
-/**
- * The text with each markdown link's `(url)` removed, and with its `[label]` too unless `keepLabels`. A scan, not a
- * regex: `\]\([^)]*\)` retried at every `](` of a long run of them is quadratic.
- */
-function withoutLinkTargets(text: string, keepLabels: boolean): string {
-  let out = ''
-  let from = 0
-  for (let open = text.indexOf('](', from); open !== -1; open = text.indexOf('](', from)) {
-    const close = text.indexOf(')', open + 2)
-    if (close === -1) break
-    const target = text.slice(open + 2, close)
-    // A URL has no spaces; "[a] (b)" or "](see below)" is prose.
-    if (keepLabels && /\s/.test(target)) {
-      out += text.slice(from, open + 2)
-      from = open + 2
-      continue
-    }
-    if (keepLabels) out += text.slice(from, open + 1)
-    else {
-      const label = text.lastIndexOf('[', open)
-      out += label >= from ? text.slice(from, label) : text.slice(from, close + 1)
-    }
-    from = close + 1
-  }
-  return out + text.slice(from)
-}
-
-/** A page's address without its anchor or trailing slash, for comparing links with sources. */
-function pageAddress(url: string, base: string): string | undefined {
-  try {
-    const { origin, pathname } = new URL(url, base)
-    let end = pathname.length
-    while (end > 0 && pathname[end - 1] === '/') end--
-    return `${origin}${pathname.slice(0, end)}`
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The other sources a passage's links lead to. An overview's "Embed the assistant in your app with the [API](/api/…)"
- * quoted from one source names another as where the answer is: the answer cites that one too.
- */
-function linkedSources(text: string, sourceId: number, sources: SourceBlock[]): number[] | undefined {
-  if (!text.includes('](')) return undefined
-  const own = sources.find((source) => source.id === sourceId)
-  if (!own) return undefined
-  const ids: number[] = []
-  for (const target of linkTargets(text)) {
-    const address = pageAddress(target, own.url)
-    const source = address && sources.find((other) => other.id !== sourceId && pageAddress(other.url, other.url) === address)
-    if (source && !ids.includes(source.id)) ids.push(source.id)
-  }
-  return ids.length > 0 ? ids : undefined
-}
-
-/** The URLs of a text's markdown links, by a scan as in `withoutLinkTargets`. */
-function linkTargets(text: string): string[] {
-  const targets: string[] = []
-  // Linear: the first ")" after an opening is looked for once for all the openings before it, and a target holds no
-  // other opening, so the targets read do not overlap.
-  let close = -1
-  for (let open = text.indexOf(']('); open !== -1; ) {
-    const next = text.indexOf('](', open + 2)
-    if (close < open + 2) close = text.indexOf(')', open + 2)
-    if (close === -1) break
-    if (next === -1 || next > close) {
-      const target = text.slice(open + 2, close)
-      if (target && !/\s/.test(target)) targets.push(target)
-    }
-    open = next
-  }
-  return targets
 }
 
 /** "See [Rollouts](/rollouts).", or a bare link: it points at an answer rather than giving it. */

@@ -46,9 +46,9 @@ const INTENTS: Array<{ asks: RegExp; slug: RegExp; title: RegExp }> = [
   },
 ]
 
-/** A question that asks for a whole kind of thing, not one of them: its group's first page (an overview) answers it. */
 /** "Which SDKs are available", "what colors are there": the words before the last name the kind. */
 const WHICH_ARE_THERE = String.raw`((?:which|what) \w+ (?:are|is)) (?:there|available|supported)`
+/** A question that asks for a whole kind of thing, not one of them: its group's first page (an overview) answers it. */
 const ASKS_FOR_ALL = new RegExp(
   String.raw`\b(?:list of|lists? all|all (?:of )?(?:the|your|available) |every (?:kind|type) of|overview of|(?:kinds|types) of|${WHICH_ARE_THERE})`,
 )
@@ -157,7 +157,7 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
       const strong = words.every((terms) => !terms.every(subject))
       // A group's first page is what a question asks for when it names the group and nothing else, or asks for all of
       // it ("a list of all the components", "which integrations are available").
-      const whole = strong || ASKS_FOR_ALL.test(lower)
+      const whole = strong || asksForAll(lower)
       const seen = new Set<string>()
       return found.filter(({ path, group }) => (whole || !group) && !seen.has(path) && seen.add(path)).map(({ path }) => ({ path, strong }))
     },
