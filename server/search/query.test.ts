@@ -20,7 +20,7 @@ test('a question is read into words, each with its synonyms at a lower weight', 
 test('a phrase with synonyms is one word searched by them: "turn off" is disable; "my own" alone is custom', () => {
   expect(terms('how do I turn off the assistant')).toEqual([
     `turn:${SYNONYM_WEIGHT} off:${SYNONYM_WEIGHT} disable:1 deactivate:1`,
-    'assistant:1',
+    `assistant:1 chatbot:${SYNONYM_WEIGHT}`,
   ])
   expect(terms('how do I use my own?')).toEqual(['own:0.6 custom:1'])
 })

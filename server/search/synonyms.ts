@@ -46,6 +46,7 @@ const GROUPS: string[][] = [
   ['undo', 'revert', 'restore', 'roll back', 'rollback'],
   ['prevent', 'stop'],
   ['fetch', 'retrieve', 'get'],
+  ['assistant', 'chatbot', 'chat bot'],
   ['status', 'finished yet', 'done yet', 'ready yet', 'complete yet', 'completed yet', 'still running'],
 ]
 
