@@ -190,6 +190,21 @@ describe('what only whole pages and the navigation tell', () => {
     expect(first('are flags available to sdks in browsers?')).toBe('client')
   })
 
+  it('reads "in a page" as where, not what: the component page that never says "page" leads', () => {
+    const site = siteOf(
+      { pages: ['callouts', 'migrate', 'frontmatter'] },
+      {
+        'callouts.md': '# Callouts\n\nUse `Note`, `Warning` or `Tip` boxes to highlight information.\n',
+        'migrate.md':
+          '# Migrate\n\n## Convert pages\n\nA deprecated page gets a deprecation warning at the top of the page. Each page keeps its URL.\n',
+        'frontmatter.md': '# Page settings\n\nEach page sets its title, its icon and its mode in frontmatter.\n',
+      },
+    )
+    const first = (question: string) => buildCorpus(site).search(question, { pageSize: 3 })[0]!.section.path
+    expect(first('put a warning box in a page')).toBe('callouts')
+    expect(first('set the icon of a page')).toBe('frontmatter')
+  })
+
   it('searches within one page, and ranks the pages of the conversation higher', () => {
     const within = corpus.search('key', { pageSize: 50, withinPage: '/concepts/flags' })
     expect(within.length).toBeGreaterThan(0)

@@ -6,7 +6,7 @@ import { entryPoints, withoutWhichAreThere } from './entry-points.ts'
 import type { SectionIndex } from './engines/types.ts'
 import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
-import { asksThroughApi, isWeak, parseQuery, type QueryContext, type SearchQuery } from './query.ts'
+import { asksThroughApi, isWeak, parseQuery, type QueryContext, type SearchQuery, withoutPlaceOnPage } from './query.ts'
 import type { Corpus, PageInfo, ReaderPage, SearchHit, SearchOptions, Section } from './types.ts'
 
 /** Score multipliers for the reader's page and the pages beside it in the navigation. */
@@ -162,11 +162,13 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   }
   /**
    * The query of a question and its context. Asked through the API without naming it ("from a script",
-   * "programmatically"), it also asks for the word every operation page holds.
+   * "programmatically"), it also asks for the word every operation page holds. "In a page" says where, not what (see
+   * withoutPlaceOnPage).
    */
   const queryOf = (text: string, options: SearchOptions) => {
     const implied = anyOperation && asksThroughApi(text) && !/\bapis?\b/i.test(text) ? [IMPLIED_API] : []
-    return parseQuery(withoutWhichAreThere(text), [...(options.context ?? []), ...implied])
+    const { question, place } = withoutPlaceOnPage(withoutWhichAreThere(text))
+    return parseQuery(question, [...(options.context ?? []), ...implied, ...place])
   }
   const search = (text: string, options: SearchOptions): SearchHit[] => {
     const query = queryOf(text, options)

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isWeak, parseQuery, queryText, SYNONYM_WEIGHT } from './query.ts'
+import { isWeak, parseQuery, queryText, SYNONYM_WEIGHT, withoutPlaceOnPage } from './query.ts'
 
 const terms = (text: string) => parseQuery(text).words.map((word) => word.terms.map((t) => `${t.word}:${t.weight}`).join(' '))
 
@@ -78,4 +78,16 @@ test('amounts and the words of a question form name no subject; an HTTP status o
   ])
   expect(weak('merge two branches')).toEqual(['merge:subject', 'two:weak', 'branches:subject'])
   expect(weak('what does 429 mean after E104')).toEqual(['429:subject', 'e104:subject'])
+})
+
+test('a place on a docs site ("in a page") is light context, not a word the answer must hold', () => {
+  const { question, place } = withoutPlaceOnPage('put a warning box in a page')
+  expect(question.trim()).toBe('put a warning box')
+  expect(place).toEqual([{ text: 'page', weight: expect.any(Number), counts: false }])
+  expect(place[0]!.weight).toBeLessThan(1)
+  expect(withoutPlaceOnPage('add my own javascript to every page').question.trim()).toBe('add my own javascript')
+  // Where the page is what is asked about, or the question is only the place, it stays.
+  for (const kept of ['get a markdown version of a page', 'on this page', 'page titles in the sidebar']) {
+    expect(withoutPlaceOnPage(kept)).toEqual({ question: kept, place: [] })
+  }
 })
