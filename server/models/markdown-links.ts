@@ -1,5 +1,5 @@
-// Markdown links in the sources an extractive answer quotes: the text a reader sees of them, and the sources they
-// lead to.
+// Markdown links: the text a reader sees of them and the sources they lead to (for the extractive answer), and the
+// links to other pages of the same docs (which the search index leaves out).
 import type { SourceBlock } from '../assistant/prompt-format.ts'
 
 /** The text without links' URLs and markdown markers. */
@@ -87,4 +87,23 @@ function linkTargets(text: string): string[] {
     open = next
   }
   return targets
+}
+
+/**
+ * A markdown link to a page of the same docs: a target with no scheme (`/guides/cursor`, `../setup`, `#install`).
+ * Linear: the label admits no bracket and the target no parenthesis, so each attempt stops at the next opening.
+ */
+const INTERNAL_LINK = /\[[^[\]\n]*\]\((?![a-z][a-z\d+.-]*:)[^()\s]*\)/gi
+
+/** The text without its links to other pages of the same docs, label and target (see `internalLinks`). */
+export function withoutInternalLinks(text: string): string {
+  return text.includes('](') ? text.replace(INTERNAL_LINK, ' ') : text
+}
+
+/**
+ * The links of a text to other pages of the same docs, as written (`[Devin Desktop](/guides/devin-desktop)`). Their
+ * words name the page they lead to, which holds the subject: an overview that links to every guide is not the guide.
+ */
+export function internalLinks(text: string): string[] {
+  return text.includes('](') ? (text.match(INTERNAL_LINK) ?? []) : []
 }

@@ -44,7 +44,7 @@ describe('the packed engine ranks as MiniSearch does', () => {
 
   it('gives the same top 5 sections and scores for every question', () => {
     const mini = miniSearchIndex(sections)
-    const packed = packedIndex(sections, { family: false, saturation: MINISEARCH_SATURATION })
+    const packed = packedIndex(sections, { family: false, saturation: MINISEARCH_SATURATION, lengthAsRead: false })
     for (const question of [...questions, 'percentge rollouts', 'webhk', 'sdk']) {
       expect(top(packed, question), question).toEqual(top(mini, question))
     }
@@ -52,7 +52,7 @@ describe('the packed engine ranks as MiniSearch does', () => {
 
   it('applies filters and boosts alike', () => {
     const mini = miniSearchIndex(sections)
-    const packed = packedIndex(sections, { family: false, saturation: MINISEARCH_SATURATION })
+    const packed = packedIndex(sections, { family: false, saturation: MINISEARCH_SATURATION, lengthAsRead: false })
     const options = { filter: (s: Section) => s.path.startsWith('sdks/'), boost: (s: Section) => (s.path === 'sdks/go' ? 2 : 1) }
     for (const question of questions.slice(0, 40)) expect(top(packed, question, options), question).toEqual(top(mini, question, options))
   })
@@ -65,5 +65,40 @@ describe('the packed engine ranks as MiniSearch does', () => {
       const plain = top(packed, question, { boost, maxBoost: 1.5 })
       expect(top(packed, question, { boost, maxBoost: 1.5, favoured, restBoost: 1 }), question).toEqual(plain)
     }
+  })
+})
+
+describe('what the packed engine indexes of links to other pages', () => {
+  const section = (id: string, content: string): Section => ({
+    id,
+    path: id,
+    url: `/${id}`,
+    anchor: '',
+    pageTitle: id,
+    headings: [id],
+    content,
+    groups: [],
+    tags: [],
+  })
+  const links = Array.from({ length: 12 }, (_, i) => `[Guide ${i} topic${i}](/guides/g${i})`).join(', ')
+  const filler = Array.from({ length: 12 }, (_, i) => `Guide ${i} other${i} guides h${i}`).join(', ')
+  const overview = section('overview', `Rollout basics. See ${links}.`)
+  const page = section('page', `Rollout basics. See ${filler}.`)
+  const guide = section('guide', 'Topic3 is explained here in full.')
+  const query = (word: string): SearchQuery => ({ words: [{ terms: [{ word, weight: 1 }], weight: 1, counts: true }] })
+
+  it("leaves a link's words to the page it leads to", () => {
+    const hits = packedIndex([overview, page, guide]).search(query('topic3'), { limit: 5 })
+    expect(hits.map((hit) => hit.section.id)).toEqual(['guide'])
+  })
+
+  it('counts a section as long as it reads, links included', () => {
+    const score = (index: SectionIndex, id: string) =>
+      index.search(query('rollout'), { limit: 5 }).find((hit) => hit.section.id === id)!.score
+    const asRead = packedIndex([overview, page, guide])
+    expect(score(asRead, 'overview')).toBeCloseTo(score(asRead, 'page'), 6)
+    // As indexed (MiniSearch's count), the overview is shorter than it reads and its other words weigh more.
+    const asIndexed = packedIndex([overview, page, guide], { lengthAsRead: false })
+    expect(score(asIndexed, 'overview')).toBeGreaterThan(score(asIndexed, 'page'))
   })
 })

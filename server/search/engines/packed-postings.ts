@@ -1,10 +1,14 @@
 import SearchableMap from 'minisearch/SearchableMap'
+import { internalLinks } from '../../models/markdown-links.ts'
 import { processTerm, tokenize } from '../terms.ts'
 import type { Section } from '../types.ts'
 import { fieldsOf } from './types.ts'
 
 // The packed index's data: every section's words as postings in typed arrays, and the per-list score bounds MaxScore
 // prunes with. Ranking over them is packed.ts.
+
+/** Words as tokenize finds them. */
+const WORDS = /[\p{L}\p{N}_]+/gu
 
 /** The indexed fields, in the order their postings lists interleave. */
 export const FIELDS = ['title', 'headings', 'meta', 'content'] as const
@@ -66,7 +70,7 @@ export function highestImpacts(
  * Counts each section's terms field by field, then lays the postings out term by term with a counting sort. Hash
  * lookups (not the radix tree) and no per-term maps while counting: the 10k-page index builds ~3x faster this way.
  */
-export function buildPostings(sections: Section[]): Postings {
+export function buildPostings(sections: Section[], options: { lengthAsRead?: boolean } = {}): Postings {
   const termIds = new Map<string, number>()
   // Words repeat (Zipf): each distinct word is stemmed once. -1 marks a stop word.
   const wordIds = new Map<string, number>()
@@ -91,6 +95,12 @@ export function buildPostings(sections: Section[]): Postings {
           wordIds.set(word, id)
         }
         if (id >= 0) counts.set(id, (counts.get(id) ?? 0) + 1)
+      }
+      // The links left out of the content (see fieldsOf) still take a reader's time: as read, the section is as long.
+      if (options.lengthAsRead && field === 'content') {
+        // Their words split as tokenize splits them, without its identifier parts: close enough for a length, and four
+        // times cheaper (over Mintlify's 6,570 sections, 11 ms against 45 ms with tokenize).
+        for (const link of internalLinks(section.content)) for (const word of link.toLowerCase().match(WORDS) ?? []) distinct.add(word)
       }
       lengths[f]![doc] = distinct.size
       if (entries + counts.size > keys.length) {

@@ -27,12 +27,18 @@ export function packedIndex(
     family?: boolean
     /** BM25's k1 per field: SATURATION, or MINISEARCH_SATURATION to rank as MiniSearch. */
     saturation?: readonly number[]
+    /**
+     * A section's length as read, with the links its indexed content leaves out (the default), or as indexed, as
+     * MiniSearch counts it. As indexed, an overview full of links got shorter, so its other words weighed more: the demo
+     * lost a question from the first 5.
+     */
+    lengthAsRead?: boolean
   } = {},
 ): SectionIndex {
   const withFamily = options.family ?? true
   const saturation = options.saturation ?? SATURATION
   const count = sections.length
-  const { terms, offsets, docs, freqs, lengths } = buildPostings(sections)
+  const { terms, offsets, docs, freqs, lengths } = buildPostings(sections, { lengthAsRead: options.lengthAsRead ?? true })
   const averages = lengths.map((values) => values.reduce((sum, n) => sum + n, 0) / Math.max(count, 1))
   const boosts = FIELDS.map((field) => FIELD_BOOST[field])
 

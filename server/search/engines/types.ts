@@ -1,3 +1,4 @@
+import { withoutInternalLinks } from '../../models/markdown-links.ts'
 import type { SearchQuery } from '../query.ts'
 import type { Section } from '../types.ts'
 
@@ -39,12 +40,20 @@ export interface SectionIndex {
  */
 export const FIELD_BOOST = { title: 1.5, headings: 1.5, meta: 1.25, content: 1 }
 
-/** What each field of a section holds, for every engine alike. */
+/**
+ * What each field of a section holds, for every engine alike. The content leaves out links to other pages of the same
+ * docs: "Configure tools like [Cursor](/guides/cursor) and [Devin Desktop](/guides/devin-desktop)" on an overview
+ * ranked it above the Devin Desktop guide for "use devin to write our docs". Measured on bench/search-quality
+ * (MRR@10): Mintlify tuning 0.894 → 0.900, tuning 4 0.865 → 0.885, tuning 7 0.733 → 0.749, held out 0.880 → 0.893,
+ * the rest and every recall@5 unchanged, the demo unchanged (with the section's length as read, see packedIndex).
+ * Leaving out every link (external ones name what only this page covers: a ReadMe guide's links to docs.readme.com)
+ * cost tuning 8 a first place.
+ */
 export function fieldsOf(section: Section): { title: string; headings: string; meta: string; content: string } {
   return {
     title: section.pageTitle,
     headings: [...section.headings.slice(1), ...(section.subheadings ?? [])].join(' \n '),
     meta: [section.description ?? '', ...section.tags].join(' \n '),
-    content: section.content,
+    content: withoutInternalLinks(section.content),
   }
 }
