@@ -15,6 +15,8 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('fetch')).toEqual([`fetch:1 retrieve:${SYNONYM_WEIGHT} get:${SYNONYM_WEIGHT}`])
   // and ask whether something is "finished yet" where an API reference says status ("Get export job status").
   expect(terms('is my export finished yet')).toEqual([`finished:${SYNONYM_WEIGHT} status:1`, 'export:1'])
+  // A reader's "link" to a preview is what docs call its URL ("Get unique preview URLs for each pull request").
+  expect(terms('get a link to the preview')).toEqual([`link:1 url:${SYNONYM_WEIGHT}`, 'preview:1'])
 })
 
 test('a phrase with synonyms is one word searched by them: "turn off" is disable; "my own" alone is custom', () => {

@@ -47,6 +47,7 @@ const GROUPS: string[][] = [
   ['prevent', 'stop'],
   ['fetch', 'retrieve', 'get'],
   ['assistant', 'chatbot', 'chat bot'],
+  ['url', 'link'],
   ['status', 'finished yet', 'done yet', 'ready yet', 'complete yet', 'completed yet', 'still running'],
 ]
 
