@@ -2,6 +2,8 @@ import { expect, test } from 'vitest'
 import { testDocent } from '../../tests/support/app.ts'
 import type { Corpus, SearchHit, SearchService } from '../search/types.ts'
 import type { Docent } from '../mod.ts'
+import { buildCorpus } from '../search/corpus.ts'
+import { readDocsSite } from '../search/docs-site.ts'
 import { retrieve } from './retrieval.ts'
 
 /** What `retrieve` makes of hits a corpus returns, whatever the question. */
@@ -106,4 +108,32 @@ test("an operation's page opens with its operation, even when the sections found
   const already = `Get page content\n\n${operation} (API endpoint)`
   expect(await sources([{ score: 1, section: section(already, operation) }])).toBe(`## Rate limits\n\n${already}`)
   expect(await sources([{ score: 1, section: section('10,000 requests per hour.') }])).toBe('## Rate limits\n\n10,000 requests per hour.')
+})
+
+test('a page the first sources link to from a line about the question joins the sources', async () => {
+  const { docent } = await testDocent()
+  const files = {
+    'overview.md':
+      '# AI features\n\nThe agent helps you write and maintain docs.\n\nEmbed the agent in custom apps with the [API](/api/create-job).\n\nRead more in the [changelog](/changelog).\n',
+    'api/create-job.md': '# Create agent job\n\nThis endpoint creates a background job.\n',
+    'changelog.md': '# Changelog\n\nNew agent features every week.\n',
+  }
+  const corpus = buildCorpus(
+    readDocsSite({
+      revision: 'r',
+      files: new Map([
+        ['docs.json', JSON.stringify({ navigation: { pages: ['overview', 'api/create-job', 'changelog'] } })],
+        ...Object.entries(files),
+      ]),
+    }),
+  )
+  const ctx = { ...docent.context, search: { corpus: async () => corpus } as unknown as SearchService }
+  const ask = (text: string) =>
+    retrieve(ctx, docent.context.projects.byId('demo')!, { turns: [{ role: 'user', text }], pageSize: 1, origin: 'http://localhost' })
+  const linked = await ask('embed the agent in my custom app')
+  expect(linked.sources.map((source) => source.path)).toEqual(['overview', 'api/create-job'])
+  expect(linked.blocks[1]).toMatchObject({ id: 2, title: 'Create agent job' })
+  expect(linked.blocks[1]!.content).toContain('creates a background job')
+  // A link on a line that holds fewer than two of the question's words leads nowhere new.
+  expect((await ask('what does the agent write')).sources.map((source) => source.path)).toEqual(['overview'])
 })

@@ -7,7 +7,9 @@ import { OPERATION_NOTE } from '../search/chunk.ts'
 import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import { searchQuestion } from '../search/question.ts'
-import type { SearchHit, Section } from '../search/types.ts'
+import type { Corpus, SearchHit, Section } from '../search/types.ts'
+import { internalLinks } from '../models/markdown-links.ts'
+import { contentTerms, WEAK_WORDS } from '../search/terms.ts'
 
 export interface RetrievalRequest {
   turns: ChatTurn[]
@@ -41,6 +43,16 @@ const MAX_SOURCES_CHARS = 40_000
 const MIN_SOURCE_CHARS = 500
 /** Sections searched for each source asked for: a page's matching sections are one source, as many as fit its budget. */
 const SECTIONS_PER_SOURCE = 4
+/**
+ * Linked pages join the sources (see linkedPages): from the first three sources' lines that hold two of the question's
+ * words, at most two. Measured on bench/search-answers: Mintlify tuning 8 25 → 27/30 cite an expected page; tuning 2
+ * unchanged (one gained, "automatically merge the pull requests mintlify opens"; one lost its fourth quote, from the
+ * page about files, to a sentence beside the linked page); every other set, Mintlify and demo, unchanged. Read by
+ * sentence rather than by line, the `--automerge` flag's "See [Configure automerge](…)" held one word and was missed.
+ */
+const LINKING_SOURCES = 3
+const LINE_WORDS = 2
+const LINKED_SOURCES = 2
 
 /**
  * Searches the docs for the reader's question (as they mean it: see searchQuestion) and turns the hits into sources,
@@ -54,6 +66,14 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   const blocks: SourceBlock[] = []
   let budget = MAX_SOURCES_CHARS
   const pages = byPage(found.hits).slice(0, request.pageSize)
+  const add = (best: Section, picked: Section[]) => {
+    const content = sourceContent(best, picked, Math.min(MAX_SOURCE_CHARS, budget))
+    if (!content) return
+    budget -= content.length
+    const url = base + (best.url.startsWith('/') ? best.url : `/${best.url}`)
+    sources.push({ title: best.pageTitle, path: best.path, url })
+    blocks.push({ id: blocks.length + 1, title: best.pageTitle, url, content })
+  }
   for (const hits of pages) {
     if (budget < MIN_SOURCE_CHARS) break
     const room = Math.min(MAX_SOURCE_CHARS, budget)
@@ -69,16 +89,15 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
     }
     const order = corpus.readerPage?.(best.path)?.sections
     if (order) picked.sort((a, b) => order.indexOf(a) - order.indexOf(b))
-    // An operation's page opens with the operation (the site shows it above the body, from the spec): what a reader
-    // asking for "the API to get a page's content" is answered by, even when the sections found are its rate limits.
-    const operation = best.operation && !picked.some((section) => section.content.includes(best.operation!))
-    const opening = operation ? [`${best.pageTitle}\n\n${best.operation}${OPERATION_NOTE}`] : []
-    const content = clip([...opening, ...picked.map(withHeading)].join('\n\n'), room)
-    if (!content) continue
-    budget -= content.length
-    const url = base + (best.url.startsWith('/') ? best.url : `/${best.url}`)
-    sources.push({ title: best.pageTitle, path: best.path, url })
-    blocks.push({ id: blocks.length + 1, title: best.pageTitle, url, content })
+    add(best, picked)
+  }
+  for (const path of linkedPages(corpus, found.query, blocks.slice(0, LINKING_SOURCES), sources)) {
+    if (budget < MIN_SOURCE_CHARS) break
+    const page = corpus.readerPage?.(path)
+    const hits = corpus.search(found.query, { pageSize: SECTIONS_PER_SOURCE, withinPage: path }).map((hit) => hit.section)
+    const picked = hits.length > 0 ? hits : (page?.sections.slice(0, 1) ?? [])
+    const best = picked[0]
+    if (best) add(best, page ? [...picked].sort((a, b) => page.sections.indexOf(a) - page.sections.indexOf(b)) : picked)
   }
   // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
   const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
@@ -86,6 +105,44 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   // The question's words are looked for in the languages of the pages found for it: the reader's.
   const languages = [...new Set(pages.flatMap((hits) => hits[0]!.section.languages ?? []))]
   return { query, sources, blocks, unknownWords: corpus.unknownWords?.(found.query, languages) ?? [], docsName }
+}
+
+/**
+ * A page's source: its sections under their headings, clipped to `room`. An operation's page opens with the operation
+ * (the site shows it above the body, from the spec): what a reader asking for "the API to get a page's content" is
+ * answered by, even when the sections found are its rate limits.
+ */
+function sourceContent(best: Section, picked: Section[], room: number): string {
+  const operation = best.operation && !picked.some((section) => section.content.includes(best.operation!))
+  const opening = operation ? [`${best.pageTitle}\n\n${best.operation}${OPERATION_NOTE}`] : []
+  return clip([...opening, ...picked.map(withHeading)].join('\n\n'), room)
+}
+
+/**
+ * Pages of the docs that the first sources link to from a line about the question, best first, not sources already:
+ * an overview's "Or embed the agent into custom apps via the [API](/api/agent/v2/create-agent-job)" for "kick off the
+ * docs agent with an api call", or "See [Configure automerge](/guides/configure-automerge)" beside the `--automerge`
+ * flag. The search ranks the overview (its words are about the question); the page it points to holds the answer, and
+ * joins the sources so the answer can cite it. A line counts when it holds two of the question's words.
+ */
+function linkedPages(corpus: Corpus, question: string, blocks: SourceBlock[], sources: Source[]): string[] {
+  const asked = new Set(contentTerms(question).filter((term) => !WEAK_WORDS.has(term)))
+  const found: Array<{ path: string; shared: number; rank: number }> = []
+  blocks.forEach((block, rank) => {
+    for (const line of block.content.split('\n')) {
+      const links = internalLinks(line)
+      if (links.length === 0) continue
+      const shared = new Set(contentTerms(line).filter((term) => asked.has(term))).size
+      if (shared < LINE_WORDS) continue
+      for (const link of links) {
+        const target = link.slice(link.indexOf('](') + 2, -1).split('#')[0]!
+        const page = target ? corpus.readerPage?.(target.startsWith('/') ? target : `/${target}`) : undefined
+        if (page && !sources.some((source) => source.path === page.path)) found.push({ path: page.path, shared, rank })
+      }
+    }
+  })
+  found.sort((a, b) => b.shared - a.shared || a.rank - b.rank)
+  return [...new Set(found.map((page) => page.path))].slice(0, LINKED_SOURCES)
 }
 
 /** Hits grouped by page, pages in the order of their best hit. */
