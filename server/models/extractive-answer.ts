@@ -4,7 +4,7 @@ import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
 import { sourceLinks, visibleText, withoutLinkTargets } from './markdown-links.ts'
-import { splitPassages } from './passages.ts'
+import { type Passage, splitPassages } from './passages.ts'
 import { codeIn, namesIn, readersThings, verbOf, withoutCodeSpans } from './question-words.ts'
 import { DECLINE, readOnPage, type SourceBlock } from '../assistant/prompt-format.ts'
 
@@ -90,8 +90,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const passages = sources.flatMap((source) => splitPassages(source.id, source.content))
   if (passages.length === 0) return declined(sources, question)
   const titles = new Map(sources.map((source) => [source.id, new Set(contentTerms(source.title))]))
-  const linked = sourceLinks(sources)
-  const refersOf = passages.map((p) => linked(p.text, p.sourceId))
+  const refersOf = referencesOf(passages, sourceLinks(sources))
   const readerPage = topic === undefined ? undefined : sources.find((source) => source.title === topic)?.id
   // Words a reader sees: a link's URL (`/guides/webhooks#verify`) is not what the sentence says.
   const stemsOf = passages.map((p) => new Set(contentTerms(visibleText(p.text))))
@@ -355,4 +354,24 @@ function declined(sources: SourceBlock[], question: string): string {
   const closest = sources.slice(0, 3).map((s) => `[${s.title}](${s.url})`)
   const nearby = closest.length > 0 ? ` The closest pages are ${closest.join(', ')}.` : ''
   return `${DECLINE}${topic}${nearby} Try rephrasing the question, or ask the docs team.`
+}
+
+/**
+ * For each passage, the other sources it links to: its own links, and those of a pointer (see isPointer) in its paragraph
+ * ("A rule that sends visitors from an old URL to a new destination. … See [Redirects](/create/redirects).": the
+ * definition is what is quoted, and the pointer names the page about it).
+ */
+function referencesOf(passages: Passage[], linked: (text: string, sourceId: number) => number[] | undefined): Array<number[] | undefined> {
+  const own = passages.map((p) => linked(p.text, p.sourceId))
+  const pointed = new Map<string, number[]>()
+  passages.forEach((p, i) => {
+    if (p.paragraph === undefined || !own[i] || !isPointer(p.text)) return
+    const key = `${p.sourceId}:${p.paragraph}`
+    pointed.set(key, [...new Set([...(pointed.get(key) ?? []), ...own[i]!])])
+  })
+  if (pointed.size === 0) return own
+  return passages.map((p, i) => {
+    const extra = p.paragraph === undefined ? undefined : pointed.get(`${p.sourceId}:${p.paragraph}`)
+    return extra ? [...new Set([...(own[i] ?? []), ...extra])] : own[i]
+  })
 }

@@ -433,6 +433,23 @@ describe('offline-answer model', () => {
     expect(pullRequests).not.toContain('[1][')
   })
 
+  test("a pointer in the quoted sentence's paragraph ('See [Redirects](…).') cites the source it points to", () => {
+    const glossary: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Glossary',
+        url: 'https://docs.example.com/glossary#redirect',
+        content:
+          'A rule that sends visitors from an old URL to a new destination. Redirects keep links working. See [Redirects](/redirects).\n\nA slug is the last part of a URL.',
+      },
+      { id: 2, title: 'Redirects', url: 'https://docs.example.com/redirects', content: 'Add `redirects` to docs.json.' },
+    ]
+    const answer = extractiveAnswer('send visitors from an old url to a new one', glossary)
+    expect(answer).toContain('A rule that sends visitors from an old URL to a new destination. [1][2]')
+    // Only within its paragraph.
+    expect(extractiveAnswer('what is the last part of a url called?', glossary)).toBe('A slug is the last part of a URL. [1]')
+  })
+
   test('a word the sources hold only in code is not one they speak of, unless the question writes it as code', () => {
     const tools: SourceBlock[] = [
       {

@@ -9,6 +9,8 @@ export interface Passage {
   text: string
   /** The heading of the part of the source it is under, if any. */
   heading?: string
+  /** For a sentence, which paragraph of its source it belongs to (a number shared by the paragraph's sentences). */
+  paragraph?: number
 }
 
 const MAX_CODE_LINES = 12
@@ -20,12 +22,20 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   let heading: string | undefined
   // A label waits for the passage it names: "Create a flag" + "Click New flag." reads "Create a flag: Click New flag."
   let label: string | undefined
-  const push = (kind: Passage['kind'], text: string) => {
+  let paragraphs = 0
+  const push = (kind: Passage['kind'], text: string, paragraph?: number) => {
     let trimmed = text.trim()
     if (!trimmed) return
     if (label && kind !== 'code') trimmed = `${label}: ${trimmed}`
     label = undefined
-    passages.push({ sourceId, index: passages.length, kind, text: trimmed, ...(heading ? { heading } : {}) })
+    passages.push({
+      sourceId,
+      index: passages.length,
+      kind,
+      text: trimmed,
+      ...(heading ? { heading } : {}),
+      ...(paragraph === undefined ? {} : { paragraph }),
+    })
   }
   const lines = markdown.split('\n')
   let paragraph: string[] = []
@@ -38,7 +48,8 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
       label = text.replace(/[*_`]/g, '').trim()
       return
     }
-    for (const sentence of withTheirExamples(splitSentences(text))) push('text', sentence)
+    const paragraphId = paragraphs++
+    for (const sentence of withTheirExamples(splitSentences(text))) push('text', sentence, paragraphId)
   }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
