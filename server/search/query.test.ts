@@ -35,6 +35,14 @@ test('a phrase that holds its object in the middle is read as the phrase: "turn 
   expect(first('switch it off for one page')).toContain('disable:1')
   // Only the phrases the synonyms know, and only with an object between: "turn the page on" is words.
   expect(terms('turn the page on')).toEqual(terms('turn page'))
+  // A service named between "is" and "down" is what is down: the question asks about an outage.
+  for (const question of ['is mintlify down right now', 'is the dashboard down?', 'our api went down']) {
+    expect(
+      terms(question).some((word) => word.includes('outage:1')),
+      question,
+    ).toBe(true)
+  }
+  expect(terms('scroll down the page').some((word) => word.includes('outage'))).toBe(false)
 })
 
 test('context words join at their own weight without repeating the question, and do not count unless asked to', () => {
@@ -52,7 +60,8 @@ test("the reader's time frame is not a topic: 'last week' does not search sessio
   expect(words('how many people visited my docs last week')).toEqual(['people', 'visited', 'docs'])
   expect(words('searches in the past 30 days')).toEqual(['searches'])
   expect(words('what failed yesterday')).toEqual(['failed'])
-  expect(words('is the api down right now')).toEqual(['api', 'down'])
+  // "Is the api down" is the phrase "is down" (an outage), about the API.
+  expect(words('is the api down right now')).toEqual(['down', 'api'])
   // "last" as a verb still means how long something lives.
   expect(
     parseQuery('how long does a session last')

@@ -81,10 +81,17 @@ const SPLIT_PHRASE = new RegExp(
   ].join('|')})(?= )`,
   'g',
 )
+/**
+ * "Is Mintlify down?", "is the dashboard down", "the API went down": a service named between the verb and "down" is
+ * the phrase's subject, not a word apart ("down" alone finds "slows down page loads").
+ */
+const SUBJECT_DOWN = / (is|goes|went) ((?:the |my |our |your )?[\p{L}\p{N}_-]+) down(?= )/gu
 const joinSplitPhrases = (text: string) =>
-  text.replace(SPLIT_PHRASE, (whole, verb: string, object: string, particle: string) =>
-    SYNONYMS.has(`${verb} ${particle}`) ? ` ${verb} ${particle} ${object}` : whole,
-  )
+  text
+    .replace(SPLIT_PHRASE, (whole, verb: string, object: string, particle: string) =>
+      SYNONYMS.has(`${verb} ${particle}`) ? ` ${verb} ${particle} ${object}` : whole,
+    )
+    .replace(SUBJECT_DOWN, ' $1 down $2')
 
 export interface SynonymMatch {
   /** The word or phrase as found in the text (lower-cased). */
