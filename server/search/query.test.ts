@@ -36,7 +36,7 @@ test('a phrase that holds its object in the middle is read as the phrase: "turn 
   // Only the phrases the synonyms know, and only with an object between: "turn the page on" is words.
   expect(terms('turn the page on')).toEqual(terms('turn page'))
   // A service named between "is" and "down" is what is down: the question asks about an outage.
-  for (const question of ['is mintlify down right now', 'is the dashboard down?', 'our api went down']) {
+  for (const question of ['is mintlify down right now', 'is lumen flags down', 'is the dashboard down?', 'our api went down']) {
     expect(
       terms(question).some((word) => word.includes('outage:1')),
       question,

@@ -82,10 +82,11 @@ const SPLIT_PHRASE = new RegExp(
   'g',
 )
 /**
- * "Is Mintlify down?", "is the dashboard down", "the API went down": a service named between the verb and "down" is
- * the phrase's subject, not a word apart ("down" alone finds "slows down page loads").
+ * "Is Mintlify down?", "is Lumen Flags down", "is the dashboard down", "the API went down": a service named (in one or
+ * two words) between the verb and "down" is the phrase's subject, not a word apart ("down" alone finds "slows down page
+ * loads" and "shutting down on June 30").
  */
-const SUBJECT_DOWN = / (is|goes|went) ((?:the |my |our |your )?[\p{L}\p{N}_-]+) down(?= )/gu
+const SUBJECT_DOWN = / (is|goes|went) ((?:the |my |our |your )?[\p{L}\p{N}_-]+(?: [\p{L}\p{N}_-]+)?) down(?= )/gu
 const joinSplitPhrases = (text: string) =>
   text
     .replace(SPLIT_PHRASE, (whole, verb: string, object: string, particle: string) =>
