@@ -7,7 +7,7 @@ import { OPERATION_NOTE } from '../search/chunk.ts'
 import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import { searchQuestion } from '../search/question.ts'
-import type { Corpus, SearchHit, Section } from '../search/types.ts'
+import type { Corpus, ReaderPage, SearchHit, Section } from '../search/types.ts'
 import { internalLinks } from '../models/markdown-links.ts'
 import { contentTerms, WEAK_WORDS } from '../search/terms.ts'
 
@@ -66,8 +66,11 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
   const blocks: SourceBlock[] = []
   let budget = MAX_SOURCES_CHARS
   const pages = byPage(found.hits).slice(0, request.pageSize)
+  // A page's sections that fit, in reading order, as one source.
   const add = (best: Section, picked: Section[]) => {
-    const content = sourceContent(best, picked, Math.min(MAX_SOURCE_CHARS, budget))
+    const order = corpus.readerPage?.(best.path)?.sections
+    const inOrder = order ? [...picked].sort((a, b) => order.indexOf(a) - order.indexOf(b)) : picked
+    const content = sourceContent(best, inOrder, Math.min(MAX_SOURCE_CHARS, budget))
     if (!content) return
     budget -= content.length
     const url = base + (best.url.startsWith('/') ? best.url : `/${best.url}`)
@@ -78,7 +81,7 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
     if (budget < MIN_SOURCE_CHARS) break
     const room = Math.min(MAX_SOURCE_CHARS, budget)
     const best = hits[0]!.section
-    // The page's best sections that fit, in reading order.
+    // The page's best sections that fit.
     const picked: Section[] = []
     let size = 0
     for (const { section } of hits) {
@@ -87,17 +90,13 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
       picked.push(section)
       size += length
     }
-    const order = corpus.readerPage?.(best.path)?.sections
-    if (order) picked.sort((a, b) => order.indexOf(a) - order.indexOf(b))
     add(best, picked)
   }
-  for (const path of linkedPages(corpus, found.query, blocks.slice(0, LINKING_SOURCES), sources)) {
+  for (const page of linkedPages(corpus, found.query, blocks.slice(0, LINKING_SOURCES), sources)) {
     if (budget < MIN_SOURCE_CHARS) break
-    const page = corpus.readerPage?.(path)
-    const hits = corpus.search(found.query, { pageSize: SECTIONS_PER_SOURCE, withinPage: path }).map((hit) => hit.section)
-    const picked = hits.length > 0 ? hits : (page?.sections.slice(0, 1) ?? [])
-    const best = picked[0]
-    if (best) add(best, page ? [...picked].sort((a, b) => page.sections.indexOf(a) - page.sections.indexOf(b)) : picked)
+    const hits = corpus.search(found.query, { pageSize: SECTIONS_PER_SOURCE, withinPage: page.path }).map((hit) => hit.section)
+    const picked = hits.length > 0 ? hits : page.sections.slice(0, 1)
+    if (picked[0]) add(picked[0], picked)
   }
   // A question about the page says so, for the model: "how do I use my own?" means little without "Fonts".
   const query = found.leansOn === 'page' && found.page ? onPage(found.query, found.page.title) : found.query
@@ -125,9 +124,9 @@ function sourceContent(best: Section, picked: Section[], room: number): string {
  * flag. The search ranks the overview (its words are about the question); the page it points to holds the answer, and
  * joins the sources so the answer can cite it. A line counts when it holds two of the question's words.
  */
-function linkedPages(corpus: Corpus, question: string, blocks: SourceBlock[], sources: Source[]): string[] {
+function linkedPages(corpus: Corpus, question: string, blocks: SourceBlock[], sources: Source[]): ReaderPage[] {
   const asked = new Set(contentTerms(question).filter((term) => !WEAK_WORDS.has(term)))
-  const found: Array<{ path: string; shared: number; rank: number }> = []
+  const found: Array<{ page: ReaderPage; shared: number; rank: number }> = []
   blocks.forEach((block, rank) => {
     for (const line of block.content.split('\n')) {
       const links = internalLinks(line)
@@ -137,12 +136,13 @@ function linkedPages(corpus: Corpus, question: string, blocks: SourceBlock[], so
       for (const link of links) {
         const target = link.slice(link.indexOf('](') + 2, -1).split('#')[0]!
         const page = target ? corpus.readerPage?.(target.startsWith('/') ? target : `/${target}`) : undefined
-        if (page && !sources.some((source) => source.path === page.path)) found.push({ path: page.path, shared, rank })
+        if (page && !sources.some((source) => source.path === page.path)) found.push({ page, shared, rank })
       }
     }
   })
   found.sort((a, b) => b.shared - a.shared || a.rank - b.rank)
-  return [...new Set(found.map((page) => page.path))].slice(0, LINKED_SOURCES)
+  const pages = new Map(found.map(({ page }) => [page.path, page]))
+  return [...pages.values()].slice(0, LINKED_SOURCES)
 }
 
 /** Hits grouped by page, pages in the order of their best hit. */

@@ -84,9 +84,12 @@ const SPLIT_PHRASE = new RegExp(
 /**
  * "Is Mintlify down?", "is Lumen Flags down", "is the dashboard down", "the API went down": a service named (in one or
  * two words) between the verb and "down" is the phrase's subject, not a word apart ("down" alone finds "slows down page
- * loads" and "shutting down on June 30").
+ * loads" and "shutting down on June 30"). The verbs are those of the outage phrases above ("is down", "went down").
  */
-const SUBJECT_DOWN = / (is|goes|went) ((?:the |my |our |your )?[\p{L}\p{N}_-]+(?: [\p{L}\p{N}_-]+)?) down(?= )/gu
+const SUBJECT_DOWN = new RegExp(
+  ` (${twoWordPhrases.flatMap(([verb, particle]) => (particle === 'down' ? [verb] : [])).join('|')}) ((?:the |my |our |your )?[\\p{L}\\p{N}_-]+(?: [\\p{L}\\p{N}_-]+)?) down(?= )`,
+  'gu',
+)
 const joinSplitPhrases = (text: string) =>
   text
     .replace(SPLIT_PHRASE, (whole, verb: string, object: string, particle: string) =>

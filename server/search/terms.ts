@@ -44,6 +44,8 @@ export function singularAcronyms(text: string): string {
   return text.replace(ACRONYM_PLURAL, '$1')
 }
 const ACRONYM_PLURAL = /\b(\p{Lu}{2,})s\b/gu
+/** A word as tokenize finds it, before identifier parts and CJK characters are split off. */
+export const WORD = /[\p{L}\p{N}_]+/gu
 
 /**
  * Splits text into words: runs of letters, digits and `_` (so `new-checkout` is two words and `LUMEN_SDK_KEY` one),
@@ -52,10 +54,7 @@ const ACRONYM_PLURAL = /\b(\p{Lu}{2,})s\b/gu
  * Chinese, Japanese and Korean are written without spaces: each of their characters is a word.
  */
 export function tokenize(text: string): string[] {
-  const words =
-    singularAcronyms(text)
-      .toLowerCase()
-      .match(/[\p{L}\p{N}_]+/gu) ?? []
+  const words = singularAcronyms(text).toLowerCase().match(WORD) ?? []
   const out: string[] = []
   for (const word of words) {
     if (CJK.test(word)) {
