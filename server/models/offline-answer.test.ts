@@ -450,6 +450,20 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('what is the last part of a url called?', glossary)).toBe('A slug is the last part of a URL. [1]')
   })
 
+  test("an overview's card (its title linked to the page, see page-blocks) cites the page it leads to", () => {
+    const overview: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Components overview',
+        url: 'https://docs.example.com/components',
+        content:
+          '[Callouts](/components/callouts): Emphasize important information.\n\n[Prompt](/components/prompt): Display copyable AI prompts.',
+      },
+      { id: 2, title: 'Prompt', url: 'https://docs.example.com/components/prompt', content: 'Use the `Prompt` component.' },
+    ]
+    expect(extractiveAnswer('show a copyable ai prompt', overview)).toContain('Display copyable AI prompts. [1][2]')
+  })
+
   test('a word the sources hold only in code is not one they speak of, unless the question writes it as code', () => {
     const tools: SourceBlock[] = [
       {

@@ -39,9 +39,18 @@ function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<strin
           out.push(...snippet)
           break
         }
-        const label = attributeText(node)
+        const label = linkedLabel(node)
+        const children = node.children as RootContent[]
+        // A linked card's title and its first paragraph are one line, as an overview lists pages:
+        // "[Prompt](/components/prompt): Display copyable AI prompts." (a title alone is a label that waits for it).
+        const first = children[0]
+        if (label.startsWith('[') && first?.type === 'paragraph') {
+          out.push({ kind: 'text', markdown: `${label}: ${render(first, options.source).trim()}` })
+          flatten(children.slice(1), options, imports, out)
+          break
+        }
         if (label) out.push({ kind: 'text', markdown: label })
-        flatten(node.children as RootContent[], options, imports, out)
+        flatten(children, options, imports, out)
         break
       }
       case 'heading':
@@ -78,6 +87,18 @@ function attributeText(node: MdxJsxFlowElement): string {
     if (typeof value === 'string' && value.trim()) values.push(value.trim())
   }
   return values.join(' ')
+}
+
+/**
+ * A card's title links to the page its `href` leads to (`<Card title="Prompt" href="/components/prompt">` reads
+ * "[Prompt](/components/prompt)"): an overview's card grid names pages, and an answer quoting a card can cite the page
+ * it points to. Other hrefs (external sites, anchors) leave the title as text.
+ */
+function linkedLabel(node: MdxJsxFlowElement): string {
+  const label = attributeText(node)
+  const href = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'href')?.value
+  if (!label || typeof href !== 'string' || !/^\.{0,2}\/[^/]/.test(href.trim())) return label
+  return `[${label.replace(/[[\]]/g, '')}](${href.trim()})`
 }
 
 /** `{"text"}` or `{'text'}` expressions are text; anything else (comments, code) is not. */
@@ -122,7 +143,7 @@ function collectEdits(node: Nodes, edits: Array<[number, number, string]>): void
         const first = inner[0]?.position?.start.offset
         const last = inner.at(-1)?.position?.end.offset
         // An inline card or tab keeps its title: `<Card title="Node.js">Server side.</Card>` reads "Node.js: Server side.".
-        const label = attributeText(child as MdxJsxFlowElement)
+        const label = linkedLabel(child as MdxJsxFlowElement)
         if (first === undefined || last === undefined) {
           edits.push([from, to, label])
         } else {

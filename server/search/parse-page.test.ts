@@ -28,6 +28,16 @@ Intro with an {"inline"} expression and a <Tooltip tip="hint">tooltip</Tooltip> 
   <Card title="Browser" icon="globe" />
 </CardGroup>
 
+<Card title="Flags" icon="flag" href="../flags/create">
+  Create and target **flags**.
+
+  Any plan.
+</Card>
+
+<Card title="Status page" href="https://status.example.com">
+  Uptime of every region.
+</Card>
+
 ## Configure
 
 <Tabs>
@@ -73,6 +83,15 @@ describe('parsePage', () => {
     expect(markdown).toContain('flagKey string')
     expect(markdown).toContain("The flag's key.")
     expect(markdown).not.toContain('a comment readers never see')
+  })
+
+  it("links a card's title to the page its href leads to, on one line with its first paragraph", () => {
+    expect(markdown).toContain('[Node.js](/sdks/node): Server side.')
+    expect(markdown).toContain('[Flags](../flags/create): Create and target **flags**.\n\nAny plan.')
+    // An external site is not a page of the docs: its title stays a label.
+    expect(markdown).toContain('Status page\n\nUptime of every region.')
+    expect(markdown).not.toContain('[Status page]')
+    expect(markdown).toContain('Browser')
   })
 
   it('inlines imported snippets and keeps code blocks with their language, dedented', () => {
