@@ -17,6 +17,10 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('is my export finished yet')).toEqual([`finished:${SYNONYM_WEIGHT} status:1`, 'export:1'])
   // A reader's "link" to a preview is what docs call its URL ("Get unique preview URLs for each pull request").
   expect(terms('get a link to the preview')).toEqual([`link:1 url:${SYNONYM_WEIGHT}`, 'preview:1'])
+  // A "typeface" is a font, "similar" pages are related ones, and who changed something is in an audit log.
+  expect(terms('typeface')).toEqual([`typeface:1 font:${SYNONYM_WEIGHT}`])
+  expect(terms('similar pages')).toEqual([`similar:1 related:${SYNONYM_WEIGHT}`, 'pages:1'])
+  expect(terms('see who changed the settings')).toEqual([`changed:${SYNONYM_WEIGHT} audit:1`, 'see:1', 'settings:1'])
 })
 
 test('a phrase with synonyms is one word searched by them: "turn off" is disable; "my own" alone is custom', () => {

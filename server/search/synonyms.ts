@@ -48,6 +48,9 @@ const GROUPS: string[][] = [
   ['fetch', 'retrieve', 'get'],
   ['assistant', 'chatbot', 'chat bot'],
   ['url', 'link'],
+  ['font', 'typeface'],
+  ['related', 'similar'],
+  ['audit', 'audit log', 'who changed', 'activity log', 'change history'],
   ['status', 'finished yet', 'done yet', 'ready yet', 'complete yet', 'completed yet', 'still running'],
 ]
 
