@@ -15,10 +15,17 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('fetch')).toEqual([`fetch:1 retrieve:${SYNONYM_WEIGHT} get:${SYNONYM_WEIGHT}`])
   // and ask whether something is "finished yet" where an API reference says status ("Get export job status").
   expect(terms('is my export finished yet')).toEqual([`finished:${SYNONYM_WEIGHT} status:1`, 'export:1'])
+  expect(terms('check whether the deployment has finished')).toEqual([`finished:${SYNONYM_WEIGHT} status:1`, 'check:1', 'deployment:1'])
   // A reader's "link" to a preview is what docs call its URL ("Get unique preview URLs for each pull request").
   expect(terms('get a link to the preview')).toEqual([`link:1 url:${SYNONYM_WEIGHT}`, 'preview:1'])
   // A "typeface" is a font, "similar" pages are related ones, and who changed something is in an audit log.
   expect(terms('typeface')).toEqual([`typeface:1 font:${SYNONYM_WEIGHT}`])
+  // A "cap" is a limit.
+  expect(terms('daily request cap')[2]).toBe(
+    `cap:1 limit:${SYNONYM_WEIGHT} maximum:${SYNONYM_WEIGHT} max:${SYNONYM_WEIGHT} quota:${SYNONYM_WEIGHT}`,
+  )
+  // and a "collapsible" item an accordion.
+  expect(terms('a collapsible faq item')).toEqual([`collapsible:1 accordion:${SYNONYM_WEIGHT}`, 'faq:1', 'item:1'])
   expect(terms('similar pages')).toEqual([`similar:1 related:${SYNONYM_WEIGHT}`, 'pages:1'])
   expect(terms('see who changed the settings')).toEqual([`changed:${SYNONYM_WEIGHT} audit:1`, 'see:1', 'settings:1'])
 })

@@ -21,7 +21,7 @@ const GROUPS: string[][] = [
   ['setup', 'set up', 'configure', 'configuration'],
   ['show', 'display'],
   ['hide', 'hidden'],
-  ['limit', 'maximum', 'max', 'quota'],
+  ['limit', 'maximum', 'max', 'quota', 'cap'],
   ['pricing', 'price', 'prices', 'cost', 'costs', 'how much', 'billing', 'plans'],
   ['teammate', 'team member', 'colleague', 'coworker', 'member'],
   ['expand', 'expanded', 'open'],
@@ -51,7 +51,19 @@ const GROUPS: string[][] = [
   ['font', 'typeface'],
   ['related', 'similar'],
   ['audit', 'audit log', 'who changed', 'activity log', 'change history'],
-  ['status', 'finished yet', 'done yet', 'ready yet', 'complete yet', 'completed yet', 'still running'],
+  [
+    'status',
+    'finished yet',
+    'done yet',
+    'ready yet',
+    'complete yet',
+    'completed yet',
+    'still running',
+    'has finished',
+    'has completed',
+    'is finished',
+  ],
+  ['accordion', 'collapsible'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
