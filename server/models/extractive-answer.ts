@@ -169,7 +169,9 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
       if ((inText || inSection) && w < ownCount) holds = true
       if (inText || inSection || inTitle) covers.add(w)
     })
-    const lengthPenalty = 1 + Math.log(1 + stemsOf[i]!.size / 25)
+    // An FAQ entry's question is what its answer is about, not more to read: the answer's own length counts.
+    const length = p.answers ? new Set(contentTerms(visibleText(p.text.slice(p.answers.length)))).size : stemsOf[i]!.size
+    const lengthPenalty = 1 + Math.log(1 + length / 25)
     // A sentence that opens with what was asked about ("A **percentage rollout** serves…") is about it.
     const opening = new Set(contentTerms(visibleText(p.text).split(/\s+/).slice(0, LEAD_WORDS).join(' ')))
     const leads = own.filter((word) => word.weight === 1 && among(word, opening)).length

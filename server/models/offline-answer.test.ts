@@ -450,6 +450,30 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('what is the last part of a url called?', glossary)).toBe('A slug is the last part of a URL. [1]')
   })
 
+  test("an FAQ entry is quoted with its answer, not as the reader's own question repeated", () => {
+    const faq: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Custom domains',
+        url: 'https://docs.example.com/domains#faq',
+        content: [
+          '## Frequently asked questions',
+          '',
+          'How long does a new domain take to verify?',
+          '',
+          'Most domains verify within ten minutes of the DNS record being added, and always within a day, because the record has to reach every resolver we check before we issue the certificate for it.',
+          '',
+          'Can two sites share one domain?',
+          '',
+          'No.',
+        ].join('\n'),
+      },
+    ]
+    const answer = extractiveAnswer('how long does it take for a new domain to verify?', faq)
+    expect(answer).toMatch(/^How long does a new domain take to verify\? Most domains verify within ten minutes/)
+    expect(answer).not.toMatch(/verify\? \[1\]/)
+  })
+
   test("an overview's card (its title linked to the page, see page-blocks) cites the page it leads to", () => {
     const overview: SourceBlock[] = [
       {

@@ -63,6 +63,34 @@ test('an example or a default stays with the sentence it illustrates', () => {
   ])
 })
 
+test("a question stays with what answers it: an FAQ entry's question with its answer, a sentence's with the next", () => {
+  const faq = [
+    'How many top-level sections should I have?',
+    '',
+    'Keep them to seven or fewer. Prefer depth.',
+    '',
+    'Can I use a custom domain?',
+    '',
+    '- Yes, on every plan.',
+    '',
+    'Working with an AI tool? Install the skill. Then run it.',
+    '',
+    'Why does this matter? And what if it does not?',
+    '',
+    'Did you know the API is versioned? It is.',
+  ].join('\n')
+  expect(splitPassages(1, faq).map((p) => p.text)).toEqual([
+    'How many top-level sections should I have? Keep them to seven or fewer.',
+    'Prefer depth.',
+    'Can I use a custom domain? Yes, on every plan.',
+    'Working with an AI tool? Install the skill.',
+    'Then run it.',
+    // Two questions are not an FAQ entry's one: they stay a paragraph of their own.
+    'Why does this matter? And what if it does not?',
+    'Did you know the API is versioned? It is.',
+  ])
+})
+
 test('content terms drop stopwords and question framing, stem plurals, keep single digits', () => {
   expect(contentTerms('What does exit code 6 mean for my rollouts?')).toEqual(['exit', 'code', '6', 'rollout'])
   expect(contentTerms('How are targeting rules configured?').sort()).toEqual(contentTerms('configure the target rule').sort())

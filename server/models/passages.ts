@@ -11,22 +11,36 @@ export interface Passage {
   heading?: string
   /** For a sentence, which paragraph of its source it belongs to (a number shared by the paragraph's sentences). */
   paragraph?: number
+  /** The question it answers, which it opens with (an FAQ entry's: "Can I use my own domain? Yes, …"). */
+  answers?: string
 }
 
 const MAX_CODE_LINES = 12
 /** A paragraph this short with no end punctuation is a label (a step's or a card's title), not a sentence. */
 const MAX_LABEL_WORDS = 8
+/** A question this short, alone in its paragraph, is an FAQ entry's question: what follows answers it. */
+const MAX_QUESTION_WORDS = 20
 
 export function splitPassages(sourceId: number, markdown: string): Passage[] {
   const passages: Passage[] = []
   let heading: string | undefined
   // A label waits for the passage it names: "Create a flag" + "Click New flag." reads "Create a flag: Click New flag."
+  // A question does too ("Can I use my own domain? Yes, …"): quoted alone, it would repeat the reader's question.
   let label: string | undefined
+  let labelJoin = ': '
   let paragraphs = 0
-  const push = (kind: Passage['kind'], text: string, paragraph?: number) => {
+  // A label nothing follows is dropped, a question is not: it is still what the docs ask there.
+  const settle = () => {
+    const question = labelJoin === ' ' ? label : undefined
+    label = undefined
+    if (question) push('text', question, paragraphs++)
+  }
+  const push = (kind: Passage['kind'], text: string, paragraph?: number): void => {
     let trimmed = text.trim()
     if (!trimmed) return
-    if (label && kind !== 'code') trimmed = `${label}: ${trimmed}`
+    const answers = kind !== 'code' && labelJoin === ' ' ? label : undefined
+    if (kind === 'code') settle()
+    else if (label) trimmed = `${label}${labelJoin}${trimmed}`
     label = undefined
     passages.push({
       sourceId,
@@ -35,6 +49,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
       text: trimmed,
       ...(heading ? { heading } : {}),
       ...(paragraph === undefined ? {} : { paragraph }),
+      ...(answers ? { answers } : {}),
     })
   }
   const lines = markdown.split('\n')
@@ -46,6 +61,12 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     if (!text) return
     if (isLabel(text)) {
       label = text.replace(/[*_`]/g, '').trim()
+      labelJoin = ': '
+      return
+    }
+    if (isQuestion(text)) {
+      label = text
+      labelJoin = ' '
       return
     }
     const paragraphId = paragraphs++
@@ -65,8 +86,8 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     const title = /^\s*#{1,6}[ \t]+(\S.*)$/.exec(line)
     if (title) {
       flush()
+      settle()
       heading = title[1]!.replace(/[*_`]/g, '').trim()
-      label = undefined
       continue
     }
     if (/^\s*$/.test(line) || /^\s*<\/?[A-Za-z][^>]*>\s*$/.test(line)) {
@@ -89,6 +110,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     paragraph.push(line.trim())
   }
   flush()
+  settle()
   return passages
 }
 
@@ -112,13 +134,23 @@ function isLabel(text: string): boolean {
   return text.split(/\s+/).length <= MAX_LABEL_WORDS && !/[.!?:;,)\]…]$/.test(text) && !/^[`[(]/.test(text)
 }
 
+/** One question alone ("How many top-level sections should I have?"), not a paragraph that ends on one. */
+function isQuestion(text: string): boolean {
+  return text.endsWith('?') && text.split(/\s+/).length <= MAX_QUESTION_WORDS && !/[.!?]\s/.test(text) && !/^[`[(-]/.test(text)
+}
+
 /** "Example: `/logo/light.svg`." or "Defaults to `true`." says nothing alone: it stays with the sentence it illustrates. */
 const LEANS_ON_PREVIOUS = /^(examples?:|default:|defaults to\b)/i
 
+/**
+ * Sentences that say nothing alone stay with their neighbour: an example with the sentence it illustrates, and a
+ * question ("Working on your docs with an AI tool? Install the skill.") with the sentence that answers it.
+ */
 function withTheirExamples(sentences: string[]): string[] {
   const out: string[] = []
   for (const sentence of sentences) {
-    if (out.length > 0 && LEANS_ON_PREVIOUS.test(sentence)) out[out.length - 1] += ` ${sentence}`
+    const previous = out.at(-1)
+    if (previous !== undefined && (LEANS_ON_PREVIOUS.test(sentence) || previous.endsWith('?'))) out[out.length - 1] += ` ${sentence}`
     else out.push(sentence)
   }
   return out
