@@ -108,6 +108,9 @@ function introduced(p: Scored, all: Scored[], chosen: Scored[]): Scored[] {
   const items: Scored[] = []
   for (const q of after) {
     if (q.kind !== 'item' || q.index !== p.index + 1 + items.length || items.length === MAX_INTRODUCED_ITEMS) break
+    // An item that introduces a block of its own ("Serves a disallow `robots.txt`:" then its code) ends the list
+    // before it: quoted without its block, it would end on its colon.
+    if (endsInColon(q) && nextPassage(q, all)?.kind !== 'item') break
     items.push(q)
   }
   return items

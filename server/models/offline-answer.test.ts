@@ -641,6 +641,45 @@ describe('answers that read well', () => {
     expect(withErrors).toContain('To turn on the custom 404 page, set `errors.404.redirect` to false. [2]')
   })
 
+  test('a list brought along by its sentence stops before an item that introduces a block of its own', () => {
+    const seo: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'SEO',
+        url: 'https://docs.example.com/seo',
+        content: [
+          'When you hide the whole site from search engines, your site:',
+          '',
+          '- Renders every page with `noindex` tags.',
+          '- Returns an empty `sitemap.xml`.',
+          '- Serves a disallow `robots.txt`:',
+          '',
+          '```text',
+          'User-agent: *',
+          'Disallow: /',
+          '```',
+        ].join('\n'),
+      },
+    ]
+    const answer = extractiveAnswer('hide the whole site from search engines', seo)
+    expect(answer).toContain('- Returns an empty `sitemap.xml`.')
+    expect(answer).not.toMatch(/:\s*(\[\d+\])?$/)
+  })
+
+  test("on a page, another source of the same kind ('Python SDK' beside 'Go SDK') does not answer for it", () => {
+    const sdk = (id: number, language: string, install: string): SourceBlock => ({
+      id,
+      title: `${language} SDK`,
+      url: `https://docs.example.com/sdks/${language.toLowerCase()}`,
+      content: `Use the ${language} SDK in your services.\n\n## Install\n\n\`\`\`bash\n${install}\n\`\`\``,
+    })
+    const sources = [sdk(1, 'Go', 'go get example.com/flags'), sdk(2, 'Python', 'pip install flags # install the sdk')]
+    const asked = 'how do I install it?'
+    const onGo = extractiveAnswer({ question: asked, standalone: onPage(asked, 'Go SDK') }, sources)
+    expect(onGo).toContain('go get example.com/flags')
+    expect(onGo).not.toContain('pip install')
+  })
+
   test('declining answers are recognised however a model writes the phrase', () => {
     expect(isDecline(`${DECLINE} I found nothing about "cake".`)).toBe(true)
     expect(isDecline('**The docs do not cover this question.** The closest page is [Flags](/flags).')).toBe(true)
