@@ -8,7 +8,7 @@ import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import { searchQuestion } from '../search/question.ts'
 import type { Corpus, ReaderPage, SearchHit, Section } from '../search/types.ts'
-import { internalLinks } from '../models/markdown-links.ts'
+import { internalLinkPaths } from '../models/markdown-links.ts'
 import { contentTerms, WEAK_WORDS } from '../search/terms.ts'
 
 export interface RetrievalRequest {
@@ -129,13 +129,12 @@ function linkedPages(corpus: Corpus, question: string, blocks: SourceBlock[], so
   const found: Array<{ page: ReaderPage; shared: number; rank: number }> = []
   blocks.forEach((block, rank) => {
     for (const line of block.content.split('\n')) {
-      const links = internalLinks(line)
-      if (links.length === 0) continue
+      const targets = internalLinkPaths(line)
+      if (targets.length === 0) continue
       const shared = new Set(contentTerms(line).filter((term) => asked.has(term))).size
       if (shared < LINE_WORDS) continue
-      for (const link of links) {
-        const target = link.slice(link.indexOf('](') + 2, -1).split('#')[0]!
-        const page = target ? corpus.readerPage?.(target.startsWith('/') ? target : `/${target}`) : undefined
+      for (const target of targets) {
+        const page = corpus.readerPage?.(target.startsWith('/') ? target : `/${target}`)
         if (page && !sources.some((source) => source.path === page.path)) found.push({ page, shared, rank })
       }
     }

@@ -107,3 +107,10 @@ export function withoutInternalLinks(text: string): string {
 export function internalLinks(text: string): string[] {
   return text.includes('](') ? (text.match(INTERNAL_LINK) ?? []) : []
 }
+
+/** The page paths a text's links to other pages of the same docs lead to, without anchors (`/guides/cursor`). */
+export function internalLinkPaths(text: string): string[] {
+  return internalLinks(text)
+    .map((link) => link.slice(link.indexOf('](') + 2, -1).split('#')[0]!)
+    .filter(Boolean)
+}

@@ -26,21 +26,20 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   let heading: string | undefined
   // A label waits for the passage it names: "Create a flag" + "Click New flag." reads "Create a flag: Click New flag."
   // A question does too ("Can I use my own domain? Yes, …"): quoted alone, it would repeat the reader's question.
-  let label: string | undefined
-  let labelJoin = ': '
+  let label: { text: string; question: boolean } | undefined
   let paragraphs = 0
   // A label nothing follows is dropped, a question is not: it is still what the docs ask there.
   const settle = () => {
-    const question = labelJoin === ' ' ? label : undefined
+    const question = label?.question ? label.text : undefined
     label = undefined
     if (question) push('text', question, paragraphs++)
   }
   const push = (kind: Passage['kind'], text: string, paragraph?: number): void => {
     let trimmed = text.trim()
     if (!trimmed) return
-    const answers = kind !== 'code' && labelJoin === ' ' ? label : undefined
+    const answers = kind !== 'code' && label?.question ? label.text : undefined
     if (kind === 'code') settle()
-    else if (label) trimmed = `${label}${labelJoin}${trimmed}`
+    else if (label) trimmed = `${label.text}${label.question ? ' ' : ': '}${trimmed}`
     label = undefined
     passages.push({
       sourceId,
@@ -60,13 +59,11 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     paragraph = []
     if (!text) return
     if (isLabel(text)) {
-      label = text.replace(/[*_`]/g, '').trim()
-      labelJoin = ': '
+      label = { text: text.replace(/[*_`]/g, '').trim(), question: false }
       return
     }
     if (isQuestion(text)) {
-      label = text
-      labelJoin = ' '
+      label = { text, question: true }
       return
     }
     const paragraphId = paragraphs++

@@ -44,7 +44,7 @@ function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<strin
         // A linked card's title and its first paragraph are one line, as an overview lists pages:
         // "[Prompt](/components/prompt): Display copyable AI prompts." (a title alone is a label that waits for it).
         const first = children[0]
-        if (label.startsWith('[') && first?.type === 'paragraph') {
+        if (label && pageHref(node) && first?.type === 'paragraph') {
           out.push({ kind: 'text', markdown: `${label}: ${render(first, options.source).trim()}` })
           flatten(children.slice(1), options, imports, out)
           break
@@ -96,9 +96,14 @@ function attributeText(node: MdxJsxFlowElement): string {
  */
 function linkedLabel(node: MdxJsxFlowElement): string {
   const label = attributeText(node)
+  const href = pageHref(node)
+  return label && href ? `[${label.replace(/[[\]]/g, '')}](${href})` : label
+}
+
+/** A component's `href` when it leads to a page of the same docs (`/components/prompt`, `../setup`). */
+function pageHref(node: MdxJsxFlowElement): string | undefined {
   const href = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'href')?.value
-  if (!label || typeof href !== 'string' || !/^\.{0,2}\/[^/]/.test(href.trim())) return label
-  return `[${label.replace(/[[\]]/g, '')}](${href.trim()})`
+  return typeof href === 'string' && /^\.{0,2}\/[^/]/.test(href.trim()) ? href.trim() : undefined
 }
 
 /** `{"text"}` or `{'text'}` expressions are text; anything else (comments, code) is not. */
