@@ -126,7 +126,12 @@ export function packedIndex(
     const { limit, filter, boost } = options
     const favoured = boost && options.favoured?.length ? options.favoured : undefined
     const headroom = !boost ? 1 : favoured ? (options.restBoost ?? 1) : (options.maxBoost ?? Number.POSITIVE_INFINITY)
-    cursors.sort((a, b) => a.most - b.most)
+    // Any order of the lists gives the same results; the order decides how many can be left to skipping. Each list
+    // left out of the essential ones spends part of the bar (its best posting) and saves its length: a rare completion
+    // of a word being typed (a few postings, each worth much) is cheap to read in full, a common word's long list is
+    // worth skipping. Cheapest bar per posting saved first. Measured by bench/search-speed (10k pages, real questions):
+    // sections read 963k → 727k, p50 1.05 → 0.81 ms, p99 6.8 → 4.2 ms against sorting by the best posting alone.
+    cursors.sort((a, b) => a.most / (a.end - a.at) - b.most / (b.end - b.at))
     const n = cursors.length
     // Bounds for a section found only by cursors[0..i): their best impacts summed, times the words they stand for.
     const prefixMost = new Float64Array(n + 1)
