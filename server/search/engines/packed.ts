@@ -55,9 +55,11 @@ export function packedIndex(
     /** The query word it stands for, or -1 when its word does not count (context). */
     word: number
     factor: number
-    field: number
-    /** The field's saturation (BM25's k1). */
-    k: number
+    /** BM25+'s constants for the field: k1 + 1, k1 (1 - b), b over the field's average length; and its lengths. */
+    k1: number
+    base: number
+    bNorm: number
+    lengths: Float32Array
     at: number
     end: number
     /** The most any one of its postings can add. */
@@ -79,8 +81,10 @@ export function packedIndex(
           cursors.push({
             word: word.counts ? w : -1,
             factor,
-            field: f,
-            k: saturation[f]!,
+            k1: saturation[f]! + 1,
+            base: saturation[f]! * (1 - B),
+            bNorm: B * norms[f]!,
+            lengths: lengths[f]!,
             at: from,
             end: to,
             most: factor * maxImpact[list]!,
@@ -93,9 +97,8 @@ export function packedIndex(
 
   /** What the posting under a cursor adds to its section's score (BM25+). */
   const impact = (cursor: Cursor) => {
-    const { k } = cursor
     const tf = freqs[cursor.at]!
-    return cursor.factor * (D + (tf * (k + 1)) / (tf + k * (1 - B) + B * norms[cursor.field]! * lengths[cursor.field]![docs[cursor.at]!]!))
+    return cursor.factor * (D + (tf * cursor.k1) / (tf + cursor.base + cursor.bNorm * cursor.lengths[docs[cursor.at]!]!))
   }
 
   /** Moves a cursor to its first posting at or after section `doc` (galloping, then a binary search). */
@@ -142,6 +145,7 @@ export function packedIndex(
       if (cursors[i]!.word >= 0) words.add(cursors[i]!.word)
       prefixWords[i + 1] = words.size
     }
+    const allWords = words.size
     const heap = new TopHeap(limit)
     // The section being scored: its score so far and how many query words it matched (stamped per word).
     let sum = 0
@@ -205,8 +209,9 @@ export function packedIndex(
       // This section's own boost bounds what the lists not yet read can make of it.
       const factor = boost ? boost(section, doc) : 1
       let hopeless = false
+      // The words it matched may be among those the lists left stand for: it can match no more than the query has.
       for (let i = essential - 1; i >= 0; i--) {
-        if ((sum + prefixMost[i + 1]!) * Math.max(1, matched + prefixWords[i + 1]!) * factor <= heap.floor) {
+        if ((sum + prefixMost[i + 1]!) * Math.max(1, Math.min(allWords, matched + prefixWords[i + 1]!)) * factor <= heap.floor) {
           hopeless = true
           break
         }
