@@ -89,6 +89,9 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Thirty more on pages drawn at random, written the same way after this stop's fixes (2026-11-28): 26/30 at first
       // try.
       ['questions (tuning 11)', read('mintlify-questions-11.json'), 'plain'],
+      // Thirty more on pages drawn at random, written the same way by a helper after the previous stop's fixes
+      // (2026-11-28): 24/30 at first try.
+      ['questions (tuning 12)', read('mintlify-questions-12.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
