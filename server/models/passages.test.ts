@@ -63,6 +63,21 @@ test('an example or a default stays with the sentence it illustrates', () => {
   ])
 })
 
+test("a field's values stay with the sentence that names the field; a sentence that only begins alike stands alone", () => {
+  const markdown = [
+    'titleSize string',
+    '',
+    'The size of the step titles. One of `p`, `h2`, `h3`, and `h4`. Options: `compact` or `table`.',
+    '',
+    'Pick a layout. Valid values are `"copy"` and `"cursor"`. One of the core principles is reuse.',
+  ].join('\n')
+  expect(splitPassages(1, markdown).map((p) => p.text)).toEqual([
+    'titleSize string: The size of the step titles. One of `p`, `h2`, `h3`, and `h4`. Options: `compact` or `table`.',
+    'Pick a layout. Valid values are `"copy"` and `"cursor"`.',
+    'One of the core principles is reuse.',
+  ])
+})
+
 test("a question stays with what answers it: an FAQ entry's question with its answer, a sentence's with the next", () => {
   const faq = [
     'How many top-level sections should I have?',

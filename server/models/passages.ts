@@ -136,8 +136,13 @@ function isQuestion(text: string): boolean {
   return text.endsWith('?') && text.split(/\s+/).length <= MAX_QUESTION_WORDS && !/[.!?]\s/.test(text) && !/^[`[(-]/.test(text)
 }
 
-/** "Example: `/logo/light.svg`." or "Defaults to `true`." says nothing alone: it stays with the sentence it illustrates. */
-const LEANS_ON_PREVIOUS = /^(examples?:|default:|defaults to\b)/i
+/**
+ * "Example: `/logo/light.svg`.", "Defaults to `true`." or a field's values ("One of `p`, `h2`, `h3`.", "Options: `compact`
+ * or `table`.") says nothing alone: it stays with the sentence it illustrates. Values are code, so "One of the core
+ * principles…" stands alone.
+ */
+const LEANS_ON_PREVIOUS =
+  /^(examples?:|default:|defaults to\b|(one of|options|(possible|allowed|valid|supported|accepted) values( are| for `[^`]*`)?|(must|can) be one of):?\s*`)/i
 
 /**
  * Sentences that say nothing alone stay with their neighbour: an example with the sentence it illustrates, and a
