@@ -113,6 +113,14 @@ describe('what the packed engine indexes of links to other pages', () => {
     expect(hits.map((hit) => hit.section.id)).toEqual(['guide'])
   })
 
+  it("finds a word's automatic kind ('merge' finds automerge), not other compounds ('view' is not preview)", () => {
+    const automerge = section('automerge', 'Configure automerge so pull requests land on their own.')
+    const preview = section('preview', 'Open a preview of every branch.')
+    const index = packedIndex([automerge, preview, guide])
+    expect(index.search(query('merges'), { limit: 5 }).map((hit) => hit.section.id)).toEqual(['automerge'])
+    expect(index.search(query('view'), { limit: 5 })).toEqual([])
+  })
+
   it('counts a section as long as it reads, links included', () => {
     const score = (index: SectionIndex, id: string) =>
       index.search(query('rollout'), { limit: 5 }).find((hit) => hit.section.id === id)!.score

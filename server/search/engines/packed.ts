@@ -297,7 +297,10 @@ export function packedIndex(
       const exact = terms.get(term)
       if (exact !== undefined) note(exact, weight)
       if (weight < 1) continue
-      for (const other of withFamily ? wordFamily(term) : []) {
+      // And the automatic kind of the same action ("merge" → "automerge", "generate" → "autogenerate"): a reader whose
+      // PR "never merges" asks about automerge. Only "auto": "view" is not "preview", nor "publish" "unpublish".
+      const automatic = term.length >= 4 ? [`auto${term}`] : []
+      for (const other of withFamily ? [...wordFamily(term), ...automatic] : []) {
         const id = terms.get(other)
         if (id !== undefined) note(id, FAMILY_WEIGHT)
       }
