@@ -50,7 +50,9 @@ function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<strin
           break
         }
         if (label) out.push({ kind: 'text', markdown: label })
+        const from = out.length
         flatten(children, options, imports, out)
+        withDefault(node, out, from)
         break
       }
       case 'heading':
@@ -64,6 +66,38 @@ function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<strin
         if (markdown) out.push({ kind: 'text', markdown })
       }
     }
+  }
+}
+
+/**
+ * The sentence a field's default becomes (see withDefault). The index leaves it out (engines/types.ts `fieldsOf`): a
+ * hundred defaults (`user`, `true`, `50`) would shift every page's word weights for what only an answer needs.
+ */
+export const FIELD_DEFAULT = /(?<=^|\s)Default: `[^`\n]*`\./gm
+
+/**
+ * A field's default (`<ParamField query="limit" default="50">`), which the rendered docs show beside its name, ends its
+ * description: "limit integer: 1–200. Default: `50`." (a sentence that stays with the one before it).
+ */
+function withDefault(node: MdxJsxFlowElement, out: Block[], from: number): void {
+  const written = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'default')?.value
+  // `default="p"`, or a literal written as an expression: `default={2}`, `default={true}`, `default={"left"}`.
+  const literal =
+    typeof written === 'string'
+      ? written
+      : written && /^\s*(-?[\d.]+|true|false|null)\s*$/.test(written.value)
+        ? written.value
+        : literalOf(written?.value ?? '')
+  const value = literal.trim().replace(/[`\n]/g, '')
+  if (!value) return
+  const sentence = `Default: \`${value}\`.`
+  const last = out.at(-1)
+  // Only after a sentence of the field's own: a list, a table or code ends on something else.
+  const lastLine = last?.kind === 'text' && out.length > from ? last.markdown.split('\n').at(-1)!.trim() : ''
+  if (last?.kind === 'text' && /[.!?][*_"')`]*$/.test(lastLine) && !/^([-*+|>]|\d+[.)]|```|~~~)/.test(lastLine)) {
+    last.markdown = `${last.markdown} ${sentence}`
+  } else {
+    out.push({ kind: 'text', markdown: sentence })
   }
 }
 

@@ -94,6 +94,26 @@ describe('parsePage', () => {
     expect(markdown).toContain('Browser')
   })
 
+  it("ends a field's description with its default, as the rendered docs show it beside the field's name", () => {
+    const fields = [
+      '<ParamField query="limit" type="integer" default="50">',
+      '  1–200.',
+      '</ParamField>',
+      '',
+      '<ResponseField name="cols" type="number" default={2} />',
+      '',
+      '<ParamField body="tags" type="array" default="[]">',
+      '  - one tag',
+      '  - another',
+      '</ParamField>',
+    ].join('\n')
+    const text = parsePage('api/list', fields).markdown
+    expect(text).toContain('limit integer\n\n1–200. Default: `50`.')
+    expect(text).toContain('cols number\n\nDefault: `2`.')
+    // After a list, the default is a sentence of its own, not a list item.
+    expect(text).toContain('- another\n\nDefault: `[]`.')
+  })
+
   it('inlines imported snippets and keeps code blocks with their language, dedented', () => {
     expect(markdown).toContain('You need an **account**.')
     expect(markdown).toContain('```bash\nnpm install @lumenflags/node\n```')

@@ -124,6 +124,13 @@ describe('what the packed engine indexes of links to other pages', () => {
     expect(index.search(query('view'), { limit: 5 })).toEqual([])
   })
 
+  it("leaves a field's default out of the words searched: the answer quotes it, the ranking does not weigh it", () => {
+    const field = section('field', 'context_kind string: The kind of context. Default: `user`.')
+    const index = packedIndex([field, guide])
+    expect(index.search(query('user'), { limit: 5 })).toEqual([])
+    expect(index.search(query('kind'), { limit: 5 }).map((hit) => hit.section.id)).toEqual(['field'])
+  })
+
   it('counts a section as long as it reads, links included', () => {
     const score = (index: SectionIndex, id: string) =>
       index.search(query('rollout'), { limit: 5 }).find((hit) => hit.section.id === id)!.score
