@@ -78,6 +78,24 @@ test("a field's values stay with the sentence that names the field; a sentence t
   ])
 })
 
+test("a label or heading loses its emphasis, not an identifier's underscores", () => {
+  const markdown = [
+    '## The __v2__ API',
+    '',
+    'context_kind string',
+    '',
+    'The context kind. Default: `user`.',
+    '',
+    '**_Beta_ per_page**',
+    '',
+    'Page size.',
+  ].join('\n')
+  expect(splitPassages(1, markdown).map((p) => [p.heading, p.text])).toEqual([
+    ['The v2 API', 'context_kind string: The context kind. Default: `user`.'],
+    ['The v2 API', 'Beta per_page: Page size.'],
+  ])
+})
+
 test("a question stays with what answers it: an FAQ entry's question with its answer, a sentence's with the next", () => {
   const faq = [
     'How many top-level sections should I have?',

@@ -59,7 +59,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     paragraph = []
     if (!text) return
     if (isLabel(text)) {
-      label = { text: text.replace(/[*_`]/g, '').trim(), question: false }
+      label = { text: withoutEmphasis(text), question: false }
       return
     }
     if (isQuestion(text)) {
@@ -84,7 +84,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     if (title) {
       flush()
       settle()
-      heading = title[1]!.replace(/[*_`]/g, '').trim()
+      heading = withoutEmphasis(title[1]!)
       continue
     }
     if (/^\s*$/.test(line) || /^\s*<\/?[A-Za-z][^>]*>\s*$/.test(line)) {
@@ -109,6 +109,17 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   flush()
   settle()
   return passages
+}
+
+/**
+ * A label or heading as plain text: its emphasis and code marks go, an identifier's underscores stay (`context_kind`,
+ * `per_page`): an underscore marks emphasis only at a word's edge.
+ */
+function withoutEmphasis(text: string): string {
+  return text
+    .replace(/[*`]/g, '')
+    .replace(/(^|[\s(])_+|_+(?=[\s).,:;!?]|$)/g, '$1')
+    .trim()
 }
 
 /** A row's cells: split at each `|` that is not escaped (`a\|b` in a cell is the text `a|b`, as GFM reads it). */
