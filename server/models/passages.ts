@@ -116,10 +116,23 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
  * `per_page`): an underscore marks emphasis only at a word's edge.
  */
 function withoutEmphasis(text: string): string {
-  return text
-    .replace(/[*`]/g, '')
-    .replace(/(^|[\s(])_+|_+(?=[\s).,:;!?]|$)/g, '$1')
-    .trim()
+  return text.replace(/[*`]/g, '').split(/(\s+)/).map(withoutEdgeUnderscores).join('').trim()
+}
+
+/**
+ * "_Beta_:" → "Beta:", "(_note_)" → "(note)"; "per_page" as it is. Read character by character: a regex that strips a
+ * run of underscores before a mark backtracks over the run from each of its characters.
+ */
+function withoutEdgeUnderscores(word: string): string {
+  let start = 0
+  while (word[start] === '(') start++
+  let from = start
+  while (word[from] === '_') from++
+  let end = word.length
+  while (end > from && ').,:;!?'.includes(word[end - 1]!)) end--
+  let to = end
+  while (to > from && word[to - 1] === '_') to--
+  return word.slice(0, start) + word.slice(from, to) + word.slice(end)
 }
 
 /** A row's cells: split at each `|` that is not escaped (`a\|b` in a cell is the text `a|b`, as GFM reads it). */
