@@ -202,8 +202,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // A word of the page's title that other sources' titles share ("SDK" in "Go SDK" beside "Python SDK") names their
   // kind, not this page's subject: "how do I install it?" on the Go SDK's page is not answered by Python's `pip install`.
   const others = sources.filter((source) => source.id !== readerPage)
-  const distinctive = (w: number) => !others.some((source) => among(words[w]!, titles.get(source.id)!))
-  const aboutPage = ranked.filter((p) => p.sourceId === readerPage || [...p.covers].some((w) => w >= ownCount && distinctive(w)))
+  const distinctive = words.map((word) => !others.some((source) => among(word, titles.get(source.id)!)))
+  const aboutPage = ranked.filter((p) => p.sourceId === readerPage || [...p.covers].some((w) => w >= ownCount && distinctive[w]))
   const onPage = choose(aboutPage, context)
   return onPage ? render(onPage.passages, scored, onPage.best) : introduce(readerPage)
 }

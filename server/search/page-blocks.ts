@@ -80,7 +80,7 @@ export const FIELD_DEFAULT = /(?<=^|\s)Default: `[^`\n]*`\./gm
  * description: "limit integer: 1–200. Default: `50`." (a sentence that stays with the one before it).
  */
 function withDefault(node: MdxJsxFlowElement, out: Block[], from: number): void {
-  const written = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'default')?.value
+  const written = attributeValue(node, 'default')
   // `default="p"`, or a literal written as an expression: `default={2}`, `default={true}`, `default={"left"}`.
   const literal =
     typeof written === 'string'
@@ -136,8 +136,14 @@ function linkedLabel(node: MdxJsxFlowElement): string {
 
 /** A component's `href` when it leads to a page of the same docs (`/components/prompt`, `../setup`). */
 function pageHref(node: MdxJsxFlowElement): string | undefined {
-  const href = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'href')?.value
+  const href = attributeValue(node, 'href')
   return typeof href === 'string' && /^\.{0,2}\/[^/]/.test(href.trim()) ? href.trim() : undefined
+}
+
+/** A named attribute's value: a string, or an expression (`{2}`) as written. */
+function attributeValue(node: MdxJsxFlowElement, name: string): MdxJsxAttribute['value'] | undefined {
+  return node.attributes.find((attribute): attribute is MdxJsxAttribute => attribute.type === 'mdxJsxAttribute' && attribute.name === name)
+    ?.value
 }
 
 /** `{"text"}` or `{'text'}` expressions are text; anything else (comments, code) is not. */
