@@ -92,6 +92,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Thirty more on pages drawn at random, written the same way by a helper after the previous stop's fixes
       // (2026-11-28): 24/30 at first try.
       ['questions (tuning 12)', read('mintlify-questions-12.json'), 'plain'],
+      // The last seven pages no set had used, written the same way (2026-11-28): 4/7 at first try.
+      ['questions (tuning 13)', read('mintlify-questions-13.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
