@@ -1,3 +1,5 @@
+import { trimEnd } from '../../shared/trim.ts'
+
 /** Control characters (U+0000 included) never reach an index or a CSV cell. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
 
@@ -17,5 +19,5 @@ export function pageUrlOf(base: string, currentPath: string | undefined): string
   const path = cleanLine(currentPath, 500)
   if (!path) return null
   if (/^https?:\/\//i.test(path)) return path
-  return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
+  return `${trimEnd(base, '/')}${path.startsWith('/') ? '' : '/'}${path}`
 }

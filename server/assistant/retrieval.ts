@@ -10,6 +10,7 @@ import { searchQuestion } from '../search/question.ts'
 import type { Corpus, ReaderPage, SearchHit, Section } from '../search/types.ts'
 import { internalLinkPaths } from '../models/markdown-links.ts'
 import { contentTerms, WEAK_WORDS } from '../search/terms.ts'
+import { trimEnd } from '../../shared/trim.ts'
 
 export interface RetrievalRequest {
   turns: ChatTurn[]
@@ -61,7 +62,7 @@ const LINKED_SOURCES = 2
 export async function retrieve(ctx: DocentContext, project: ProjectConfig, request: RetrievalRequest): Promise<Retrieval> {
   const corpus = await loadCorpus(ctx, project, 'an answer')
   const found = await searchQuestion(corpus, { ...request, pageSize: request.pageSize * SECTIONS_PER_SOURCE })
-  const base = (project.siteUrl ?? ctx.config.publicUrl ?? request.origin).replace(/\/+$/, '')
+  const base = trimEnd(project.siteUrl ?? ctx.config.publicUrl ?? request.origin, '/')
   const sources: Source[] = []
   const blocks: SourceBlock[] = []
   let budget = MAX_SOURCES_CHARS

@@ -1,5 +1,6 @@
 import type { DocentConfig, ProjectConfig } from '../config.ts'
 import type { Projects } from '../projects.ts'
+import { beforeFirst, trimEnd } from '../../shared/trim.ts'
 
 /**
  * The project whose docs site Docent itself serves at `/` (and so `/llms.txt` and `/<page>.md`): the first project
@@ -19,7 +20,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
  * are cached, stored and shown to others.
  */
 export function serverBase(config: DocentConfig, requestUrl: string): string {
-  if (config.publicUrl) return trimSlash(config.publicUrl)
+  if (config.publicUrl) return trimEnd(config.publicUrl, '/')
   const url = new URL(requestUrl)
   const trusted = LOOPBACK.has(url.hostname) || config.trustedHosts.some((host) => host === url.host || host === url.hostname)
   return trusted ? url.origin : `http://localhost:${config.port}`
@@ -27,7 +28,7 @@ export function serverBase(config: DocentConfig, requestUrl: string): string {
 
 /** `/sdks/go` → `/sdks/go.md`; the home page `/` → `/index.md`. */
 export function markdownPath(pageUrl: string): string {
-  const path = pageUrl.replace(/[?#].*$/, '').replace(/\/+$/, '')
+  const path = trimEnd(beforeFirst(pageUrl, '?#'), '/')
   return `${path || '/index'}.md`
 }
 
@@ -58,16 +59,15 @@ export interface LinkOptions {
 export function projectLinks(project: ProjectConfig, base: string, { atRoot, isSite }: LinkOptions): ProjectLinks {
   const llmsBase = atRoot ? base : `${base}/docs/${encodeURIComponent(project.domain)}`
   const markdown = (pageUrl: string) => llmsBase + encodePath(markdownPath(pageUrl)) + anchorOf(pageUrl)
-  const siteBase = project.siteUrl ? trimSlash(project.siteUrl) : isSite ? base : undefined
+  const siteBase = project.siteUrl ? trimEnd(project.siteUrl, '/') : isSite ? base : undefined
   const page = (pageUrl: string) =>
     siteBase === undefined ? markdown(pageUrl) : siteBase + (pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`)
   return { page, markdown, llmsBase, siteBase, resolve: page }
 }
 
-const trimSlash = (url: string) => url.replace(/\/+$/, '')
 const encodePath = (path: string) =>
   path
     .split('/')
     .map((part) => encodeURIComponent(part))
     .join('/')
-const anchorOf = (url: string) => /#.*$/.exec(url)?.[0] ?? ''
+const anchorOf = (url: string) => url.slice(beforeFirst(url, '#').length)

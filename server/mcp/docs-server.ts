@@ -7,6 +7,7 @@ import { absoluteLinks } from '../llms/absolute-links.ts'
 import type { ProjectLinks } from '../llms/links.ts'
 import { searchSections } from '../search/hybrid.ts'
 import type { Corpus, PageInfo, SearchHit } from '../search/types.ts'
+import { beforeFirst } from '../../shared/trim.ts'
 
 const MAX_PAGE_SIZE = 20
 const DEFAULT_PAGE_SIZE = 5
@@ -137,7 +138,7 @@ function searchResult({ section, score }: SearchHit, links: ProjectLinks) {
     section: trail.join(' › '),
     path: section.path,
     url: links.page(section.url),
-    markdownUrl: links.markdown(section.url.replace(/#.*$/, '')),
+    markdownUrl: links.markdown(beforeFirst(section.url, '#')),
     content: absoluteLinks(section.content, links.resolve),
     score: Math.round(score * 1000) / 1000,
   }
@@ -163,6 +164,6 @@ function pagePathOf(input: string, bases: string[]): string {
   const base = bases.find((prefix) => prefix && path.startsWith(prefix + '/'))
   if (base) path = path.slice(base.length)
   else if (/^https?:\/\//i.test(path)) path = path.replace(/^https?:\/\/[^/]*/i, '')
-  path = path.replace(/[?#].*$/, '').replace(/\.md$/i, '')
+  path = beforeFirst(path, '?#').replace(/\.md$/i, '')
   return path === '' || path === '/' ? 'index' : path
 }

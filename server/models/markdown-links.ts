@@ -90,14 +90,17 @@ function linkTargets(text: string): string[] {
 }
 
 /**
- * A markdown link to a page of the same docs: a target with no scheme (`/guides/cursor`, `../setup`, `#install`).
- * Linear: the label admits no bracket and the target no parenthesis, so each attempt stops at the next opening.
+ * A markdown link; one to a page of the same docs has a target with no scheme (`/guides/cursor`, `../setup`,
+ * `#install`). Linear: the label admits no bracket and the target no parenthesis, so each attempt stops at the next
+ * opening. The scheme is checked in code (SCHEME), not by a lookahead: without lookaround, recheck's automaton proves
+ * the pattern.
  */
-const INTERNAL_LINK = /\[[^[\]\n]*\]\((?![a-z][a-z\d+.-]*:)[^()\s]*\)/gi
+const LINK = /\[[^[\]\n]*\]\(([^()\s]*)\)/g
+const SCHEME = /^[a-z][a-z\d+.-]*:/i
 
 /** The text without its links to other pages of the same docs, label and target (see `internalLinks`). */
 export function withoutInternalLinks(text: string): string {
-  return text.includes('](') ? text.replace(INTERNAL_LINK, ' ') : text
+  return text.includes('](') ? text.replace(LINK, (link, target: string) => (SCHEME.test(target) ? link : ' ')) : text
 }
 
 /**
@@ -105,7 +108,8 @@ export function withoutInternalLinks(text: string): string {
  * words name the page they lead to, which holds the subject: an overview that links to every guide is not the guide.
  */
 export function internalLinks(text: string): string[] {
-  return text.includes('](') ? (text.match(INTERNAL_LINK) ?? []) : []
+  if (!text.includes('](')) return []
+  return [...text.matchAll(LINK)].flatMap(([link, target]) => (SCHEME.test(target!) ? [] : [link]))
 }
 
 /** The page paths a text's links to other pages of the same docs lead to, without anchors (`/guides/cursor`). */

@@ -122,10 +122,13 @@ function toc(items: RenderedPage['toc']): string {
 /** Text of a rendered HTML fragment: tags dropped, the entities marked and escapeHtml produce decoded. */
 function plainText(fragment: string): string {
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' }
-  return fragment
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|amp|lt|gt|quot);/g, (_, name: string) =>
-      name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : entities[name]!,
-    )
-    .trim()
+  return (
+    fragment
+      // A tag does not hold `<`: with `[^>]*`, each `<` of a run with no `>` after it read the rest of the run.
+      .replace(/<[^<>]*>/g, '')
+      .replace(/&(#\d+|amp|lt|gt|quot);/g, (_, name: string) =>
+        name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : entities[name]!,
+      )
+      .trim()
+  )
 }

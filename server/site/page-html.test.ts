@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { renderPageHtml } from './page-html.ts'
+import { safeUrl } from './safe-url.ts'
 
 const hrefs = (markdown: string) => [...renderPageHtml(markdown).html.matchAll(/<(?:a|img) [^>]*(?:href|src)="([^"]*)"/g)].map((m) => m[1])
 
@@ -49,5 +50,15 @@ describe('links in rendered pages', () => {
   test('an entity-encoded scheme stays inert text in the attribute', () => {
     // The browser decodes the attribute once: `&#38;#106;` becomes the literal `&#106;`, a relative path, not `j`.
     expect(hrefs('[x](&#106;avascript:alert(1))')).toEqual(['&#38;#106;avascript:alert(1)'])
+  })
+
+  test('long runs of controls and spaces around a link are dropped as the URL parser drops them, read once', () => {
+    // `/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g` read the rest of a run from each of its characters.
+    const run = ' \u0001\t'.repeat(50_000)
+    expect(safeUrl(`${run}javascript:alert(1)${run}`)).toBeNull()
+    expect(safeUrl(`${run}https://example.com/a${run}`)).toEqual({ href: 'https://example.com/a', external: true })
+    expect(safeUrl(`${run}/quickstart${run}`)).toEqual({ href: '/quickstart', external: false })
+    const inside = `https://example.com/a${'\u0001'.repeat(100_000)}b`
+    expect(safeUrl(inside)).toEqual({ href: inside, external: true })
   })
 })

@@ -9,6 +9,7 @@ import type { Corpus, PageInfo } from '../search/types.ts'
 import { pageDocument, type SiteShell } from './layout.ts'
 import { buildNavigation, readingOrder } from './navigation.ts'
 import { siteKeyProvider } from './site-key.ts'
+import { trimEnd } from '../../shared/trim.ts'
 
 // Pages load only the widget from this server; no inline script, so a strict policy costs nothing.
 const PAGE_HEADERS = {
@@ -109,7 +110,7 @@ function normalize(path: string): string {
   } catch {
     // undecodable: compared as is, matches no page
   }
-  const trimmed = decoded.replace(/\/+$/, '').replace(/\/index$/, '')
+  const trimmed = trimEnd(decoded, '/').replace(/\/index$/, '')
   return trimmed === '' ? '/' : trimmed
 }
 

@@ -1,3 +1,5 @@
+import { C0_CONTROL_OR_SPACE, trimBoth } from '../../shared/trim.ts'
+
 /** A base no real link has: relative links resolve against it, so its host tells a relative link from an external one. */
 const BASE = 'https://docent.invalid/'
 
@@ -15,7 +17,7 @@ export interface SafeUrl {
  * as `/`, so `/\evil.example/p` is the external `https://evil.example/p`, written out as such.
  */
 export function safeUrl(href: string, schemes: readonly string[] = ['http:', 'https:', 'mailto:']): SafeUrl | null {
-  const cleaned = href.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
+  const cleaned = trimBoth(href, C0_CONTROL_OR_SPACE).replace(/[\t\n\r]/g, '')
   let url: URL
   try {
     url = new URL(cleaned, BASE)

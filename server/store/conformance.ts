@@ -3,6 +3,7 @@ import { describeAnalyticsConformance } from './conformance-analytics.ts'
 import { describeAutomationsConformance } from './conformance-automations.ts'
 import { uid, sampleKey, sampleJob, sampleThread, message, type SuiteApi } from './conformance-fixtures.ts'
 import { describeJobsConformance } from './conformance-jobs.ts'
+import { encodeCursor } from './cursor.ts'
 import type { SessionRecord, Store } from './types.ts'
 
 export {
@@ -195,7 +196,7 @@ export function describeStoreConformance(
       expect(await store.listMessages(impossible)).toEqual([])
       expect(await store.putFeedback({ threadId: thread.id, messageId: impossible, rating: 'up', createdAt: at })).toBe(false)
       expect(await store.renewLease(run.id, impossible, 1000, at)).toBe(false)
-      const forged = btoa(`2000-01-01T00:00:00.000Z|${impossible}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+      const forged = encodeCursor(new Date('2000-01-01T00:00:00.000Z'), impossible)
       expect((await store.listThreads(thread.projectId, { limit: 5, cursor: forged })).items).toEqual([])
       expect((await store.listJobs(job.projectId, { limit: 5, cursor: forged })).items).toEqual([])
     })

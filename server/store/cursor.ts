@@ -1,6 +1,13 @@
+import { trimEnd } from '../../shared/trim.ts'
+
+/** Base64url without padding, of a binary string (one byte per character). */
+function base64Url(binary: string): string {
+  return trimEnd(btoa(binary).replace(/\+/g, '-').replace(/\//g, '_'), '=')
+}
+
 /** Opaque page cursors: the sort key of the last item, base64url-encoded. */
 export function encodeCursor(at: Date, id: string): string {
-  return btoa(`${at.toISOString()}|${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return base64Url(`${at.toISOString()}|${id}`)
 }
 
 export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
@@ -24,10 +31,7 @@ export function isBefore(a: { at: Date; id: string }, b: { at: Date; id: string 
 
 /** Cursors of lists ranked by a count (most first), the key breaking ties: the last item's count and key. */
 export function encodeRankCursor(count: number, key: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(`${count}|${key}`)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return base64Url(String.fromCharCode(...new TextEncoder().encode(`${count}|${key}`)))
 }
 
 export function decodeRankCursor(cursor: string | undefined): { count: number; key: string } | null {

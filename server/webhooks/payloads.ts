@@ -3,6 +3,9 @@
  * gap loop (server/webhooks/dispatch.ts) and the listeners of `ctx.webhooks` (automations) read these, never the
  * hosts' payloads.
  */
+
+import { trimEnd } from '../../shared/trim.ts'
+
 export type HostEvent = PushEvent | PullRequestEvent | { kind: 'other' }
 
 export interface PushEvent {
@@ -158,13 +161,14 @@ export function gitLabEvent(payload: unknown): HostEvent {
 /** `https://user@github.com/Acme/Docs.git/` and `github.com/acme/docs` are one repository. */
 export function sameRepositoryUrl(a: string, b: string): boolean {
   const norm = (url: string) =>
-    url
-      .trim()
-      .toLowerCase()
-      .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-      .replace(/^[^@/]*@/, '')
-      .replace(/:(?=[^/\d])/, '/')
-      .replace(/\/+$/, '')
-      .replace(/\.git$/, '')
+    trimEnd(
+      url
+        .trim()
+        .toLowerCase()
+        .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+        .replace(/^[^@/]*@/, '')
+        .replace(/:(?=[^/\d])/, '/'),
+      '/',
+    ).replace(/\.git$/, '')
   return norm(a) === norm(b)
 }

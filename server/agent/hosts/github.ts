@@ -1,7 +1,8 @@
 import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
 import { appendOnce } from './pull-description.ts'
-import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
+import { HostApiError, hostRequest } from './host-http.ts'
+import { trimEnd } from '../../../shared/trim.ts'
 import { openOrUpdate } from './pull-flow.ts'
 
 export interface GitHubHostOptions {
@@ -28,7 +29,7 @@ interface Pull {
  * else one is opened. A PR's title and description stay as they are; a follow-up appends its own section.
  */
 export function createGitHubHost(options: GitHubHostOptions): GitHost {
-  const base = withoutTrailingSlashes(options.apiBase)
+  const base = trimEnd(options.apiBase, '/')
   const [owner, name] = options.repo.split('/') as [string, string]
   const repoPath = `${base}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`
   const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, body: unknown, signal?: AbortSignal) =>

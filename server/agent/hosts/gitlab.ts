@@ -1,7 +1,8 @@
 import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
 import { appendOnce } from './pull-description.ts'
-import { HostApiError, hostRequest, withoutTrailingSlashes } from './host-http.ts'
+import { HostApiError, hostRequest } from './host-http.ts'
+import { trimEnd } from '../../../shared/trim.ts'
 import { openOrUpdate } from './pull-flow.ts'
 
 export interface GitLabHostOptions {
@@ -22,7 +23,7 @@ interface MergeRequest {
 
 /** Merge requests through the GitLab REST API v4; idempotent per job like the GitHub host. */
 export function createGitLabHost(options: GitLabHostOptions): GitHost {
-  const base = withoutTrailingSlashes(options.apiBase)
+  const base = trimEnd(options.apiBase, '/')
   const projectPath = `${base}/projects/${encodeURIComponent(options.project)}`
   const call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body: unknown, signal?: AbortSignal) =>
     hostRequest<T>({

@@ -86,10 +86,3 @@ function summarize(text: string): string {
   }
   return text.slice(0, 200)
 }
-
-/** `url` without its trailing slashes (`/\/+$/` would backtrack over a long run of slashes that does not end the text). */
-export function withoutTrailingSlashes(url: string): string {
-  let end = url.length
-  while (end > 0 && url[end - 1] === '/') end--
-  return url.slice(0, end)
-}

@@ -1,6 +1,6 @@
 import type { GitHost } from '../types.ts'
 import { appendOnce } from './pull-description.ts'
-import { withoutTrailingSlashes } from './host-http.ts'
+import { trimEnd } from '../../../shared/trim.ts'
 import type { LocalRepositories } from './local-repositories.ts'
 
 export interface LocalHostOptions {
@@ -44,7 +44,7 @@ export function createLocalHost(options: LocalHostOptions): GitHost {
         createdAt: previous?.createdAt ?? now,
         updatedAt: now,
       })
-      return { number: input.jobId, url: `${withoutTrailingSlashes(options.publicUrl)}/review/${encodeURIComponent(input.jobId)}` }
+      return { number: input.jobId, url: `${trimEnd(options.publicUrl, '/')}/review/${encodeURIComponent(input.jobId)}` }
     },
   }
 }

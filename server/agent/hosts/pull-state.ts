@@ -1,6 +1,7 @@
 import { git } from '../../git/isomorphic.ts'
 import type { LocalRepository } from '../../git/local-workspace.ts'
-import { hostRequest, withoutTrailingSlashes } from './host-http.ts'
+import { hostRequest } from './host-http.ts'
+import { trimEnd } from '../../../shared/trim.ts'
 import { readLocalPull } from './local-pulls.ts'
 
 /** Where a pull request stands: still open, merged (into which commit, when the host says), or closed unmerged. */
@@ -18,7 +19,7 @@ export async function gitHubPullState(api: HostApi & { repo: string }, number: s
   const pull = await hostRequest<{ state?: string; merged?: boolean; merged_at?: string | null; merge_commit_sha?: string | null }>({
     fetch: api.fetch,
     method: 'GET',
-    url: `${withoutTrailingSlashes(api.apiBase)}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls/${encodeURIComponent(number)}`,
+    url: `${trimEnd(api.apiBase, '/')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls/${encodeURIComponent(number)}`,
     secret: api.token,
     host: 'GitHub',
     headers: {
@@ -42,7 +43,7 @@ export async function gitLabPullState(api: HostApi & { project: string }, iid: s
   }>({
     fetch: api.fetch,
     method: 'GET',
-    url: `${withoutTrailingSlashes(api.apiBase)}/projects/${encodeURIComponent(api.project)}/merge_requests/${encodeURIComponent(iid)}`,
+    url: `${trimEnd(api.apiBase, '/')}/projects/${encodeURIComponent(api.project)}/merge_requests/${encodeURIComponent(iid)}`,
     secret: api.token,
     host: 'GitLab',
     headers: { 'PRIVATE-TOKEN': api.token, Accept: 'application/json' },

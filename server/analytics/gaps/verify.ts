@@ -5,13 +5,14 @@ import type { GapRecord } from '../../store/types.ts'
 import { allTime } from '../range.ts'
 import { askAgain } from './ask-again.ts'
 import { gapQuestions } from './questions.ts'
+import { trimBoth } from '../../../shared/trim.ts'
 
 /** Questions re-asked to verify a fix: the most asked wordings (one answer each, with the project's model). */
 const REASKED = 10
 
 /** The docs pages a job's commits changed (added or modified), as page paths relative to the docs root. */
 export async function changedPages(ctx: DocentContext, project: ProjectConfig, jobId: string): Promise<Set<string>> {
-  const root = 'repository' in project.docs ? project.docs.root.replace(/^\/+|\/+$/g, '') : ''
+  const root = 'repository' in project.docs ? trimBoth(project.docs.root, '/') : ''
   const pages = new Set<string>()
   for (const event of await ctx.store.listJobEvents(jobId)) {
     if (event.type !== 'commit') continue
