@@ -77,6 +77,13 @@ describe('chunkPage', () => {
     for (const section of sections) expect(section.content).toMatch(/^```js\n[\s\S]*\n```$/)
   })
 
+  it('keeps a huge block of one line of backticks or tildes whole, in time linear in it', () => {
+    for (const line of ['`'.repeat(100_000), '~'.repeat(100_000)]) {
+      const sections = chunkPage(page('fence', `# Fence\n\n${line}\n`, { minChars: 50, maxChars: 1000 }))
+      expect(sections.map((section) => section.content)).toEqual([line])
+    }
+  })
+
   it('takes version, language, groups and tags from the page and its navigation', () => {
     const p = page('api/v1/flags', `---\ntags: [api]\nkeywords: [legacy]\ngroups: [admins]\n---\n# Flags\n\n${long('x', 3)}`)
     p.nav = {

@@ -213,9 +213,13 @@ function splitLong(draft: Draft, blocks: Block[], maxChars: number): Item[][] {
 
 /** A huge block (a long code sample or table) cut at line ends; each piece of a code block keeps its fences. */
 function splitLines(text: string, maxChars: number): string[] {
-  const fence = /^(`{3,}|~{3,})[^\n]*\n/.exec(text)
-  const closing = fence && text.trimEnd().endsWith(fence[1]!) ? fence[1]! : undefined
-  const body = fence && closing ? text.trimEnd().slice(fence[0].length, -closing.length).replace(/\n$/, '') : text
+  // The fence, then its line's end: linear, where `/^(`{3,}|~{3,})[^\n]*\n/` read the line again for every shorter
+  // fence it tried when the text had no line break.
+  const marker = /^(?:`{3,}|~{3,})/.exec(text)?.[0]
+  const lineEnd = text.indexOf('\n')
+  const fence =
+    marker && lineEnd >= 0 && text.trimEnd().endsWith(marker) ? { opening: text.slice(0, lineEnd + 1), closing: marker } : undefined
+  const body = fence ? text.trimEnd().slice(fence.opening.length, -fence.closing.length).replace(/\n$/, '') : text
   const out: string[] = []
   let chunk = ''
   for (const line of body.split('\n')) {
@@ -226,7 +230,7 @@ function splitLines(text: string, maxChars: number): string[] {
     chunk = chunk ? `${chunk}\n${line}` : line
   }
   if (chunk) out.push(chunk)
-  return fence && closing ? out.map((piece) => `${fence[0]}${piece}\n${closing}`) : out
+  return fence ? out.map((piece) => `${fence.opening}${piece}\n${fence.closing}`) : out
 }
 
 /** `[start, end)` without the white space at either end. */

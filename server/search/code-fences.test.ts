@@ -20,6 +20,17 @@ test('a fence closes only on a run of its own character at least as long, with n
   expect(openingFence('`` two ``')).toBeUndefined()
 })
 
+test('a fence is found in time linear in its line, however long its run of backticks or tildes', () => {
+  const backticks = '`'.repeat(100_000)
+  const tildes = '~'.repeat(100_000)
+  expect(openingFence(`  ${backticks} js`)).toEqual({ marker: backticks })
+  expect(openingFence(`${tildes} a\`b`)).toEqual({ marker: tildes })
+  expect(openingFence(`${backticks} a\`b`)).toBeUndefined()
+  // A line break after the fence (a `\r` that a CRLF file leaves on the line) makes it no fence, as `.*$` did.
+  expect(openingFence('```js\r')).toBeUndefined()
+  expect(openingFence(`${backticks}\r`)).toBeUndefined()
+})
+
 test('markdown cut into prose and code runs joins back to itself; an unclosed fence runs to the end', () => {
   expect(splitFencedCode(NESTED)).toEqual([
     { code: false, text: 'Show it:' },

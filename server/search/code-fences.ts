@@ -9,13 +9,21 @@ export interface Fence {
   marker: string
 }
 
-/** The fence a line opens, if it opens one (a backtick fence's info string holds no backtick). */
+/**
+ * The fence a line opens, if it opens one (a backtick fence's info string holds no backtick). The info string is the
+ * rest of the line, taken after the fence is found: linear, where `/^\s*(`{3,}|~{3,})(.*)$/` read the rest of the line
+ * again for every shorter fence it tried. As there, a line break in it (a `\r` left by a CRLF file) means no fence.
+ */
 export function openingFence(line: string): Fence | undefined {
-  const found = /^\s*(`{3,}|~{3,})(.*)$/.exec(line)
+  const found = /^\s*(`{3,}|~{3,})/.exec(line)
   if (!found) return undefined
-  if (found[1]![0] === '`' && found[2]!.includes('`')) return undefined
+  const info = line.slice(found[0].length)
+  if (LINE_BREAK.test(info) || (found[1]![0] === '`' && info.includes('`'))) return undefined
   return { marker: found[1]! }
 }
+
+/** What `.` does not match. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/
 
 /** Whether a line closes `fence`: the same character, at least as many times, and nothing else. */
 export function closesFence(line: string, fence: Fence): boolean {

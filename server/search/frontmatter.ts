@@ -1,4 +1,5 @@
 import { parse } from 'yaml'
+import { trimEnd } from '../../shared/trim.ts'
 
 /** What a page's frontmatter says about it (Mintlify's fields and ours). */
 export interface PageMeta {
@@ -85,7 +86,13 @@ function list(value: unknown): string[] {
     : []
 }
 
-const KEY_VALUE = /^([A-Za-z_][\w-]*):[ \t]+(.+?)[ \t]*$/
+/**
+ * `key: value`, the value from its first character that is not a blank; the blanks after it are cut with trimEnd.
+ * Linear, where `/^([A-Za-z_][\w-]*):[ \t]+(.+?)[ \t]*$/` tried every split of a run of blanks between its three parts
+ * (cubic: a line of 3,000 tabs and a `\r` took 12 s). A value of blanks alone does not match; that read it as its
+ * last blank, which no kind of value below takes, so the frontmatter went to the YAML parser then as now.
+ */
+const KEY_VALUE = /^([A-Za-z_][\w-]*):[ \t]+([^ \t\n\r\u2028\u2029].*)$/
 const QUOTED = /^"([^"\\]*)"$|^'([^']*)'$/
 const QUOTED_ITEM = /\s*(?:"([^"\\]*)"|'([^']*)')\s*(,|$)/y
 /** Words YAML reads as something other than text (booleans, null) in one of its versions. */
@@ -104,7 +111,7 @@ export function simpleYaml(yaml: string): Record<string, unknown> | undefined {
     if (line.trim() === '' || line.startsWith('#')) continue
     const match = KEY_VALUE.exec(line)
     if (!match || match[1] === '__proto__' || Object.hasOwn(data, match[1]!)) return undefined
-    const value = match[2]!
+    const value = trimEnd(match[2]!, ' \t')
     const quoted = QUOTED.exec(value)
     if (quoted) data[match[1]!] = quoted[1] ?? quoted[2]
     else if (value === 'true' || value === 'false') data[match[1]!] = value === 'true'

@@ -112,6 +112,16 @@ describe('page paths and URLs', () => {
     expect(normalizePath('/')).toBe('index')
     expect(normalizePath('https://x.y')).toBeUndefined()
     expect(normalizePath('#top')).toBeUndefined()
+    expect(normalizePath('.//guides/setup/?tab=cli')).toBe('guides/setup')
+  })
+
+  it('cuts queries, fragments and slashes in time linear in the path', () => {
+    const slashes = '/'.repeat(100_000)
+    expect(normalizePath(`a${slashes}\u0000/`)).toBe(`a${slashes}\u0000`)
+    expect(normalizePath(`guides${slashes}`)).toBe('guides')
+    // Up to the first `?` or `#`, even with a line break after it (`/[?#].*$/`, whose `.` stopped at line breaks,
+    // cut there only the last `#`).
+    expect(normalizePath(`a${'#'.repeat(100_000)}\n#`)).toBe('a')
   })
 
   it('serves index pages at their folder', () => {

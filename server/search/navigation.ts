@@ -1,3 +1,5 @@
+import { beforeFirst, trimEnd } from '../../shared/trim.ts'
+
 /** Where a page sits in the site's navigation (`docs.json`, or the older `mint.json`). */
 export interface NavEntry {
   path: string
@@ -130,11 +132,10 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
 export function normalizePath(raw: string): string | undefined {
   const trimmed = raw.trim()
   if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('#')) return undefined
-  const path = trimmed
-    .replace(/[?#].*$/, '')
-    .replace(/^\.?\/+/, '')
-    .replace(/\/+$/, '')
-    .replace(/\.mdx?$/i, '')
+  // beforeFirst and trimEnd, not `/[?#].*$/` and `/\/+$/`: linear, where those read the rest of a run of `#` or `/`
+  // from each of its characters. (`.` stopped at a line break, so `/[?#].*$/` kept a query followed by one; a path
+  // has none.)
+  const path = trimEnd(beforeFirst(trimmed, '?#').replace(/^\.?\/+/, ''), '/').replace(/\.mdx?$/i, '')
   return path || 'index'
 }
 

@@ -70,10 +70,19 @@ function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<strin
 }
 
 /**
- * The sentence a field's default becomes (see withDefault). The index leaves it out (engines/types.ts `fieldsOf`): a
- * hundred defaults (`user`, `true`, `50`) would shift every page's word weights for what only an answer needs.
+ * The sentence a field's default becomes (see withDefault), after the start of a line or a space. The space is matched
+ * and put back (withoutFieldDefaults), not looked behind at: recheck cannot prove a lookbehind linear (it falls back
+ * to fuzzing, which reported `(?<=^|\s)` here on some runs, though V8 ran the attack in linear time).
  */
-export const FIELD_DEFAULT = /(?<=^|\s)Default: `[^`\n]*`\./gm
+const FIELD_DEFAULT = /(^|\s)Default: `[^`\n]*`\./gm
+
+/**
+ * The text without its fields' defaults. The index leaves them out (engines/types.ts `fieldsOf`): a hundred defaults
+ * (`user`, `true`, `50`) would shift every page's word weights for what only an answer needs.
+ */
+export function withoutFieldDefaults(text: string): string {
+  return text.replace(FIELD_DEFAULT, '$1')
+}
 
 /**
  * A field's default (`<ParamField query="limit" default="50">`), which the rendered docs show beside its name, ends its
@@ -146,10 +155,14 @@ function attributeValue(node: MdxJsxFlowElement, name: string): MdxJsxAttribute[
     ?.value
 }
 
-/** `{"text"}` or `{'text'}` expressions are text; anything else (comments, code) is not. */
+/**
+ * `{"text"}` or `{'text'}` expressions are text; anything else (comments, code) is not. The spaces around are trimmed
+ * first (`\s` and trim take the same characters), and each quote has its own alternative: `\s*` and a backreference
+ * to the opening quote, as `/^\s*(["'`])([^"'`]*)\1\s*$/` had them, are more than recheck can prove linear.
+ */
 function literalOf(expression: string): string {
-  const match = /^\s*(["'`])([^"'`]*)\1\s*$/.exec(expression)
-  return match ? match[2]! : ''
+  const match = /^(?:"([^"'`]*)"|'([^"'`]*)'|`([^"'`]*)`)$/.exec(expression.trim())
+  return match ? (match[1] ?? match[2] ?? match[3]!) : ''
 }
 
 /** The node's own source markdown, with MDX tags, expressions and imports cut out and its indentation removed. */

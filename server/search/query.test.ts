@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isWeak, parseQuery, queryText, SYNONYM_WEIGHT, withoutPlaceOnPage } from './query.ts'
+import { asksThroughApi, isWeak, parseQuery, queryText, SYNONYM_WEIGHT, withoutPlaceOnPage } from './query.ts'
 
 const terms = (text: string) => parseQuery(text).words.map((word) => word.terms.map((t) => `${t.word}:${t.weight}`).join(' '))
 
@@ -112,4 +112,22 @@ test('a place on a docs site ("in a page") is light context, not a word the answ
   for (const kept of ['get a markdown version of a page', 'on this page', 'page titles in the sidebar']) {
     expect(withoutPlaceOnPage(kept)).toEqual({ question: kept, place: [] })
   }
+})
+
+test('a question asks for the API when it names it after a word that says how, and not for its credentials', () => {
+  for (const question of [
+    'export feedback through the API',
+    'using our own API',
+    'an API call to trigger a preview',
+    'from a script',
+    'via the api key or via the api',
+  ]) {
+    expect(asksThroughApi(question), question).toBe(true)
+  }
+  // `via api key api`: the second "api" is not after a word that says how ("key" is not one).
+  for (const question of ['with an API key', 'in the API token settings', 'via api key api', 'what is an api']) {
+    expect(asksThroughApi(question), question).toBe(false)
+  }
+  expect(asksThroughApi('IN AN '.repeat(100_000))).toBe(false)
+  expect(asksThroughApi(`through the ${'api key '.repeat(50_000)}`)).toBe(false)
 })

@@ -109,14 +109,30 @@ export function withoutPlaceOnPage(question: string): { question: string; place:
   return { question: without, place: [{ text: 'page', weight: PLACE_WEIGHT, counts: false }] }
 }
 
-/** "with an API key", "in the API token settings" speak of credentials, not of doing something through the API. */
-const ASKS_FOR_API =
-  /\b(?:(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )?(?:[a-z][\w-]* )?api(?! (?:keys?|tokens?|secrets?|credentials?)\b)|api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically|(?:from|in|with|using|via) (?:a |my |our |your )?(?:own )?(?:scripts?|backend))\b/i
+/**
+ * "Through the API", "with our own API": the API named after a word that says how. Two patterns, with a determiner and
+ * without: one with both optional was too large for recheck to prove linear.
+ */
+const THROUGH_API = [
+  /\b(?:via|through|over|with|from|using|by|in) (?:[a-z][\w-]* )?api\b/i,
+  /\b(?:via|through|over|with|from|using|by|in) (?:the |an |our |your |their |its )(?:[a-z][\w-]* )?api\b/i,
+]
+/**
+ * "with an API key", "in the API token settings" speak of credentials, not of doing something through the API: their
+ * `api` is made `ap_` before THROUGH_API reads the question, so that it is still a word there but not the API. (It was
+ * a lookahead, `api(?! (?:keys?|tokens?|secrets?|credentials?)\b)`, which recheck cannot prove linear.)
+ */
+const API_CREDENTIAL = /\b(ap)i( (?:keys?|tokens?|secrets?|credentials?)\b)/gi
+const ASKS_FOR_API = [
+  /\b(?:api (?:calls?|requests?|endpoints?|route)|apis? (?:to|for|that|which)|endpoints? (?:to|for|that|which)|programmatically)\b/i,
+  /\b(?:from|in|with|using|via) (?:a |my |our |your )?(?:own )?(?:scripts?|backend)\b/i,
+]
 
 /**
  * Whether a question asks to do something through the API ("export feedback through the API", "an API call to
  * trigger a preview", "from a script"): the API reference's operation pages answer it (see corpus.ts).
  */
 export function asksThroughApi(question: string): boolean {
-  return ASKS_FOR_API.test(question)
+  const withoutCredentials = question.replace(API_CREDENTIAL, '$1_$2')
+  return THROUGH_API.some((pattern) => pattern.test(withoutCredentials)) || ASKS_FOR_API.some((pattern) => pattern.test(question))
 }

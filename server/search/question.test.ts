@@ -54,6 +54,12 @@ describe('questions that lean on what they do not name', () => {
       expect(pointsAt(q), q).toBe(false)
     }
   })
+
+  test('a long question is read in time linear in it', () => {
+    expect(pointsAt(`\t${'T!MY\tOWN\t'.repeat(100_000)}N`)).toBe(false)
+    expect(pointsAt(`use my own${' '.repeat(100_000)}?`)).toBe(true)
+    expect(pointsAt(`${'one '.repeat(100_000)}more`)).toBe(false)
+  })
 })
 
 describe('searchQuestion over demo/docs', () => {

@@ -5,6 +5,7 @@ import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { docsGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
+import { trimEnd } from '../../shared/trim.ts'
 import { searchSections } from './hybrid.ts'
 import { DOCS_UNAVAILABLE, loadCorpus } from './load-corpus.ts'
 import type { SearchHit } from './types.ts'
@@ -80,5 +81,5 @@ export function searchResult({ section, score }: SearchHit, project: ProjectConf
 /** The section's link on the docs site: absolute when the project names its site, else the URL path. */
 export function sectionUrl(url: string, siteUrl: string | undefined): string {
   if (!siteUrl) return url
-  return siteUrl.replace(/\/+$/, '') + url
+  return trimEnd(siteUrl, '/') + url
 }

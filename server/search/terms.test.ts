@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentTerms, MAX_QUERY_TERMS, processTerm, queryTerms, stem, tokenize, wordFamily } from './terms.ts'
+import { contentTerms, MAX_QUERY_TERMS, processTerm, queryTerms, singularAcronyms, stem, tokenize, wordFamily } from './terms.ts'
 import { parseQuery } from './query.ts'
 
 describe('terms', () => {
@@ -24,6 +24,20 @@ describe('terms', () => {
     expect(contentTerms('user IDs, the APIs and PRs')).toEqual(contentTerms('user ID, the API and PR'))
     expect(contentTerms('a package from UPS')).toContain('ups')
     expect(parseQuery('rotate the SDKs and IDs').words.map((word) => word.terms[0]!.word)).toEqual(['rotate', 'sdk', 'id'])
+  })
+
+  it('finds identifier parts and acronym plurals in time linear in the text, long runs of letters too', () => {
+    expect(tokenize('parseJSON2Value ÉtatCivil')).toEqual(['parsejson2value', 'étatcivil', 'parse', 'json', '2', 'value', 'état', 'civil'])
+    // `\b` is ASCII's: `ÀPIs` has one between `À` and `P`, `xAPIs` none before its capitals.
+    expect(singularAcronyms('user IDs, ÀPIs, xAPIs, IDsx')).toBe('user ID, ÀPI, xAPIs, IDsx')
+    // The patterns these replace read the rest of a run from each of its letters: 16,000 `A`s took 0.58 s.
+    const capitals = 'A'.repeat(100_000)
+    const lower = 'a'.repeat(100_000)
+    expect(tokenize(capitals)).toEqual([lower])
+    expect(tokenize(lower)).toEqual([lower])
+    expect(tokenize(`a${capitals}`)).toEqual([`a${lower}`, 'a', lower])
+    expect(singularAcronyms(`s${'ÀA'.repeat(50_000)}`)).toBe(`s${'ÀA'.repeat(50_000)}`)
+    expect(singularAcronyms(`${'ÀA'.repeat(50_000)}s`)).toBe('ÀA'.repeat(50_000))
   })
 
   it('drops stop words and stems endings so forms of a word meet', () => {

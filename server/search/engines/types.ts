@@ -1,5 +1,5 @@
 import { withoutInternalLinks } from '../../models/markdown-links.ts'
-import { FIELD_DEFAULT } from '../page-blocks.ts'
+import { withoutFieldDefaults } from '../page-blocks.ts'
 import type { SearchQuery } from '../query.ts'
 import type { Section } from '../types.ts'
 
@@ -55,6 +55,6 @@ export function fieldsOf(section: Section): { title: string; headings: string; m
     title: section.pageTitle,
     headings: [...section.headings.slice(1), ...(section.subheadings ?? [])].join(' \n '),
     meta: [section.description ?? '', ...section.tags].join(' \n '),
-    content: withoutInternalLinks(section.content).replace(FIELD_DEFAULT, ''),
+    content: withoutFieldDefaults(withoutInternalLinks(section.content)),
   }
 }

@@ -1,6 +1,7 @@
 // Reading a docs directory needs a filesystem: this module is the one place in search that imports `node:`,
 // and it is loaded with a dynamic import() only when a project's docs are a directory (Node, Deno and Bun all have it).
 import { readdir, readFile } from 'node:fs/promises'
+import { trimEnd } from '../../../shared/trim.ts'
 import { contentRevision } from '../revision.ts'
 import { DOCS_FILE, type DocsSnapshot, type DocsSource, SKIPPED_FOLDER } from './types.ts'
 
@@ -10,7 +11,7 @@ export function directorySource(directory: string): DocsSource {
 
 export async function readDirectory(directory: string): Promise<DocsSnapshot> {
   const files = new Map<string, string>()
-  const root = directory.replace(/\/+$/, '')
+  const root = trimEnd(directory, '/')
   const walk = async (relative: string, depth: number): Promise<void> => {
     if (depth > 32) return
     const entries = await readdir(relative ? `${root}/${relative}` : root, { withFileTypes: true })

@@ -1,4 +1,5 @@
 import { git } from '../../git/isomorphic.ts'
+import { trimBoth } from '../../../shared/trim.ts'
 import { DOCS_FILE, SKIPPED_FOLDER } from './types.ts'
 
 export interface GitTreeLocation {
@@ -12,7 +13,7 @@ export interface GitTreeLocation {
  * holding docs.json and the pages, '' for the whole repository), skipping hidden and `node_modules` folders.
  */
 export async function readDocsTree(repo: GitTreeLocation, oid: string, root: string): Promise<Map<string, string>> {
-  const prefix = root.replace(/^\/+|\/+$/g, '')
+  const prefix = trimBoth(root, '/')
   const files = new Map<string, string>()
   const decoder = new TextDecoder()
   for (const filepath of await git.listFiles({ ...repo, ref: oid })) {

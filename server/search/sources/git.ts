@@ -1,6 +1,7 @@
 import { git } from '../../git/isomorphic.ts'
 import { createFsFromVolume, Volume } from 'memfs'
 import { fetchHttpClient } from '../../git/http-client.ts'
+import { trimBoth } from '../../../shared/trim.ts'
 import { readDocsTree } from './git-tree.ts'
 import type { DocsSnapshot, DocsSource } from './types.ts'
 
@@ -22,7 +23,7 @@ export function gitSource(options: GitSourceOptions): DocsSource {
   const http = fetchHttpClient(options.fetch)
   // Basic auth with the token as password is what GitHub, GitLab, Gitea and Bitbucket all accept for HTTPS git.
   const headers: Record<string, string> = options.token ? { authorization: `Basic ${btoa(`x-access-token:${options.token}`)}` } : {}
-  const root = options.root.replace(/^\/+|\/+$/g, '')
+  const root = trimBoth(options.root, '/')
   return {
     async currentRevision() {
       const refs = await git.listServerRefs({ http, url: options.url, headers, protocolVersion: 1, peelTags: true })

@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest'
+import { findPhrases } from './synonyms.ts'
+
+const rest = (text: string) => findPhrases(text).rest
+
+test('time frames are cut out, with or without an amount', () => {
+  expect(rest('what happened in the last 3 days and yesterday')).toBe('what happened   and')
+  expect(rest('in the past couple of weeks')).toBe('')
+  expect(rest('the next weekend at the moment')).toBe('')
+  expect(rest('r\u0000'.repeat(100_000))).toBe('r '.repeat(100_000).trim())
+})
+
+test('the service between "is" and "down" goes after the phrase; the space after one match may begin the next', () => {
+  expect(findPhrases('is the dashboard down?')).toEqual({
+    phrases: [{ found: 'is down', alternatives: expect.arrayContaining(['outage']) }],
+    rest: 'the dashboard',
+  })
+  expect(rest('is x down is y down ok')).toBe('x y ok')
+  expect(rest('is the api down downtime')).toBe('the api downtime')
+  expect(rest(`${' is ytur'.repeat(100_000)}s`)).toBe(`${' is ytur'.repeat(100_000)}s`.trim())
+  expect(rest('is x down '.repeat(100_000))).toBe('x '.repeat(100_000).trim())
+})
