@@ -4,6 +4,7 @@ import { writablePaths } from '../agent/writable-paths.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import type { Workspace } from '../git/types.ts'
+import { trimBoth } from '../../shared/trim.ts'
 import { applyFileEdits, type FileEdit } from './edits.ts'
 
 // An engine automation's view of the docs in the agent's workspace: what it reads, and how its edits go back in.
@@ -15,7 +16,7 @@ const DOCS_TEXT = /\.(mdx?|json)$/i
 export function docsRoot(project: ProjectConfig): string {
   const docs = project.docs
   if (!('repository' in docs) || !docs.root || docs.repository !== project.agent?.repository) return ''
-  return docs.root.replace(/^\/+|\/+$/g, '')
+  return trimBoth(docs.root, '/')
 }
 
 export async function readDocs(workspace: Workspace, root: string): Promise<{ files: Map<string, string>; assets: string[] }> {

@@ -32,7 +32,12 @@ export interface Skipped {
   reason: string
 }
 
-const CONVENTIONAL = /^(?<type>[a-z]+)(?:\((?<scope>[^)]*)\))?(?<breaking>!)?:\s*(?<subject>.+)$/i
+/**
+ * `type(scope)!: subject`. The subject starts at a non-space (`\S.*`, not `.+` after `\s*`), linear: the two split a run
+ * of spaces at each of its characters, reading the rest of the line each time, when the line did not end the title.
+ * The same subject on the titles read here: they are trimmed, so none ends in a space the subject would have to be.
+ */
+const CONVENTIONAL = /^(?<type>[a-z]+)(?:\((?<scope>[^)]*)\))?(?<breaking>!)?:\s*(?<subject>\S.*)$/i
 const TYPE_GROUPS: Record<string, Group | null> = {
   feat: 'Added',
   feature: 'Added',
@@ -73,7 +78,17 @@ const WORDING: Array<[RegExp, Group]> = [
 ]
 const DOCS_FILE = /(^|\/)(docs?|documentation)\/|\.(mdx?|rst|adoc)$/i
 const MERGE = /^Merge (pull request|branch|remote-tracking branch) /i
-const PULL_NUMBER = /\s*\(#(\d+)\)\s*$/
+/**
+ * `(#123)` ending a title, as a squash merge names its pull request. The spaces before it are cut in code
+ * (withoutPullNumber), linear, where a leading `\s*` read the rest of a run of spaces from each of them.
+ */
+const PULL_NUMBER = /\(#(\d+)\)\s*$/
+
+/** A trimmed title without the `(#123)` it ends with, and the spaces before that. */
+function withoutPullNumber(title: string): string {
+  const pull = PULL_NUMBER.exec(title)
+  return pull ? title.slice(0, pull.index).trimEnd() : title
+}
 
 /**
  * Sorts merged changes into changelog groups, with no model: by labels (`bug`, `enhancement`, `documentation`,
@@ -105,7 +120,7 @@ export function classifyChanges(changes: readonly MergedChange[]): { items: Chan
       skipped.push({ change: original, reason: `labelled ${skipLabel}` })
       continue
     }
-    const title = change.title.trim().replace(PULL_NUMBER, '')
+    const title = withoutPullNumber(change.title.trim())
     const conventional = CONVENTIONAL.exec(title)?.groups
     const type = conventional?.type?.toLowerCase()
     const typed = type !== undefined && type in TYPE_GROUPS ? TYPE_GROUPS[type] : undefined

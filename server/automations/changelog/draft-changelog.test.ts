@@ -43,6 +43,29 @@ describe('classifyChanges', () => {
       ['a1b2c3', 'in pull request #12'],
     ])
   })
+
+  it('reads a pull request number and a conventional subject around any spaces, in time linear in them', () => {
+    const { items, skipped } = classifyChanges([
+      pr(31, 'Listed'),
+      commit('c1', 'fix(api):  \t retry on timeouts \t (#31)'),
+      commit('c2', 'fix(api):  \t retry on timeouts \t (#32) '),
+      commit('c3', 'feat:   '),
+    ])
+    expect(skipped.map((entry) => [entry.change.id, entry.reason])).toEqual([['c1', 'in pull request #31']])
+    expect(items.map((item) => item.text)).toEqual([
+      'Listed ([#31](https://git.example.com/acme/app/pull/31))',
+      '**api:** Retry on timeouts (#32)',
+      'Feat:',
+    ])
+    // Long runs of spaces that the subject or a `(#1)` does not follow: each was read again from every space of it.
+    const spaces = ' \t'.repeat(50_000)
+    const long = classifyChanges([
+      commit('c4', `feat:${spaces}):\n(`),
+      commit('c5', `Tune${spaces}the cache`),
+      commit('c6', `fix:${spaces}a crash${spaces}(#7)`),
+    ])
+    expect(long.items.map((item) => item.text)).toEqual([`Feat:${spaces}):\n(`, `Tune${spaces}the cache`, 'A crash (#7)'])
+  })
 })
 
 const DOCS_JSON = JSON.stringify({ navigation: { groups: [{ group: 'Start', pages: ['index', 'updates'] }] } }, null, 2) + '\n'
@@ -145,5 +168,41 @@ describe('draftChangelog', () => {
       ]),
     )
     expect(findChangelogPage(tree)?.file).toBe('releases/whats-new.mdx')
+  })
+
+  const updates = (text: string) =>
+    draftChangelog(readDocsTree(new Map([['updates.mdx', text]])), { changes: [pr(1, 'Add search')], date: '2026-11-23' }).entry
+
+  it('reads the first <Update> that ends its line: attributes on several lines, a `>` in the label, blank lines after', () => {
+    expect(updates('<Update\n  label="August 2026"\n  description="v1"\n>\n\n\t## Old\n</Update>\n')).toBe(
+      '<Update label="November 2026">\n\t## Added\n\n\t- Add search ([#1](https://git.example.com/acme/app/pull/1))\n</Update>\n',
+    )
+    expect(updates('<Update label="v2 -> v3">\r\n   \r\n    ### Old\r\n</Update>\r\n')).toBe(
+      '<Update label="2026-11-23">\r\n    ### Added\r\n\r\n    - Add search ([#1](https://git.example.com/acme/app/pull/1))\r\n</Update>\r\n',
+    )
+    // One that does not end its line is passed over (and so is a label whose value closes on another line).
+    expect(updates('<Update label="v1">Inline</Update>\n<Update label="March\n4">\n<Update label="March 4, 2026">\n    ### Old\n')).toBe(
+      '<Update label="November 23, 2026">\n    ### Added\n\n    - Add search ([#1](https://git.example.com/acme/app/pull/1))\n</Update>\n',
+    )
+  })
+
+  it('reads a page of long tags and headings in time linear in it', () => {
+    // Each `label=` and each quote of the first tag was read to its `>` again, and each `<Update` line inside it.
+    const tag = `<Update label="x"${' label="y"'.repeat(50_000)}>Inline</Update>\n${'<Update label="z"\n'.repeat(20_000)}>inline\n`
+    expect(updates(`${tag}<Update label="March 4, 2026">\n    ### Old\n`)).toBe(
+      '<Update label="November 23, 2026">\n    ### Added\n\n    - Add search ([#1](https://git.example.com/acme/app/pull/1))\n</Update>\n',
+    )
+    // A heading's spaces were read again from each of them when text followed; trailing spaces are not its text.
+    const markdown = (heading: string) =>
+      draftChangelog(readDocsTree(new Map([['changelog.md', `# Changelog\n\n${heading}\n\n- Older.\n`]])), {
+        changes: [pr(1, 'Add search')],
+        date: '2026-11-23',
+      }).edits[0]!.edits[0]!.text
+    expect(markdown(`## November 2026${' \t'.repeat(50_000)}`)).toBe(
+      '\n### Added\n\n- Add search ([#1](https://git.example.com/acme/app/pull/1))\n',
+    )
+    expect(markdown(`### November 2026${' '.repeat(100_000)}x`)).toBe(
+      '### November 2026\n\n#### Added\n\n- Add search ([#1](https://git.example.com/acme/app/pull/1))\n\n',
+    )
   })
 })

@@ -1,4 +1,5 @@
 import { addToNavigation, parseJson, pickGroup } from '../../models/docs-navigation.ts'
+import { trimEnd } from '../../../shared/trim.ts'
 import type { DocsTree, TreePage } from '../docs-tree.ts'
 import { editBetween, type FileEdit } from '../edits.ts'
 import { type ChangelogItem, classifyChanges, GROUPS, type MergedChange, type Skipped } from './classify.ts'
@@ -31,6 +32,8 @@ export interface ChangelogResult {
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+/** A label that starts with a month's name (MONTHS): `August 21, 2026`, `August 2026`. */
+const MONTH_FIRST = /^(January|February|March|April|May|June|July|August|September|October|November|December)\s+/i
 /** Page names and titles of changelog pages. */
 const CHANGELOG_NAME = /^(changelog|changes|release-notes|releases|updates|product-updates|whats-new|what-s-new)$/i
 const CHANGELOG_TITLE = /\b(changelog|release notes|product updates|what'?s new)\b/i
@@ -66,19 +69,22 @@ export function draftChangelog(tree: DocsTree, input: ChangelogInput): Changelog
   const text = page.text
   const eol = text.includes('\r\n') ? '\r\n' : '\n'
   if (usesUpdate) {
-    const first = /^([ \t]*)<Update\b[^>]*?label=(["'])(.*?)\2[^>]*>\r?\n((?:[ \t]*\r?\n)*)([ \t]*)(#{1,6})?/m.exec(text)
+    const first = firstUpdate(text)
     const at = text.search(/^[ \t]*<Update\b/m)
-    const entry = updateEntry(items, input, first ? dateStyle(first[3]!) : 'long', first?.[5] || '  ', first?.[6] ?? '##', eol)
+    const entry = updateEntry(items, input, first ? dateStyle(first.label) : 'long', first?.indent || '  ', first?.depth ?? '##', eol)
     return { edits: [{ path: page.file, edits: [{ start: at, end: at, text: entry + eol }] }], report, entry, summary: summarize(report) }
   }
   // A markdown changelog: entries are headings below the title (the first `##` after any `#`).
-  const heading = /^(#{2,3})[ \t]+(.+?)[ \t]*$/m.exec(text.slice(page.frontmatter ? page.frontmatter.end : 0))
+  // The text to the line's end, its spaces trimmed after, linear: `(.+?)[ \t]*$` read the rest of a run of spaces or tabs
+  // at each of its characters. A heading of spaces alone keeps the one space it read as its text.
+  const heading = /^(#{2,3})[ \t]+(.+)$/m.exec(text.slice(page.frontmatter ? page.frontmatter.end : 0))
+  const headingText = heading ? trimEnd(heading[2]!, ' \t') || heading[2]! : undefined
   const headingAt = heading ? (page.frontmatter?.end ?? 0) + heading.index : -1
   const depth = heading?.[1] ?? '##'
-  const style = heading ? dateStyle(heading[2]!) : 'iso'
+  const style = headingText === undefined ? 'iso' : dateStyle(headingText)
   const label = [dateLabel(input.date, style), input.version].filter(Boolean).join(' — ')
   const sections = groupSections(items, `${depth}#`, '', eol)
-  if (heading && style === 'month' && heading[2] === label) {
+  if (heading && style === 'month' && headingText === label) {
     // Same month as the latest entry: this run's sections open that month's entry.
     const after = text.indexOf('\n', headingAt) + 1
     return {
@@ -115,6 +121,74 @@ export function findChangelogPage(tree: DocsTree): TreePage | undefined {
   })[0]
 }
 
+/** How a page's first `<Update>` is written: its label, and the indentation and heading of its first line. */
+interface UpdateStyle {
+  label: string
+  indent: string
+  /** The hashes opening that line (`##`); undefined when it is no heading. */
+  depth: string | undefined
+}
+
+/**
+ * The first `<Update ... label="...">` opening a line and ending it (the first `>` after the label's value is followed
+ * by a line break), as `/^([ \t]*)<Update\b[^>]*?label=(["'])(.*?)\2[^>]*>\r?\n((?:[ \t]*\r?\n)*)([ \t]*)(#{1,6})?/m`
+ * found it. In code, linear: the pattern read the tag again from every `<Update` line inside it, every `label=` of
+ * it and every quote after one, quadratic in the tag. Here a tag that fails is skipped whole (an `<Update` inside it
+ * has the same attributes, so fails too), and a quote that closes no value on its line is not tried again from a later
+ * `label=` of that line (its values would end at the same quotes).
+ */
+function firstUpdate(text: string): UpdateStyle | undefined {
+  const tags = /^[ \t]*<Update\b/gm
+  for (let tag = tags.exec(text); tag; tag = tags.exec(text)) {
+    const attributes = tag.index + tag[0].length
+    // The tag's first `>`: its `label=` comes before it.
+    const close = text.indexOf('>', attributes)
+    if (close === -1) return undefined
+    const found = labelAt(text, attributes, close)
+    if (found) {
+      const below = /(?:[ \t]*\r?\n)*([ \t]*)(#{1,6})?/y
+      below.lastIndex = found.after
+      const line = below.exec(text)!
+      return { label: found.label, indent: line[1]!, depth: line[2] }
+    }
+    tags.lastIndex = close + 1
+  }
+  return undefined
+}
+
+/**
+ * The label of the tag whose attributes are `text[attributes, close)`: the first `label="` or `label='` whose value
+ * closes on its line at a quote after which the first `>` ends the line; and where the next line starts.
+ */
+function labelAt(text: string, attributes: number, close: number): { label: string; after: number } | undefined {
+  const tag = text.slice(attributes, close)
+  const lineBreak = /[\n\r\u2028\u2029]/g
+  let lineEnd = -1
+  // Quotes that closed no value on the line ending at lineEnd.
+  let failed = ''
+  for (let at = tag.indexOf('label='); at !== -1; at = tag.indexOf('label=', at + 1)) {
+    const start = attributes + at + 'label='.length + 1
+    const quote = text[start - 1]!
+    if (quote !== '"' && quote !== "'") continue
+    if (start > lineEnd) {
+      lineBreak.lastIndex = start
+      lineEnd = lineBreak.exec(text)?.index ?? text.length
+      failed = ''
+    }
+    if (failed.includes(quote)) continue
+    let next = close
+    for (let end = text.indexOf(quote, start); end !== -1 && end < lineEnd; end = text.indexOf(quote, end + 1)) {
+      // The first `>` after the value.
+      if (end > next) next = text.indexOf('>', end + 1)
+      if (next === -1) break
+      const after = text[next + 1] === '\n' ? next + 2 : text[next + 1] === '\r' && text[next + 2] === '\n' ? next + 3 : -1
+      if (after !== -1) return { label: text.slice(start, end), after }
+    }
+    failed += quote
+  }
+  return undefined
+}
+
 function updateEntry(items: ChangelogItem[], input: ChangelogInput, style: DateStyle, indent: string, depth: string, eol: string): string {
   const description = input.version ? ` description=${JSON.stringify(input.version)}` : ''
   const sections = groupSections(items, depth, indent, eol)
@@ -134,8 +208,7 @@ function groupSections(items: ChangelogItem[], depth: string, indent: string, eo
 /** How the page writes its dates: `2026-08-21`, `August 21, 2026` or `August 2026`. */
 function dateStyle(label: string): DateStyle {
   if (/^\d{4}-\d{2}-\d{2}\b/.test(label)) return 'iso'
-  const month = new RegExp(`^(${MONTHS.join('|')})\\s+`, 'i')
-  if (month.test(label)) return /^\S+\s+\d{1,2},\s*\d{4}/.test(label) ? 'long' : /^\S+\s+\d{4}\b/.test(label) ? 'month' : 'long'
+  if (MONTH_FIRST.test(label)) return /^\S+\s+\d{1,2},\s*\d{4}/.test(label) ? 'long' : /^\S+\s+\d{4}\b/.test(label) ? 'month' : 'long'
   return 'iso'
 }
 

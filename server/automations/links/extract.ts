@@ -43,8 +43,12 @@ const COMPONENT_ANCHORS: Record<string, { attributes: string[]; prefixes: string
   ResponseField: { attributes: ['name'], prefixes: ['param-', 'response-'] },
 }
 
-const HTML_HREF = /<a\b[^>]*?\shref\s*=\s*(["'])([^"']*)\1/gi
-const HTML_ID = /<[a-zA-Z][\w-]*\b[^>]*?\sid\s*=\s*(["'])([^"']+)\1/g
+/**
+ * `<a ... href="...">` and `<tag ... id="...">` in raw HTML: where a tag starts, and the attribute (see attributeValues).
+ * Each quote is its own alternative, not `(["'])([^"']*)\1`: recheck proves these linear, not the backreference.
+ */
+const HTML_HREF = { tags: /<a\b/gi, attribute: /\shref\s*=\s*(?:"([^"']*)"|'([^"']*)')/gi }
+const HTML_ID = { tags: /<[a-zA-Z][\w-]*\b/g, attribute: /\sid\s*=\s*(?:"([^"']+)"|'([^"']+)')/g }
 
 /** The links and anchors of a parsed page. `source` is the text the tree was parsed from. */
 export function pageLinks(tree: Parent, source: string): PageLinks {
@@ -185,17 +189,52 @@ function attributeValue(attribute: MdxJsxAttribute, source: string): Written | u
 /** Raw HTML (a page that is not valid MDX is read as markdown with HTML): `<a href>` and `id` attributes. */
 function addHtml(html: string, offset: number | undefined, out: PageLinks) {
   if (offset === undefined) return
-  for (const match of html.matchAll(HTML_ID)) out.anchors.add(match[2]!)
-  for (const match of html.matchAll(HTML_HREF)) {
-    const start = offset + match.index! + match[0].length - 1 - match[2]!.length
+  for (const { value } of attributeValues(html, HTML_ID)) out.anchors.add(value)
+  for (const { value, end } of attributeValues(html, HTML_HREF)) {
+    const start = offset + end - 1 - value.length
     out.links.push({
-      url: decodeEntities(match[2]!),
+      url: decodeEntities(value),
       start,
-      end: start + match[2]!.length,
-      editable: !match[2]!.includes('&'),
+      end: start + value.length,
+      editable: !value.includes('&'),
       kind: 'html',
     })
   }
+}
+
+/**
+ * The values of one attribute in raw HTML, and where each match ends (after the closing quote): for each tag, the first
+ * `attribute` that starts before the tag's first `>` (its value may run past it); after a match, tags from its end on.
+ * That is what `/<a\b[^>]*?\shref\s*=\s*(["'])([^"']*)\1/gi` found, in linear time: the pattern read a tag again from
+ * each `<a` inside it, to its `>` and on to the quote closing a value, quadratic in the tag (`<a<a<a…`). Here a tag
+ * that has no match is skipped whole (a tag inside it has the same attributes), and the attribute's first match at or
+ * after a point is searched for again only once the tags have passed it.
+ */
+function attributeValues(html: string, { tags, attribute }: { tags: RegExp; attribute: RegExp }): Array<{ value: string; end: number }> {
+  const values: Array<{ value: string; end: number }> = []
+  // The first match of `attribute` at or after where it was last searched from; null: none; undefined: not searched.
+  let found: RegExpExecArray | null | undefined
+  // The first `>` at or after the last tag's name; html.length: none.
+  let close = -1
+  tags.lastIndex = 0
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    const name = tag.index + tag[0].length
+    if (close < name) {
+      close = html.indexOf('>', name)
+      if (close === -1) close = html.length
+    }
+    if (found === undefined || (found && found.index < name)) {
+      attribute.lastIndex = name
+      found = attribute.exec(html)
+    }
+    if (!found) break
+    if (found.index < close) {
+      values.push({ value: found[1] ?? found[2]!, end: found.index + found[0].length })
+      tags.lastIndex = found.index + found[0].length
+    } else if (close < html.length) tags.lastIndex = close + 1
+    else break
+  }
+  return values
 }
 
 const decodeEntities = (text: string) =>

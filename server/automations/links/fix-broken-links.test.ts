@@ -246,4 +246,34 @@ describe('pageLinks', () => {
       },
     ])
   })
+
+  it('reads `<a href>` and `id` attributes of raw HTML before the tag’s first `>`, on one line or several', () => {
+    const html = (body: string) => {
+      const source = `<div>\n${body}<br>\n</div>\n`
+      const { links, anchors } = pageLinks(parseMarkdown(source).tree, source)
+      return { links: links.map((link) => [link.url, source.slice(link.start, link.end), link.editable]), anchors: [...anchors] }
+    }
+    expect(
+      html('<a class="x" href="/guides/setup" id="top">Setup</a> <A\n  HREF = \'/a&amp;b\'>x</A> <a title="a > b" href="/c">c</a>'),
+    ).toEqual({
+      links: [
+        ['/guides/setup', '/guides/setup', true],
+        ['/a&b', '/a&amp;b', false],
+      ],
+      anchors: ['top'],
+    })
+    // A value may run past a `>`, but an attribute after such a value (`title` above, `id` here) is not read.
+    expect(html('<a href="/x>y" id=\'x>y\'> <span data-x="1" id="inner">')).toEqual({
+      links: [['/x>y', '/x>y', true]],
+      anchors: ['inner'],
+    })
+  })
+
+  it('reads raw HTML of many unclosed tags in time linear in it', () => {
+    // The patterns read the tag again to its `>` from each `<a` (or `<d`) inside it.
+    const source = `<div>\n${'<a\tA'.repeat(50_000)} href="/guides/setup" ${'<d=0'.repeat(50_000)} id="top">\n</div>\n`
+    const { links, anchors } = pageLinks(parseMarkdown(source).tree, source)
+    expect(links.map((link) => [link.url, source.slice(link.start, link.end)])).toEqual([['/guides/setup', '/guides/setup']])
+    expect([...anchors]).toEqual(['top'])
+  })
 })

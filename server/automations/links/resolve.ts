@@ -1,6 +1,7 @@
 import { normalizePath } from '../../search/navigation.ts'
 import { pageUrl } from '../../search/page-url.ts'
 import { resolveImport } from '../../search/snippets.ts'
+import { beforeFirst, trimEnd, trimStart } from '../../../shared/trim.ts'
 
 /** What a written link target points at, in a docs site. */
 export type Target =
@@ -19,9 +20,13 @@ export type Target =
   | { kind: 'missing'; path: string; anchor?: string; found?: { page: string; via: 'redirect' | 'base-path' } }
 
 export interface Redirect {
-  source: RegExp
+  /** The source's literal text and parameters, in order (see readRedirects and sourceParameters). */
+  source: SourcePart[]
   destination: string
 }
+
+/** Literal text, or a parameter: `:name` (one segment's worth, a character or more) or `:name*` (any text on a line). */
+type SourcePart = { text: string } | { name: string; rest: boolean }
 
 export interface SiteIndex {
   /** Page paths that exist: page files and navigation entries. */
@@ -52,12 +57,13 @@ export function resolveLink(url: string, fromFile: string, site: SiteIndex): Tar
   if (/[{}<>`$]/.test(trimmed)) return { kind: 'dynamic' }
   const hash = trimmed.indexOf('#')
   const anchor = hash === -1 ? undefined : decode(trimmed.slice(hash + 1))
-  const pathPart = (hash === -1 ? trimmed : trimmed.slice(0, hash)).replace(/\?.*$/, '')
+  // Cut in code, linear, where `/\?.*$/` read the rest of the target from each `?` of a run.
+  const pathPart = beforeFirst(trimmed, '?#')
   if (!pathPart) return anchor === undefined ? { kind: 'external' } : { kind: 'self', anchor }
   const path = decode(pathPart)
   const bases = path.startsWith('/') ? [path] : relativeBases(path, fromFile)
-  const last = path.replace(/\/+$/, '').split('/').at(-1) ?? ''
-  if (ASSET.test(last) && !PAGE_EXTENSION.test(last)) return { kind: 'asset', file: bases[0]!.replace(/^\/+/, '') }
+  const last = trimEnd(path, '/').split('/').at(-1) ?? ''
+  if (ASSET.test(last) && !PAGE_EXTENSION.test(last)) return { kind: 'asset', file: trimStart(bases[0]!, '/') }
   const tried: string[] = []
   for (const base of bases) {
     const page = normalizePath(base)
@@ -109,9 +115,65 @@ function followRedirects(paths: string[], site: SiteIndex): string | undefined {
 }
 
 function rewrite(redirect: Redirect, path: string): string | undefined {
-  const match = redirect.source.exec(path.replace(/\/+$/, '') || '/')
-  if (!match) return undefined
-  return redirect.destination.replace(/:(\w+)\*?/g, (_, name: string) => match.groups?.[name] ?? '')
+  const parameters = sourceParameters(redirect.source, trimEnd(path, '/') || '/')
+  if (!parameters) return undefined
+  return redirect.destination.replace(/:(\w+)\*?/g, (_, name: string) => parameters.get(name) ?? '')
+}
+
+const LINE_BREAKS = '\n\r\u2028\u2029'
+
+/**
+ * The parameters of `path` when the redirect's source matches all of it, else undefined. The source was once the
+ * regular expression `^…$` with `:name` as `(?<name>[^/]+)` and `:name*` as `(?<name>.*)`; this matches as it did,
+ * each parameter taking the most the rest allows, in order (and `.` not taking a line break), but in time linear in
+ * the path: with two `*` parameters that expression tried every split of the path between them, and their literal
+ * text, quadratic (three, cubic). Here whether the parts from each one on can match the path from each point on is
+ * worked out once, from the last part back; then each parameter takes the longest text after which the rest can.
+ */
+function sourceParameters(parts: readonly SourcePart[], path: string): Map<string, string> | undefined {
+  const first = parts[0]
+  if (first && 'text' in first && !path.startsWith(first.text)) return undefined
+  const length = path.length
+  // matches[i][at]: parts i… match path.slice(at) whole.
+  const matches: Uint8Array[] = []
+  matches[parts.length] = new Uint8Array(length + 1)
+  matches[parts.length]![length] = 1
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!
+    const next = matches[i + 1]!
+    const here = new Uint8Array(length + 1)
+    if ('text' in part) {
+      for (let at = 0; at + part.text.length <= length; at++)
+        here[at] = next[at + part.text.length]! && path.startsWith(part.text, at) ? 1 : 0
+    } else if (part.rest) {
+      // An end at `at` or after it on the line (`.*`).
+      for (let at = length; at >= 0; at--) {
+        here[at] = next[at]! || (at < length && !LINE_BREAKS.includes(path[at]!) && here[at + 1]!) ? 1 : 0
+      }
+    } else {
+      // An end after `at`, no further than the segment's end (`[^/]+`).
+      for (let at = length - 1; at >= 0; at--) here[at] = path[at] !== '/' && (next[at + 1]! || here[at + 1]!) ? 1 : 0
+    }
+    matches[i] = here
+  }
+  if (!matches[0]![0]) return undefined
+  const parameters = new Map<string, string>()
+  let at = 0
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    if ('text' in part) {
+      at += part.text.length
+      continue
+    }
+    // The longest value after which the rest matches: the last such end within the segment or line.
+    let limit = at
+    while (limit < length && (part.rest ? !LINE_BREAKS.includes(path[limit]!) : path[limit] !== '/')) limit++
+    let end = limit
+    while (!matches[i + 1]![end]) end--
+    parameters.set(part.name, path.slice(at, end))
+    at = end
+  }
+  return parameters
 }
 
 /**
@@ -127,20 +189,17 @@ export function readRedirects(config: Record<string, unknown> | undefined): Redi
     if (!entry || typeof entry !== 'object') continue
     const { source, destination } = entry as { source?: unknown; destination?: unknown }
     if (typeof source !== 'string' || typeof destination !== 'string' || !source.startsWith('/')) continue
-    const pattern = source
-      .replace(/\/+$/, '')
-      .split(/(:\w+\*?)/)
-      .map((part) => {
-        const parameter = /^:(\w+)(\*?)$/.exec(part)
-        if (!parameter) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        return parameter[2] ? `(?<${parameter[1]}>.*)` : `(?<${parameter[1]}>[^/]+)`
-      })
-      .join('')
-    try {
-      redirects.push({ source: new RegExp(`^${pattern || '/'}$`), destination })
-    } catch {
-      // A source this reading cannot turn into a pattern (a repeated parameter name) is left out.
+    const parts: SourcePart[] = []
+    for (const part of trimEnd(source, '/').split(/(:\w+\*?)/)) {
+      const parameter = /^:(\w+)(\*?)$/.exec(part)
+      if (parameter) parts.push({ name: parameter[1]!, rest: parameter[2] === '*' })
+      else if (part) parts.push({ text: part })
     }
+    const names = parts.flatMap((part) => ('name' in part ? [part.name] : []))
+    // A source with a repeated parameter name, or one a regular expression cannot name a group (`:1st`), is left out,
+    // as it was when sources were made regular expressions.
+    if (new Set(names).size < names.length || names.some((name) => /^\d/.test(name))) continue
+    redirects.push({ source: parts.length ? parts : [{ text: '/' }], destination })
   }
   return redirects
 }

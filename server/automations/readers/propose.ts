@@ -1,4 +1,5 @@
 import { addToNavigation, parseJson, pickGroup } from '../../models/docs-navigation.ts'
+import { beforeFirst, trimStart } from '../../../shared/trim.ts'
 import type { DocsTree, TreePage } from '../docs-tree.ts'
 import { editBetween, type FileEdit } from '../edits.ts'
 import type { ReaderFeedback, ReaderGap } from './signals.ts'
@@ -15,6 +16,12 @@ const FAQ_NAME = /^(faq|faqs|frequently-asked-questions)$/i
 const FAQ_TITLE = /\b(faq|frequently asked questions)\b/i
 /** The line that marks what Docent wrote for a writer: a blockquote renders in Markdown and MDX alike. */
 const FOR_A_WRITER = '> **For a writer:**'
+
+/**
+ * The page a feedback's path names (`/guides/setup.mdx#install` → `guides/setup`). Cut in code, linear, where `/#.*$/`
+ * read the rest of the path from each `#` of a run (a path has no line break, so the first `#` is where both cut).
+ */
+const pagePath = (path: string) => trimStart(beforeFirst(path, '#'), '/').replace(/\.mdx?$/, '')
 
 /**
  * "Fill gaps" with no model: the questions readers asked that the docs did not answer go to the FAQ page (made and
@@ -82,7 +89,7 @@ export function proposeFeedback(tree: DocsTree, feedback: readonly ReaderFeedbac
   const targets = new Map<string, { page: TreePage | undefined; onPage: boolean; items: ReaderFeedback[] }>()
   for (const item of feedback) {
     if (item.helpful && !item.comment) continue
-    const page = item.path ? tree.pages.get(item.path.replace(/#.*$/, '').replace(/^\/+|\.mdx?$/g, '')) : undefined
+    const page = item.path ? tree.pages.get(pagePath(item.path)) : undefined
     const target = page ?? faq
     const key = target?.file ?? ''
     const entry = targets.get(key) ?? { page: target, onPage: Boolean(page), items: [] }

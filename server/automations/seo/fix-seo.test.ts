@@ -94,6 +94,26 @@ group('fixSeo', () => {
   })
 })
 
+group('describe', () => {
+  it('keeps whole sentences, ended by marks and closing quotes or brackets, up to the length', () => {
+    expect(describe('First one. Second one!) Third "one"? 4th.', 30)).toBe('First one. Second one!)')
+    expect(describe('Wait... What?! Yes.', 11)).toBe('Wait...')
+    expect(describe('A v1.2 release. it goes on.', 20)).toBe('A v1.2 release. it…')
+  })
+
+  it('cuts a long first sentence at a word, without the spaces and punctuation before the cut', () => {
+    expect(describe('Alpha beta, gamma delta epsilon', 12)).toBe('Alpha beta…')
+    expect(describe('Alphabetagamma—\u3000\t,;delta', 20)).toBe('Alphabetagamma…')
+  })
+
+  it('reads long runs of marks and spaces in time linear in them', () => {
+    // Each was read again from every mark or space of the run.
+    const marks = `Stop${'!'.repeat(100_000)}x and more.`
+    expect(describe(marks, 200_000)).toBe(marks)
+    expect(describe(`${',\t'.repeat(50_000)}x`, 100_000)).toBe('…')
+  })
+})
+
 group('setFrontmatterFields', () => {
   it('replaces a folded value whole and keeps comments, order and other keys', () => {
     const text = '---\n# kept\ntitle: Old\ndescription: >\n  folded\n  text\nicon: x\n---\nBody\n'

@@ -1,6 +1,7 @@
 import type { Nodes, Parent } from 'mdast'
 import { parseMarkdown } from '../../search/markdown.ts'
 import { plainText } from '../../search/page-blocks.ts'
+import { trimEnd, WHITESPACE } from '../../../shared/trim.ts'
 import type { DocsTree, TreePage } from '../docs-tree.ts'
 import { type FileEdit, groupEdits, type TextEdit } from '../edits.ts'
 import { wordOverlap } from '../similarity.ts'
@@ -239,6 +240,12 @@ function firstHeadingAndParagraph(root: Parent): { h1?: string; paragraph?: stri
 }
 
 /**
+ * What a cut description does not end with before its `…`: spaces (the characters of `\s`) and punctuation that
+ * leads on. Cut with trimEnd, linear, where `/[\s,;:–—(-]+$/` read the rest of a run of these from each of them.
+ */
+const DANGLING = `${WHITESPACE},;:–—(-`
+
+/**
  * A paragraph as a description: whole sentences up to `max` characters; a first sentence longer than that is cut
  * at a word and ends with an ellipsis.
  */
@@ -252,17 +259,26 @@ export function describe(paragraph: string, max: number): string {
   if (out) return out
   const cut = paragraph.slice(0, max - 1)
   const space = cut.lastIndexOf(' ')
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:–—(-]+$/, '')}…`
+  return `${trimEnd(space > max / 2 ? cut.slice(0, space) : cut, DANGLING)}…`
 }
+
+/** What starts a sentence after its predecessor's end and spaces: a capital, a digit or an opening mark. */
+const SENTENCE_START = /[\p{Lu}\p{N}"'“‘(`[]/uy
 
 /** Sentences: a `.`, `!` or `?` (and closing quotes or brackets) then a space and a capital, digit or opening mark. */
 function sentences(text: string): string[] {
   const out: string[] = []
   let start = 0
-  for (const match of text.matchAll(/[.!?]+["'”’)\]]*\s+(?=[\p{Lu}\p{N}"'“‘(`[])/gu)) {
+  // A run of marks is taken whole with the closing marks and spaces after it, and what follows is checked then: linear,
+  // where `/[.!?]+["'”’)\]]*\s+(?=[…])/gu` read the rest of a run that ends no sentence (`!!!…!x`) from each of its
+  // marks. The same ends: from a later mark of a run, the same closing marks and spaces follow.
+  for (const match of text.matchAll(/[.!?]+["'”’)\]]*\s*/gu)) {
     const end = match.index! + match[0].trimEnd().length
+    const next = match.index! + match[0].length
+    SENTENCE_START.lastIndex = next
+    if (next === end || !SENTENCE_START.test(text)) continue
     out.push(text.slice(start, end).trim())
-    start = match.index! + match[0].length
+    start = next
   }
   out.push(text.slice(start).trim())
   return out.filter(Boolean)

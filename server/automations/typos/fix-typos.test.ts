@@ -68,6 +68,20 @@ describe('proseWords', () => {
     expect(read.filter((word) => word.sentenceStart).map((word) => word.word)).toEqual(['Big', 'First', 'Then', 'Next'])
     expect(read.filter((word) => word.title).map((word) => word.word)).toEqual(['Big', 'Title'])
   })
+
+  it('reads a word without the punctuation after it, and a quoted frontmatter value with spaces after the quote', () => {
+    const source = '---\ntitle: "Quick start" \t\ndescription: \'It\'s fast\'\n---\n\nWell (done)!” Really?… "Yes".\n'
+    expect(words(source)).toEqual(['Quick', 'start', 'It', 'fast', 'Well', 'done', 'Really', 'Yes'])
+    const title = proseWords(parseMarkdown(source).tree, source, findFrontmatter(source))[0]!
+    expect(source.slice(title.start, title.end)).toBe('Quick')
+  })
+
+  it('reads long runs of punctuation, quotes and spaces in time linear in them', () => {
+    // Trailing punctuation was read again from each mark of a run; frontmatter values of many quotes and spaces too.
+    expect(words(`Done${'!'.repeat(100_000)} and${'!'.repeat(100_000)}x too\n`)).toEqual(['Done', 'too'])
+    expect(words(`---\ntitle: "${'"\t'.repeat(50_000)}x\n---\n`)).toEqual(['x'])
+    expect(words(`---\ntitle: "Quick${'\t'.repeat(100_000)}"${'\t'.repeat(100_000)}\n---\n`)).toEqual(['Quick'])
+  })
 })
 
 describe('slipCost', () => {

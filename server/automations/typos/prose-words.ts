@@ -1,4 +1,5 @@
 import type { Nodes, Parent } from 'mdast'
+import { trimEnd } from '../../../shared/trim.ts'
 import type { Frontmatter } from '../docs-tree.ts'
 
 /** A word a reader reads as prose, where it sits in the file, and what is around it. */
@@ -35,7 +36,8 @@ const PROSE_FIELDS = /^(title|sidebarTitle|description)[ \t]*:[ \t]*/
 const CHUNK = /\S+/g
 /** Punctuation around a word that does not make it something else (`(word),` `"word".`). */
 const LEADING = /^[(["'“‘¿¡]+/
-const TRAILING = /[)\]"'”’.,;:!?…]+$/
+/** Cut with trimEnd, linear: `/[)\]"'”’.,;:!?…]+$/` read the rest of a run of these from each of them (`!!!…!x`). */
+const TRAILING = ')]"\'”’.,;:!?…'
 /** Only letters, with apostrophes or hyphens between them: `don't`, `well-known`; not `a.b`, `x/y`, `v2`, `snake_case`. */
 const PLAIN = /^\p{L}+(?:['’-]\p{L}+)*$/u
 const PART = /\p{L}+(?:['’]\p{L}+)*/gu
@@ -79,7 +81,7 @@ function wordsOf(source: string, start: number, end: number, block: { last: stri
   for (const match of text.matchAll(CHUNK)) {
     const chunk = match[0]
     const lead = LEADING.exec(chunk)?.[0].length ?? 0
-    const core = chunk.slice(lead).replace(TRAILING, '')
+    const core = trimEnd(chunk.slice(lead), TRAILING)
     const sentenceStart = block.last === '' || /[.!?:]$/.test(block.last)
     block.last = chunk
     if (!core || !PLAIN.test(core)) continue
@@ -106,8 +108,10 @@ function frontmatterWords(source: string, frontmatter: Frontmatter, out: ProseWo
     const key = PROSE_FIELDS.exec(line)
     if (key) {
       const value = line.slice(key[0].length).replace(/\r$/, '')
-      const quote = /^(["'])(.*)\1\s*$/.exec(value)
-      const inner = quote ? quote[2]! : value
+      // Spaces trimmed first (`\s` and trimEnd take the same characters), each quote its own alternative: recheck proves
+      // this linear, not `^(["'])(.*)\1\s*$` (a `\s*` after the text, a backreference).
+      const quote = /^(?:"(.*)"|'(.*)')$/.exec(value.trimEnd())
+      const inner = quote ? (quote[1] ?? quote[2]!) : value
       // Block scalars (`>`, `|`) and escapes are left alone: their text is not where it reads.
       if (inner && !/^[>|]/.test(inner) && !inner.includes('\\')) {
         const start = offset + key[0].length + (quote ? 1 : 0)
