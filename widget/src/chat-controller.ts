@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import type { AssistantV2Body } from '../../shared/assistant.ts'
+import { trimEnd } from '../../shared/trim.ts'
 import { type AnswerEnd, AssistantChat, type DocentMessage } from './chat.ts'
 import { type ConversationStore, type ConversationSummary, fingerprint } from './storage.ts'
 
@@ -78,7 +79,7 @@ export class ChatController implements ReactiveController {
     const chat: AssistantChat = new AssistantChat({
       domain: host.domain,
       apiKey: host.apiKey,
-      apiBase: host.apiBase.replace(/\/+$/, ''),
+      apiBase: trimEnd(host.apiBase, '/'),
       messages: saved.messages,
       threadId: saved.threadId,
       request: () => ({

@@ -29,4 +29,19 @@ describe('highlight', () => {
     expect(text(pieces)).toBe(code)
     expect(classes(pieces)).toEqual(['comment:# install', 'command:npm', 'number:1'])
   })
+
+  it('an unclosed comment or string runs to the end of the code or of its line, and a blank line keeps the command after it', () => {
+    const code = 'const a = "open\nlet b = 1 /* open'
+    const pieces = highlight(code, 'ts') as Piece[]
+    expect(text(pieces)).toBe(code)
+    expect(classes(pieces)).toEqual(['keyword:const', 'string:"open', 'keyword:let', 'number:1', 'comment:/* open'])
+    const script = 'echo start\n\n  npm test'
+    expect(classes(highlight(script, 'bash') as Piece[])).toEqual(['command:echo', 'command:npm'])
+  })
+
+  it('keeps the text intact on long runs of quotes, escapes, comment openers and blank lines', () => {
+    for (const code of ['"\\'.repeat(50_000), "'\n\t".repeat(50_000), '/*'.repeat(50_000), '`\\'.repeat(50_000)]) {
+      for (const language of ['js', 'bash']) expect(text(highlight(code, language) as Piece[])).toBe(code)
+    }
+  })
 })

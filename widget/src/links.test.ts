@@ -102,4 +102,12 @@ describe('links in answers', () => {
       }
     }
   })
+
+  it('reads long runs of controls and spaces around or inside a link once, as the URL parser does', () => {
+    const run = ' \u0001\t'.repeat(50_000)
+    expect(resolveLink(`${run}javascript:alert(1)${run}`, PAGE)).toBeNull()
+    expect(resolveLink(`${run}https://example.com/a${run}`, PAGE)).toEqual({ href: 'https://example.com/a', external: true })
+    const inside = `https://example.com/a${'\u0001'.repeat(100_000)}b`
+    expect(resolveLink(inside, PAGE)).toEqual({ href: new URL(inside).href, external: true })
+  })
 })

@@ -1,3 +1,5 @@
+import { C0_CONTROL_OR_SPACE, trimBoth } from '../../shared/trim.ts'
+
 /** A link as the widget renders it: the URL the browser will open, and whether it leaves the page's site. */
 export interface SafeLink {
   href: string
@@ -28,8 +30,7 @@ export function resolveLink(href: string, base: string): SafeLink | null {
   if (url.protocol === 'mailto:') return { href: url.href, external: true }
   const sameSite = url.origin === page.origin
   // The written form, as the URL parser sees it: C0 controls and spaces trimmed, tabs and newlines removed.
-  // deno-lint-ignore no-control-regex
-  const written = href.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
+  const written = trimBoth(href, C0_CONTROL_OR_SPACE).replace(/[\t\n\r]/g, '')
   if (!sameSite && !ABSOLUTE.test(written)) return null
   return { href: url.href, external: !sameSite }
 }

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit'
 import type { ContextItem } from '../../shared/assistant.ts'
 import type { SearchFilter } from '../../shared/search.ts'
+import { beforeFirst, trimEnd } from '../../shared/trim.ts'
 import { ChatController } from './chat-controller.ts'
 import type { AnswerEnd, DocentMessage } from './chat.ts'
 import { readableError, retryable } from './errors.ts'
@@ -101,7 +102,7 @@ export class DocentPanel extends LitElement {
 
   readonly chat = new ChatController(this, (domain) => new ConversationStore(domain))
   readonly #events = new EventReporter(() => ({
-    url: `${this.apiBase.replace(/\/+$/, '')}/discovery/v1/events/${encodeURIComponent(this.domain)}`,
+    url: `${trimEnd(this.apiBase, '/')}/discovery/v1/events/${encodeURIComponent(this.domain)}`,
     apiKey: this.apiKey,
   }))
   draft = ''
@@ -414,7 +415,7 @@ export class DocentPanel extends LitElement {
     try {
       const results = await searchDocs(
         {
-          apiBase: this.apiBase.replace(/\/+$/, ''),
+          apiBase: trimEnd(this.apiBase, '/'),
           domain: this.domain,
           apiKey: this.apiKey,
           filter: this.filter,
@@ -912,12 +913,15 @@ function textOf(message: DocentMessage | undefined): string {
 
 /** Markdown as a screen reader should hear it: no asterisks, fences or link targets. */
 function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[^\n]*\n?/g, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`#>]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+  return (
+    markdown
+      .replace(/```[^\n]*\n?/g, '')
+      // Link text holds no bracket and a target no parenthesis: `[^\]]*` read the rest of a run of `[` from each one.
+      .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, '$1')
+      .replace(/[*_`#>]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
 }
 
 function sourceParts(message: DocentMessage): SourcePart[] {
@@ -927,7 +931,7 @@ function sourceParts(message: DocentMessage): SourcePart[] {
 /** The same page (a source chip links the page, a citation its section). */
 function sameTarget(a: string, b: string): boolean {
   const link = safeLink(a)
-  return link !== null && link.href.replace(/#.*$/, '') === b.replace(/#.*$/, '')
+  return link !== null && beforeFirst(link.href, '#') === beforeFirst(b, '#')
 }
 
 /**
@@ -941,7 +945,7 @@ function groupSources(parts: SourcePart[], answer: string): Array<{ link: SafeLi
     if (cited.size && !cited.has(index + 1)) return
     const link = safeLink(part.url)
     if (!link) return
-    const page = link.href.replace(/#.*$/, '')
+    const page = beforeFirst(link.href, '#')
     if (!pages.has(page)) {
       pages.set(page, {
         link: { ...link, href: page },

@@ -1,4 +1,5 @@
 import type { SearchBody, SearchFilter, SearchResult } from '../../shared/search.ts'
+import { beforeFirst } from '../../shared/trim.ts'
 import { checkedFetch } from './errors.ts'
 import { type SafeLink, safeLink } from './links.ts'
 
@@ -70,7 +71,8 @@ export function groupByPage(results: SearchResult[]): PageResult[] {
 
 /** The section's name from its anchor (`#install-the-sdk` → `Install the sdk`): results carry no heading field. */
 function sectionHeading(result: SearchResult): string {
-  const anchor = decodeSafely(/#(.+)$/.exec(result.metadata.url ?? '')?.[1] ?? '')
+  const url = result.metadata.url ?? ''
+  const anchor = decodeSafely(url.slice(beforeFirst(url, '#').length + 1))
     .replace(/[-_]+/g, ' ')
     .trim()
   return anchor ? anchor[0]!.toUpperCase() + anchor.slice(1) : ''
@@ -80,7 +82,8 @@ function snippet(content: string): string {
   const text = content
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/^#{1,6}\s+.*$/gm, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // Link text holds no bracket and a target no parenthesis: `[^\]]*` read the rest of a run of `[` from each one.
+    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/[*_`>|#]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
