@@ -26,9 +26,18 @@ test('a fence is found in time linear in its line, however long its run of backt
   expect(openingFence(`  ${backticks} js`)).toEqual({ marker: backticks })
   expect(openingFence(`${tildes} a\`b`)).toEqual({ marker: tildes })
   expect(openingFence(`${backticks} a\`b`)).toBeUndefined()
-  // A line break after the fence (a `\r` that a CRLF file leaves on the line) makes it no fence, as `.*$` did.
-  expect(openingFence('```js\r')).toBeUndefined()
-  expect(openingFence(`${backticks}\r`)).toBeUndefined()
+  expect(openingFence(`${backticks}\u2028`)).toBeUndefined()
+})
+
+test('a page saved with CRLF line endings keeps its code blocks: the `\r` that ends a line is its line ending', () => {
+  expect(openingFence('```js\r')).toEqual({ marker: '```' })
+  expect(openingFence('~~~\r')).toEqual({ marker: '~~~' })
+  expect(openingFence('```js\r\r')).toBeUndefined()
+  expect(splitFencedCode('Text\r\n```js\r\nconst a = 1\r\n```\r\nAfter\r')).toEqual([
+    { code: false, text: 'Text\r' },
+    { code: true, text: '```js\r\nconst a = 1\r\n```\r' },
+    { code: false, text: 'After\r' },
+  ])
 })
 
 test('markdown cut into prose and code runs joins back to itself; an unclosed fence runs to the end', () => {

@@ -12,12 +12,13 @@ export interface Fence {
 /**
  * The fence a line opens, if it opens one (a backtick fence's info string holds no backtick). The info string is the
  * rest of the line, taken after the fence is found: linear, where `/^\s*(`{3,}|~{3,})(.*)$/` read the rest of the line
- * again for every shorter fence it tried. As there, a line break in it (a `\r` left by a CRLF file) means no fence.
+ * again for every shorter fence it tried. A `\r` that ends the line is its CRLF line ending (closesFence's `\s*` reads
+ * it too); any other line break in the info string means no fence.
  */
 export function openingFence(line: string): Fence | undefined {
   const found = /^\s*(`{3,}|~{3,})/.exec(line)
   if (!found) return undefined
-  const info = line.slice(found[0].length)
+  const info = line.endsWith('\r') ? line.slice(found[0].length, -1) : line.slice(found[0].length)
   if (LINE_BREAK.test(info) || (found[1]![0] === '`' && info.includes('`'))) return undefined
   return { marker: found[1]! }
 }
