@@ -10,6 +10,17 @@ describe('secrets never reach messages', () => {
       'GET https://github.com/a/b.git failed with ***',
     )
   })
+  it('removes the credentials of every URL, whatever its scheme or what stands before it, and leaves the rest', () => {
+    expect(scrubSecrets('clone 1https://u:p@h/x and git+ssh://git:tok@host/r, then (https://a:b@c.d)', [])).toBe(
+      'clone 1https://h/x and git+ssh://host/r, then (https://c.d)',
+    )
+    expect(scrubSecrets('https://a:b@https://c:d@host', [])).toBe('https://https://host')
+    expect(scrubSecrets('mail me@example.com or see https://example.com/@user', [])).toBe(
+      'mail me@example.com or see https://example.com/@user',
+    )
+    const run = '+A://A'.repeat(50_000)
+    expect(scrubSecrets(`${run}\t`, [])).toBe(`${run}\t`)
+  })
   it('wraps errors with a scrubbed message and keeps the code', () => {
     const error = gitError('cannot push x', Object.assign(new Error('HTTP 403 for token tok_secret_1'), { code: 'HttpError' }), [
       'tok_secret_1',
