@@ -165,8 +165,9 @@ function isQuestion(text: string): boolean {
  * or `table`.") says nothing alone: it stays with the sentence it illustrates. Values are code, so "One of the core
  * principles…" stands alone.
  */
+// `(?:$|\W)` where `\b` would do: with `\b` recheck can only fuzz the pattern, and its fuzzer's verdict varies.
 const LEANS_ON_PREVIOUS =
-  /^(examples?:|default:|defaults to\b|(one of|options|(possible|allowed|valid|supported|accepted) values( are| for `[^`]*`)?|(must|can) be one of):?\s*`)/i
+  /^(examples?:|default:|defaults to(?:$|\W)|(one of|options|(possible|allowed|valid|supported|accepted) values( are| for `[^`]*`)?|(must|can) be one of):?\s*`)/i
 
 /**
  * Sentences that say nothing alone stay with their neighbour: an example with the sentence it illustrates, and a
