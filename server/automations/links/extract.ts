@@ -43,12 +43,10 @@ const COMPONENT_ANCHORS: Record<string, { attributes: string[]; prefixes: string
   ResponseField: { attributes: ['name'], prefixes: ['param-', 'response-'] },
 }
 
-/**
- * `<a ... href="...">` and `<tag ... id="...">` in raw HTML: where a tag starts, and the attribute (see attributeValues).
- * Each quote is its own alternative, not `(["'])([^"']*)\1`: recheck proves these linear, not the backreference.
- */
-const HTML_HREF = { tags: /<a\b/gi, attribute: /\shref\s*=\s*(?:"([^"']*)"|'([^"']*)')/gi }
-const HTML_ID = { tags: /<[a-zA-Z][\w-]*\b/g, attribute: /\sid\s*=\s*(?:"([^"']+)"|'([^"']+)')/g }
+/** Where a tag of raw HTML starts: `<` and a letter; its name runs to a space, `/` or `>` (`<a`, `<div`). */
+const TAG_START = /<([a-zA-Z][^\t\n\f\r />]*)/g
+/** What HTML's tokenizer reads as space between a tag's attributes. */
+const HTML_SPACE = '\t\n\f\r '
 
 /** The links and anchors of a parsed page. `source` is the text the tree was parsed from. */
 export function pageLinks(tree: Parent, source: string): PageLinks {
@@ -189,8 +187,10 @@ function attributeValue(attribute: MdxJsxAttribute, source: string): Written | u
 /** Raw HTML (a page that is not valid MDX is read as markdown with HTML): `<a href>` and `id` attributes. */
 function addHtml(html: string, offset: number | undefined, out: PageLinks) {
   if (offset === undefined) return
-  for (const { value } of attributeValues(html, HTML_ID)) out.anchors.add(value)
-  for (const { value, end } of attributeValues(html, HTML_HREF)) {
+  const attributes = quotedAttributes(html)
+  for (const { name, value } of attributes) if (name === 'id' && value) out.anchors.add(value)
+  for (const { tag, name, value, end } of attributes) {
+    if (tag !== 'a' || name !== 'href') continue
     const start = offset + end - 1 - value.length
     out.links.push({
       url: decodeEntities(value),
@@ -203,38 +203,53 @@ function addHtml(html: string, offset: number | undefined, out: PageLinks) {
 }
 
 /**
- * The values of one attribute in raw HTML, and where each match ends (after the closing quote): for each tag, the first
- * `attribute` that starts before the tag's first `>` (its value may run past it); after a match, tags from its end on.
- * That is what `/<a\b[^>]*?\shref\s*=\s*(["'])([^"']*)\1/gi` found, in linear time: the pattern read a tag again from
- * each `<a` inside it, to its `>` and on to the quote closing a value, quadratic in the tag (`<a<a<a…`). Here a tag
- * that has no match is skipped whole (a tag inside it has the same attributes), and the attribute's first match at or
- * after a point is searched for again only once the tags have passed it.
+ * The quoted attributes of raw HTML's tags (tag and attribute names lower-cased), each with where it ends (after its
+ * closing quote). Read as HTML's tokenizer reads a tag: it runs to the first `>` outside a quoted value, so
+ * `<a title="a > b" href="/c">` has its href, and a tag whose quoted value never closes is dropped. Each character is
+ * read once, however tags nest or fail to close (`<a<a<a…`): the patterns this replaces read a tag again from each `<a`
+ * inside it, and stopped at the first `>`, even one inside a value.
  */
-function attributeValues(html: string, { tags, attribute }: { tags: RegExp; attribute: RegExp }): Array<{ value: string; end: number }> {
-  const values: Array<{ value: string; end: number }> = []
-  // The first match of `attribute` at or after where it was last searched from; null: none; undefined: not searched.
-  let found: RegExpExecArray | null | undefined
-  // The first `>` at or after the last tag's name; html.length: none.
-  let close = -1
-  tags.lastIndex = 0
-  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
-    const name = tag.index + tag[0].length
-    if (close < name) {
-      close = html.indexOf('>', name)
-      if (close === -1) close = html.length
+function quotedAttributes(html: string): Array<{ tag: string; name: string; value: string; end: number }> {
+  const attributes: Array<{ tag: string; name: string; value: string; end: number }> = []
+  const isSpace = (at: number) => HTML_SPACE.includes(html[at]!)
+  TAG_START.lastIndex = 0
+  for (let start = TAG_START.exec(html); start; start = TAG_START.exec(html)) {
+    const tag = start[1]!.toLowerCase()
+    const ofTag: typeof attributes = []
+    let at = start.index + start[0].length
+    while (at < html.length && html[at] !== '>') {
+      if (isSpace(at) || html[at] === '/') {
+        at++
+        continue
+      }
+      // A name runs to a space, `/`, `>` or `=` (a first `=` is part of it).
+      const nameStart = at++
+      while (at < html.length && !isSpace(at) && html[at] !== '/' && html[at] !== '>' && html[at] !== '=') at++
+      const name = html.slice(nameStart, at).toLowerCase()
+      let next = at
+      while (next < html.length && isSpace(next)) next++
+      if (html[next] !== '=') continue
+      next++
+      while (next < html.length && isSpace(next)) next++
+      const quote = html[next]
+      if (quote === '"' || quote === "'") {
+        const close = html.indexOf(quote, next + 1)
+        if (close === -1) {
+          ofTag.length = 0
+          at = html.length
+          break
+        }
+        ofTag.push({ tag, name, value: html.slice(next + 1, close), end: close + 1 })
+        at = close + 1
+      } else {
+        while (next < html.length && !isSpace(next) && html[next] !== '>') next++
+        at = next
+      }
     }
-    if (found === undefined || (found && found.index < name)) {
-      attribute.lastIndex = name
-      found = attribute.exec(html)
-    }
-    if (!found) break
-    if (found.index < close) {
-      values.push({ value: found[1] ?? found[2]!, end: found.index + found[0].length })
-      tags.lastIndex = found.index + found[0].length
-    } else if (close < html.length) tags.lastIndex = close + 1
-    else break
+    for (const attribute of ofTag) attributes.push(attribute)
+    TAG_START.lastIndex = at
   }
-  return values
+  return attributes
 }
 
 const decodeEntities = (text: string) =>

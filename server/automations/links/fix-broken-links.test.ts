@@ -247,7 +247,7 @@ describe('pageLinks', () => {
     ])
   })
 
-  it('reads `<a href>` and `id` attributes of raw HTML before the tag’s first `>`, on one line or several', () => {
+  it('reads `<a href>` and `id` attributes of raw HTML as a browser does, a `>` inside a quoted value included', () => {
     const html = (body: string) => {
       const source = `<div>\n${body}<br>\n</div>\n`
       const { links, anchors } = pageLinks(parseMarkdown(source).tree, source)
@@ -259,14 +259,16 @@ describe('pageLinks', () => {
       links: [
         ['/guides/setup', '/guides/setup', true],
         ['/a&b', '/a&amp;b', false],
+        ['/c', '/c', true],
       ],
       anchors: ['top'],
     })
-    // A value may run past a `>`, but an attribute after such a value (`title` above, `id` here) is not read.
-    expect(html('<a href="/x>y" id=\'x>y\'> <span data-x="1" id="inner">')).toEqual({
+    expect(html('<a href="/x>y" id=\'x>y\'> <span data-x="1>" id="inner"> <p id=bare>')).toEqual({
       links: [['/x>y', '/x>y', true]],
-      anchors: ['inner'],
+      anchors: ['x>y', 'inner'],
     })
+    // An unquoted href is not an edit we can make safely; a quoted value that never closes drops its tag, as browsers do.
+    expect(html('<a href=/plain id="p">p</a> <a id="q" href="/lost>x')).toEqual({ links: [], anchors: ['p'] })
   })
 
   it('reads raw HTML of many unclosed tags in time linear in it', () => {
