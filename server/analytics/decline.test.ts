@@ -13,6 +13,10 @@ describe('whether the docs answered', () => {
     expect(isDecline('**The docs do not cover this question**; the closest page is [1].')).toBe(true)
     expect(isDecline('The Lumen Flags documentation doesn’t cover Ruby.')).toBe(true)
     expect(isDecline('Sorry, the docs do not mention a Ruby SDK.')).toBe(true)
+    // Up to four words name the docs; more, and the sentence is about something else.
+    expect(isDecline('The docs do not cover Ruby.')).toBe(true)
+    expect(isDecline('The Acme Lumen Flags Pro documentation does not describe Ruby.')).toBe(true)
+    expect(isDecline('The old v1 Lumen Flags Pro docs do not describe Ruby.')).toBe(false)
     expect(isDecline('Flags are evaluated on the server [1]. The docs do not cover this question in more depth.')).toBe(false)
     expect(isDecline('From the docs: install with npm [1]')).toBe(false)
   })

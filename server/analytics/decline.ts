@@ -16,14 +16,22 @@ const simplify = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 const PHRASE = simplify(DECLINE_PHRASE).replace(/[.!]$/, '')
-// A model that paraphrases the instruction ("The Acme documentation does not cover ...") still declined.
+/**
+ * A model that paraphrases the instruction ("The Acme documentation does not cover ...") still declined: up to
+ * PARAPHRASE_NAME_WORDS words name the docs. The words are counted in code, not with `{0,4}`: with the bounded repeat
+ * recheck could only fuzz the pattern, and its fuzzer's verdict varies. Lazy, the group holds the fewest words that let
+ * the rest match, so the count decides exactly what `{0,4}` did.
+ */
 const PARAPHRASE =
-  /^(?:sorry,? |unfortunately,? )?the (?:[\w.-]+ ){0,4}(?:docs|documentation) (?:does not|do not|doesnt|dont) (?:cover|mention|include|describe)/
+  /^(?:sorry,? |unfortunately,? )?the ((?:[\w.-]+ )*?)(?:docs|documentation) (?:does not|do not|doesnt|dont) (?:cover|mention|include|describe)/
+const PARAPHRASE_NAME_WORDS = 4
 
 /** True when the answer says the docs do not cover the question (the fixed phrase, or its close paraphrase, first). */
 export function isDecline(answer: string): boolean {
   const start = simplify(answer.slice(0, 300))
-  return start.startsWith(PHRASE) || PARAPHRASE.test(start)
+  if (start.startsWith(PHRASE)) return true
+  const name = PARAPHRASE.exec(start)?.[1]
+  return name !== undefined && name.split(' ').length - 1 <= PARAPHRASE_NAME_WORDS
 }
 
 /** The sources an answer cites as `[n]` (1-based, as the system prompt numbers them), in source order. */
