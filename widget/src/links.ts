@@ -6,6 +6,12 @@ export interface SafeLink {
   external: boolean
 }
 
+/**
+ * A markdown link or image, its text in group 1: where snippets and screen-reader text keep the text and drop the
+ * target. Link text holds no bracket and a target no parenthesis: with `[^\]]*`, each `[` of a run read the rest of it.
+ */
+export const MARKDOWN_LINK = /!?\[([^[\]]*)\]\([^()]*\)/g
+
 const LIVE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
 /** Written with a scheme (`https:`, `mailto:`): the author meant another site. A `//host` path is not trusted. */
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i

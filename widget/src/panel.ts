@@ -9,7 +9,7 @@ import { EventReporter } from './events.ts'
 import { icons } from './icons.ts'
 import { defaultLabels, fill, type Labels, loadLabels } from './labels.ts'
 import type { Language } from './launcher-labels.ts'
-import { type SafeLink, safeLink } from './links.ts'
+import { MARKDOWN_LINK, type SafeLink, safeLink } from './links.ts'
 import { anchor, renderMarkdown } from './markdown.ts'
 import { panelStyles } from './panel-styles.ts'
 import { type PageResult, searchDocs } from './search.ts'
@@ -913,15 +913,12 @@ function textOf(message: DocentMessage | undefined): string {
 
 /** Markdown as a screen reader should hear it: no asterisks, fences or link targets. */
 function plainText(markdown: string): string {
-  return (
-    markdown
-      .replace(/```[^\n]*\n?/g, '')
-      // Link text holds no bracket and a target no parenthesis: `[^\]]*` read the rest of a run of `[` from each one.
-      .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, '$1')
-      .replace(/[*_`#>]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-  )
+  return markdown
+    .replace(/```[^\n]*\n?/g, '')
+    .replace(MARKDOWN_LINK, '$1')
+    .replace(/[*_`#>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 function sourceParts(message: DocentMessage): SourcePart[] {

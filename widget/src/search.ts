@@ -1,7 +1,7 @@
 import type { SearchBody, SearchFilter, SearchResult } from '../../shared/search.ts'
 import { beforeFirst } from '../../shared/trim.ts'
 import { checkedFetch } from './errors.ts'
-import { type SafeLink, safeLink } from './links.ts'
+import { MARKDOWN_LINK, type SafeLink, safeLink } from './links.ts'
 
 export interface SearchOptions {
   apiBase: string
@@ -82,8 +82,7 @@ function snippet(content: string): string {
   const text = content
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/^#{1,6}\s+.*$/gm, ' ')
-    // Link text holds no bracket and a target no parenthesis: `[^\]]*` read the rest of a run of `[` from each one.
-    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(MARKDOWN_LINK, '$1')
     .replace(/[*_`>|#]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
