@@ -83,7 +83,10 @@ for (const { name, directory, sets, target } of corpora) {
   const site = await loadDocsSite(await readDirectory(directory))
   for (const [engineName, engine] of engines) {
     const corpus = buildCorpus(site, engine)
-    for (const [label, questions] of sets) {
+    // The sets are samples of one population, readers' questions about this site: the bar is judged on each and on all
+    // of them together, where one question moves MRR@10 by a fifth of what it does in a set of 90.
+    const judged = target ? [...sets, ['all', sets.flatMap(([, questions]) => questions)] as const] : sets
+    for (const [label, questions] of judged) {
       const quality = evaluate(corpus, questions)
       const holds = quality.recallAt5 >= TARGET.recallAt5 && quality.mrrAt10 >= TARGET.mrrAt10
       console.log(
@@ -104,7 +107,7 @@ for (const { name, directory, sets, target } of corpora) {
           holds,
         )
       }
-      if (showMisses && label !== 'held out') {
+      if (showMisses && label !== 'held out' && label !== 'all') {
         for (const miss of quality.misses) {
           console.log(`  miss: ${miss.question}\n    want ${miss.expected.join(', ')}\n    got  ${miss.got.join(', ')}`)
         }

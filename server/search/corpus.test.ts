@@ -408,3 +408,45 @@ describe("what is searched, as Mintlify's hidden, noindex, searchable and seo.in
     expect(fr[0]!.score).toBe(1)
   })
 })
+
+describe('search boosts (Mintlify `boost`, on a navigation group or in a page)', () => {
+  const site = () =>
+    siteOf(
+      {
+        groups: [
+          { group: 'Get started', boost: 2, pages: ['welcome', 'tour'] },
+          { group: 'Guides', pages: ['access', 'sharing', 'legacy'] },
+        ],
+      },
+      {
+        'welcome.mdx':
+          '---\ntitle: Welcome\nboost: 3\n---\nRead the docs in any browser: no password to require, nothing to install, view any page.',
+        'tour.mdx': '---\ntitle: Tour\n---\nA tour of rotating webhook secrets.',
+        'access.mdx': '---\ntitle: Password protection\n---\nRequire a password to view the docs.',
+        'sharing.mdx': '---\ntitle: Sharing\n---\nA guide to rotating webhook secrets.',
+        'legacy.mdx': '---\ntitle: Legacy\nboost: 0.25\n---\nA page on rotating webhook secrets.',
+      },
+    )
+
+  it("reads a page's boost from its frontmatter, over its group's", () => {
+    const pages = site().pages
+    expect(pages.get('welcome')!.boost).toBe(3)
+    expect(pages.get('tour')!.boost).toBe(2)
+    expect(pages.get('sharing')!.boost).toBe(1)
+    expect(pages.get('legacy')!.boost).toBe(0.25)
+  })
+
+  it('ranks a boosted page above one that says the same, and a page boosted below 1 under it', () => {
+    const ranked = buildCorpus(site())
+      .search('rotating webhook secrets', { pageSize: 5 })
+      .map((hit) => hit.section.path)
+    expect(ranked).toEqual(['tour', 'sharing', 'legacy'])
+  })
+
+  it('lets a boost favour a page, not put it above the page that answers the question', () => {
+    const ranked = buildCorpus(site())
+      .search('require a password to view the docs', { pageSize: 5 })
+      .map((hit) => hit.section.path)
+    expect(ranked).toEqual(['access', 'welcome'])
+  })
+})

@@ -18,7 +18,7 @@ export interface DocPage extends ParsedPage {
   languages: string[]
   version?: string
   versions: string[]
-  /** Search weight of the page's navigation group (Mintlify's group `boost`), 1 by default. */
+  /** Search weight: the page's frontmatter `boost`, else its navigation group's (Mintlify's precedence), 1 by default. */
   boost: number
   /** Hidden from the sidebar: by its frontmatter, or by a hidden tab or group it does not override (`hidden: false`). */
   hidden: boolean
@@ -150,7 +150,7 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
       ...language,
       version: parsed.meta.version ?? nav?.version,
       versions: parsed.meta.version ? [parsed.meta.version] : (nav?.versions ?? []),
-      boost: nav?.boost ?? 1,
+      boost: parsed.meta.boost ?? nav?.boost ?? 1,
       ...visibility(parsed, nav, navigation, language.language),
     })
   }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { simpleYaml } from './frontmatter.ts'
+import { readFrontmatter, simpleYaml } from './frontmatter.ts'
 
 test('simple frontmatter is read without the YAML parser, the blanks after a value cut', () => {
   expect(simpleYaml('title: Hello \t\ndescription: "Quoted"  \nhidden: true \ntags: ["a", "b"]\t')).toEqual({
@@ -19,4 +19,12 @@ test('a line of 100,000 tabs is read in time linear in it', () => {
   expect(simpleYaml(`title:${tabs}\r`)).toBeUndefined()
   expect(simpleYaml(`title: Intro${tabs}`)).toEqual({ title: 'Intro' })
   expect(simpleYaml(`title:${tabs}x${tabs}#`)).toBeUndefined()
+})
+
+test("a page's search boost is a positive number up to 10, written as a number or as text; anything else is none", () => {
+  expect(readFrontmatter('boost: 3').boost).toBe(3)
+  expect(readFrontmatter('boost: "0.5"').boost).toBe(0.5)
+  expect(readFrontmatter('title: A\nboost: 10').boost).toBe(10)
+  for (const value of ['0', '-2', '11', 'high', '""', 'true', '[2]']) expect(readFrontmatter(`boost: ${value}`).boost).toBeUndefined()
+  expect(readFrontmatter('title: A').boost).toBeUndefined()
 })

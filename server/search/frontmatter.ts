@@ -1,5 +1,6 @@
 import { parse } from 'yaml'
 import { trimEnd } from '../../shared/trim.ts'
+import { searchBoost } from './navigation.ts'
 
 /** What a page's frontmatter says about it (Mintlify's fields and ours). */
 export interface PageMeta {
@@ -26,6 +27,8 @@ export interface PageMeta {
    * such pages often have no body of their own, and what they document is the operation.
    */
   endpoint?: { method: string; path: string }
+  /** Mintlify's `boost`: multiplies the page's search ranking, over the one its navigation group gives. */
+  boost?: number
 }
 
 /** Reads YAML frontmatter; a page with broken YAML keeps its body and gets no metadata, as Mintlify does. */
@@ -46,6 +49,7 @@ export function readFrontmatter(yaml: string | undefined): PageMeta {
     searchable: !(data.searchable === false || data.searchable === 'false'),
     noindex: data.noindex === true || data.noindex === 'true' || robots.includes('noindex'),
     endpoint: endpointOf(text(data.openapi) ?? text(data.api)),
+    boost: searchBoost(data.boost),
   }
 }
 

@@ -101,7 +101,8 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
     const next: Walk = { ...at }
     if (typeof node.language === 'string') note(nav.languages, (next.language = node.language))
     if (typeof node.version === 'string') note(nav.versions, (next.version = node.version))
-    if (typeof node.boost === 'number' && node.boost > 0 && node.boost <= 10) next.boost = node.boost
+    const boost = typeof node.boost === 'number' ? searchBoost(node.boost) : undefined
+    if (boost !== undefined) next.boost = boost
     // Mintlify: a hidden tab or group hides its pages from the sidebar and from search; `searchable: true` on it (or on
     // a container under it) brings them back into search, not into the sidebar.
     if (node.hidden === true) next.hidden = true
@@ -141,4 +142,13 @@ export function normalizePath(raw: string): string | undefined {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * A search `boost` (a page's or a navigation group's), written as a number or as text: Mintlify takes any positive
+ * number and advises at most 10, beyond which a boost overwhelms relevance. Anything else is no boost.
+ */
+export function searchBoost(value: unknown): number | undefined {
+  const boost = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
+  return boost > 0 && boost <= 10 ? boost : undefined
 }
