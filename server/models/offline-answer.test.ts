@@ -103,6 +103,40 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('preview the sidebar groups of a pull request', preview).startsWith(DECLINE)).toBe(true)
   })
 
+  test('a thing named in two words is spoken of where one passage holds both words, not where each is held apart', () => {
+    const writing: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Writing style',
+        url: 'https://docs.example.com/guides/style',
+        content: 'This guide covers how to write clear technical pages.',
+      },
+      {
+        id: 2,
+        title: 'Skills',
+        url: 'https://docs.example.com/skills',
+        content: 'A slug holds only lowercase letters, numbers and hyphens.',
+      },
+      { id: 3, title: 'Navigation', url: 'https://docs.example.com/navigation', content: 'Group pages in the sidebar by topic.' },
+    ]
+    expect(extractiveAnswer('How do I write a cover letter?', writing).startsWith(DECLINE)).toBe(true)
+    expect(
+      extractiveAnswer('How do I write a cover letter?', [{ ...writing[0]!, content: 'Write a cover letter for each release.' }]),
+    ).toBe('Write a cover letter for each release. [1]')
+    // Held apart, but one passage holds three of the question's words: the docs speak of what it asks.
+    const keys: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Environments',
+        url: 'https://docs.example.com/environments',
+        content: 'Rotate a server key in staging without downtime.',
+      },
+      { id: 2, title: 'SDKs', url: 'https://docs.example.com/sdks', content: 'Each SDK reads the environment it is given.' },
+      { id: 3, title: 'Staging', url: 'https://docs.example.com/staging', content: 'Staging mirrors production. Rotate its logs daily.' },
+    ]
+    expect(extractiveAnswer('how do I rotate an sdk key in staging?', keys)).toBe('Rotate a server key in staging without downtime. [1]')
+  })
+
   test("the reader's own thing, or what they want one for, that the docs never name is what the question is about", () => {
     const rollouts: SourceBlock[] = [
       {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { codeIn, namesIn, readersThings, verbOf } from './question-words.ts'
+import { codeIn, namesIn, nounPairs, readersThings, verbOf } from './question-words.ts'
 import { contentTerms } from '../search/terms.ts'
 
 /** The stems the functions answer in ("rotate" → "rotat"). */
@@ -30,5 +30,16 @@ describe('what a question says beyond its words', () => {
     expect(readersThings('can I pick them myself?')).toEqual([])
     // Who asks is not what the question is about.
     expect(readersThings('my boss wants a pdf export, and our team needs it weekly')).toEqual([])
+  })
+
+  test('the two-word things a question names after a determiner, where the phrase ends', () => {
+    expect(nounPairs('How do I write a cover letter?')).toEqual([stems('cover letter')])
+    expect(nounPairs('link my bank account to my budget app')).toEqual([stems('bank account'), stems('budget app')])
+    expect(nounPairs('which analytics degree should I study')).toEqual([stems('analytics degree')])
+    // Not a phrase that goes on, a pronoun, a preposition, or a noun and what was done to it.
+    expect(nounPairs('track which buttons readers click')).toEqual([])
+    expect(nounPairs('does this support strikethrough?')).toEqual([])
+    expect(nounPairs('add a border around an image')).toEqual([])
+    expect(nounPairs('link to a pdf stored in my repo')).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { contentTerms } from '../search/terms.ts'
+import { contentTerms, STOP_WORDS, WEAK_WORDS } from '../search/terms.ts'
 
 // What a question's wording says beyond its words: the verb it asks to do, what it writes as code, the names it
 // capitalises, and what it says the reader owns. The offline answer model reads these (see extractive-answer.ts).
@@ -103,4 +103,37 @@ export function readersThings(question: string): string[] {
     else if (token === 'for') things.push(...phraseAfter(i).slice(-1))
   })
   return things
+}
+
+/** Words that open a noun phrase ("a", "my", "which"); not "this" or "that", as often a pronoun ("does this support strikethrough?"). */
+const DETERMINERS = new Set('a an the my our your their his her its which what each every any some another'.split(' '))
+const TOKEN = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]/gu
+/** Prepositions the stop words leave out: "a border around an image" names a border. */
+const PREPOSITIONS = new Set(
+  'around across along among behind beside besides beyond inside outside near toward towards against per'.split(' '),
+)
+
+/**
+ * The stems of the two-word noun phrases a question names after a determiner ("a cover letter", "my bank account",
+ * "which analytics degree"): one thing, the second word saying what it is and the first which one. Read only where the
+ * phrase ends (punctuation, a stop word or the question's end follows): "which buttons readers click" names none.
+ */
+export function nounPairs(question: string): Array<[string, string]> {
+  const tokens = question.toLowerCase().match(TOKEN) ?? []
+  const pairs: Array<[string, string]> = []
+  const wordStem = (token: string | undefined) => {
+    if (token === undefined || WEAK_WORDS.has(token) || PREPOSITIONS.has(token)) return undefined
+    const terms = contentTerms(token)
+    return terms.length === 1 ? terms[0] : undefined
+  }
+  tokens.forEach((token, i) => {
+    if (!DETERMINERS.has(token)) return
+    const first = wordStem(tokens[i + 1])
+    // "a pdf stored in my repo": a word in -ed after the noun says what was done to it.
+    const second = tokens[i + 2]?.endsWith('ed') ? undefined : wordStem(tokens[i + 2])
+    const next = tokens[i + 3]
+    const ends = next === undefined || STOP_WORDS.has(next) || PREPOSITIONS.has(next) || !/[\p{L}\p{N}]/u.test(next)
+    if (first && second && first !== second && ends) pairs.push([first, second])
+  })
+  return pairs
 }
