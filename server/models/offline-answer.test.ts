@@ -137,6 +137,32 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('how do I rotate an sdk key in staging?', keys)).toBe('Rotate a server key in staging without downtime. [1]')
   })
 
+  test('a thing named in two words whose second the docs never use is something else: the first word does not cover it', () => {
+    const analytics: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Analytics',
+        url: 'https://docs.example.com/analytics',
+        content:
+          'Analytics require a Pro plan.\n\nAnalytics show visitors and searches.\n\nExport analytics as CSV.\n\nFilter analytics by date.',
+      },
+      {
+        id: 2,
+        title: 'Audience',
+        url: 'https://docs.example.com/audience',
+        content: 'Use session replay tools and analytics to study how readers move through your docs.',
+      },
+      {
+        id: 3,
+        title: 'Navigation',
+        url: 'https://docs.example.com/navigation',
+        content: 'Group pages in the sidebar by topic.\n\nName each group.',
+      },
+    ]
+    const asked = { question: 'Which analytics degree should I study?', unknownWords: ['degree'] }
+    expect(extractiveAnswer(asked, analytics).startsWith(DECLINE)).toBe(true)
+  })
+
   test("the reader's own thing, or what they want one for, that the docs never name is what the question is about", () => {
     const rollouts: SourceBlock[] = [
       {

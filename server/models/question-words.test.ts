@@ -41,5 +41,6 @@ describe('what a question says beyond its words', () => {
     expect(nounPairs('does this support strikethrough?')).toEqual([])
     expect(nounPairs('add a border around an image')).toEqual([])
     expect(nounPairs('link to a pdf stored in my repo')).toEqual([])
+    expect(nounPairs('how do I stop my rollout safely?')).toEqual([])
   })
 })

@@ -122,7 +122,8 @@ export function nounPairs(question: string): Array<[string, string]> {
   const tokens = question.toLowerCase().match(TOKEN) ?? []
   const pairs: Array<[string, string]> = []
   const wordStem = (token: string | undefined) => {
-    if (token === undefined || WEAK_WORDS.has(token) || PREPOSITIONS.has(token)) return undefined
+    // An adverb ("my rollout safely") says how, not what.
+    if (token === undefined || WEAK_WORDS.has(token) || PREPOSITIONS.has(token) || token.endsWith('ly')) return undefined
     const terms = contentTerms(token)
     return terms.length === 1 ? terms[0] : undefined
   }
