@@ -103,6 +103,28 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('preview the sidebar groups of a pull request', preview).startsWith(DECLINE)).toBe(true)
   })
 
+  test("quotes the second source's best sentence too when it holds two of the question's words", () => {
+    const tabs: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Navigation',
+        url: 'https://docs.example.com/navigation',
+        content: 'Tab groups on the same page switch together when readers pick a tab.\n\nGroups cluster related pages.',
+      },
+      {
+        id: 2,
+        title: 'Tabs',
+        url: 'https://docs.example.com/components/tabs',
+        content:
+          'Set the sync field of each tab to false, and every other component on it that shares a title keeps its own selection instead of switching with the rest of the layout around it.',
+      },
+      { id: 3, title: 'Hidden pages', url: 'https://docs.example.com/hidden', content: 'Hide a page from the sidebar.' },
+    ]
+    expect(extractiveAnswer('stop tab groups on the same page from switching together', tabs)).toBe(
+      'Tab groups on the same page switch together when readers pick a tab. [1]\n\nSet the sync field of each tab to false, and every other component on it that shares a title keeps its own selection instead of switching with the rest of the layout around it. [2]',
+    )
+  })
+
   test('a thing named in two words is spoken of where one passage holds both words, not where each is held apart', () => {
     const writing: SourceBlock[] = [
       {
