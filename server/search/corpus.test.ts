@@ -450,3 +450,21 @@ describe('search boosts (Mintlify `boost`, on a navigation group or in a page)',
     expect(ranked).toEqual(['access', 'welcome'])
   })
 })
+
+describe('questions about what readers do', () => {
+  it("find the site's analytics pages, which say analytics where the reader says people", () => {
+    const site = siteOf(
+      { groups: [{ group: 'Docs', pages: ['analytics/traffic', 'guides/landing-pages', 'quickstart'] }] },
+      {
+        'analytics/traffic.mdx': '---\ntitle: Traffic analytics\n---\nSee visitors and page views of your docs per day.',
+        'guides/landing-pages.mdx':
+          '---\ntitle: Landing pages\n---\nPeople who visited a landing page last week read the docs next. Plan what people read.',
+        'quickstart.mdx': '---\ntitle: Quickstart\n---\nPublish your docs.',
+      },
+    )
+    const ranked = buildCorpus(site)
+      .search('how many people visited the docs last week', { pageSize: 3 })
+      .map((hit) => hit.section.path)
+    expect(ranked[0]).toBe('analytics/traffic')
+  })
+})

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { asksThroughApi, isWeak, parseQuery, queryText, SYNONYM_WEIGHT, withoutPlaceOnPage } from './query.ts'
+import { asksAboutReaders, asksThroughApi, isWeak, parseQuery, queryText, SYNONYM_WEIGHT, withoutPlaceOnPage } from './query.ts'
 
 const terms = (text: string) => parseQuery(text).words.map((word) => word.terms.map((t) => `${t.word}:${t.weight}`).join(' '))
 
@@ -130,4 +130,21 @@ test('a question asks for the API when it names it after a word that says how, a
   }
   expect(asksThroughApi('IN AN '.repeat(100_000))).toBe(false)
   expect(asksThroughApi(`through the ${'api key '.repeat(50_000)}`)).toBe(false)
+})
+
+test('a question asks what readers do on the docs when people, readers or visitors come with what a reader does', () => {
+  for (const question of [
+    'how many people visited the docs last month',
+    'what are people asking the assistant',
+    'see where readers go next after landing on a page',
+    'which visitors click the button',
+    'how many page views did the quickstart get',
+  ]) {
+    expect(asksAboutReaders(question), question).toBe(true)
+  }
+  // People as a product's users, or in a limit: not readers of the docs.
+  for (const question of ['how many people can join a room', 'what people should I invite', 'how many users see variation b']) {
+    expect(asksAboutReaders(question), question).toBe(false)
+  }
+  expect(asksAboutReaders(`what people ${'a '.repeat(50_000)}`)).toBe(false)
 })

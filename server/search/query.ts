@@ -136,3 +136,17 @@ export function asksThroughApi(question: string): boolean {
   const withoutCredentials = question.replace(API_CREDENTIAL, '$1_$2')
   return THROUGH_API.some((pattern) => pattern.test(withoutCredentials)) || ASKS_FOR_API.some((pattern) => pattern.test(question))
 }
+
+/**
+ * "How many people visited the docs", "what are people asking the assistant", "see where readers go next": what readers
+ * do on the docs, which a site's analytics pages report. People, readers or visitors, then a reader's action.
+ */
+const ABOUT_READERS = [
+  /\b(?:what|which|how many|how often|where|who) (?:are |do |did )?(?:people|readers|visitors) (?:\w+ )?(?:visit|read|ask|search|click|view|go|land|leave|come|look|open|download|rate|find)/i,
+  /\bhow many (?:views|visits|page views|pageviews)\b/i,
+]
+
+/** Whether a question asks what readers do on the docs (see ABOUT_READERS): the analytics pages answer it. */
+export function asksAboutReaders(question: string): boolean {
+  return ABOUT_READERS.some((pattern) => pattern.test(question))
+}
