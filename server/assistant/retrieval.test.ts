@@ -82,6 +82,10 @@ test("a page's opening section comes with the page's description, once, as the p
   const quickstart = result.blocks[result.sources.findIndex((source) => source.path === 'quickstart')]!
   expect(quickstart.content.startsWith('Create your first feature flag in Lumen Flags and evaluate it from your application')).toBe(true)
   expect(quickstart.content.split('Create your first feature flag in Lumen Flags').length).toBe(2)
+  // A first paragraph that says what the description says, in fewer words, stands for it: read once, not twice.
+  const home = result.blocks[result.sources.findIndex((source) => source.path === 'index')]!
+  expect(home.content.startsWith('Lumen Flags is a hosted feature-flag and experimentation service. You wrap')).toBe(true)
+  expect(home.content).not.toContain('for shipping code safely and measuring its impact')
 })
 
 test("an operation's page opens with its operation, even when the sections found are further down the page", async () => {

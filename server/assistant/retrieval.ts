@@ -160,9 +160,25 @@ function byPage(hits: SearchHit[]): SearchHit[][] {
 function withHeading(section: Section): string {
   const heading = section.headings.length > 1 ? section.headings.at(-1) : undefined
   if (heading) return `## ${heading}\n\n${section.content}`
-  // A page's opening section starts with what the page says it is about (its description), as the page itself shows.
+  // A page's opening section starts with what the page says it is about (its description), as the page itself shows,
+  // unless its first paragraph says it already.
   const description = section.description?.trim()
-  return description && !section.content.includes(description) ? `${description}\n\n${section.content}` : section.content
+  return description && !saysAlready(section.content, description) ? `${description}\n\n${section.content}` : section.content
+}
+
+/** Share of a description's words a page's first paragraph must hold to say the same. */
+const SAME_WORDS = 0.75
+
+/**
+ * Whether a section's text holds a description, word for word or in its first paragraph's words ("Lumen Flags is a
+ * hosted feature-flag and experimentation service. You wrap…" under "Lumen Flags is a hosted feature-flag and
+ * experimentation service for shipping code safely and measuring its impact."): an answer quoting both read it twice.
+ */
+function saysAlready(content: string, description: string): boolean {
+  if (content.includes(description)) return true
+  const described = new Set(contentTerms(description))
+  const opening = new Set(contentTerms(content.trimStart().split('\n\n', 1)[0]!))
+  return described.size > 0 && [...described].filter((term) => opening.has(term)).length >= SAME_WORDS * described.size
 }
 
 /** The text cut to `max` characters at the last paragraph or sentence end before it; empty when nothing fits. */
