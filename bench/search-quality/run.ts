@@ -69,6 +69,9 @@ const corpora = [
       // search, and so do we. Five of the seven are pages outside the navigation. Recall@5 0.714, MRR@10 0.619 at first
       // try.
       ['tuning 13', read('mintlify-questions-13.json')],
+      // Thirty on pages drawn at random (some asked about by other sets), in a reader's words, written by a helper who
+      // had not seen the search, after this stop's fixes (2026-11-28): recall@5 1.000, MRR@10 0.906 at first try.
+      ['tuning 14', read('mintlify-questions-14.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,

@@ -55,6 +55,8 @@ describe('terms', () => {
   it('cuts a query to its first distinct words, without stop words', () => {
     expect(queryTerms('How do I roll out the flag, roll out again?')).toBe('roll flag')
     expect(queryTerms("What's exit code 6?")).toBe('exit code 6')
+    // What a negation leaves when split at its apostrophe is no word of the question.
+    expect(queryTerms("the icons won't load and the page doesn't render, isn't that odd?")).toBe('icons load page render odd')
     const pasted = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ')
     expect(queryTerms(pasted).split(' ')).toHaveLength(MAX_QUERY_TERMS)
     expect(queryTerms('the of and')).toBe('')
