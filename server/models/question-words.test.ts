@@ -20,6 +20,8 @@ describe('what a question says beyond its words', () => {
 
   test('the names it capitalises, not its first word', () => {
     expect([...namesIn('How do I call it from Rust or PHP?')]).toEqual(stems('rust php'))
+    // Days and months are capitalised, not names of things.
+    expect([...namesIn('If we report it on a Saturday in March, does Acme answer?')]).toEqual(stems('acme'))
   })
 
   test('what the reader owns or wants a thing for: a possessive phrase up to a preposition or adverb, the last word after "for"', () => {

@@ -49,10 +49,19 @@ export function namesIn(question: string): Set<string> {
   const names = new Set<string>()
   for (const sentence of question.split(/[.?!:]\s+/)) {
     const words = sentence.trim().split(/\s+/).slice(1)
-    for (const word of words) if (/^["'“(`]?\p{Lu}/u.test(word)) for (const stem of contentTerms(word)) names.add(stem)
+    for (const word of words) {
+      if (!/^["'“(`]?\p{Lu}/u.test(word) || CALENDAR.has(word.toLowerCase().replace(/[^a-z]/g, ''))) continue
+      for (const stem of contentTerms(word)) names.add(stem)
+    }
   }
   return names
 }
+
+/** Days and months: English capitalises them, but they name a time, not a thing the docs must speak of ("on a Saturday"). */
+const CALENDAR = new Set(
+  `monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
+  january february march april june july august september october november december`.split(/\s+/),
+)
 
 /**
  * Words that end a possessive's (or "for"'s) noun phrase: prepositions, conjunctions, what starts a clause, and
