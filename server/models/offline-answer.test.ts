@@ -125,6 +125,30 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('a long question that tells its story is answered from the passages that hold three of its words', () => {
+    const callouts: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Callouts',
+        url: 'https://docs.example.com/components/callouts',
+        content:
+          'The typed callouts (`Note`, `Warning`, `Info`) use preset icons and colors.\n\nCreate a custom callout with its own icon and color: `<Callout icon="key" color="#FFC107">`.',
+      },
+      {
+        id: 2,
+        title: 'API',
+        url: 'https://docs.example.com/api',
+        content: 'Each API key belongs to one project.\n\nSend the key in the Authorization header.',
+      },
+      { id: 3, title: 'Cards', url: 'https://docs.example.com/cards', content: 'Cards show a title, an icon and a link.' },
+    ]
+    const answer = extractiveAnswer(
+      "The Warning box won't let me change its icon. I want a key icon with a yellow border for API key notes.",
+      callouts,
+    )
+    expect(answer.startsWith('The typed callouts (`Note`, `Warning`, `Info`) use preset icons and colors. [1]')).toBe(true)
+  })
+
   test('a thing named in two words is spoken of where one passage holds both words, not where each is held apart', () => {
     const writing: SourceBlock[] = [
       {
