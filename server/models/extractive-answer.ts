@@ -217,8 +217,6 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // something else and does not count either; a first word they never use is more often a typo ("the webhok
   // signature"). Measured on bench/search-answers: off-topic questions that share a word with the docs declined
   // 75 → 77/80 (Mintlify) and 79 → 80/80 (demo); every in-scope set unchanged.
-  const heldIn = (w: number, i: number) =>
-    among(words[w]!, stemsOf[i]!) || among(words[w]!, sectionOf[i]!) || among(words[w]!, titles.get(passages[i]!.sourceId)!)
   const apart = new Set<number>()
   for (const [first, second] of nounPairs(request.question)) {
     const a = own.findIndex((word) => word.stems.has(first))
@@ -228,7 +226,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
       if (df[b] === 0 && among(own[b]!, unknown)) apart.add(a).add(b)
       continue
     }
-    if (!passages.some((_, i) => heldIn(a, i) && heldIn(b, i))) apart.add(a).add(b)
+    if (!scored.some((p) => p.covers.has(a) && p.covers.has(b))) apart.add(a).add(b)
   }
   const context = { sources, scored, words, weight, df, strong, codeOnly, isVerb, unknown, apart }
   const chosen = choose(ranked, context)

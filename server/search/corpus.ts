@@ -81,7 +81,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
   const index = makeIndex(sections)
   const searchWeight = (page: DocPage) => page.boost ** BOOST_EXPONENT * (page.listed ? 1 : UNLISTED_WEIGHT)
   const maxPageBoost = [...site.pages.values()].reduce((max, page) => Math.max(max, searchWeight(page)), 1)
-  const boosted = [...site.pages.values()].some((page) => page.boost !== 1 || !page.listed)
+  const boosted = [...site.pages.values()].some((page) => searchWeight(page) !== 1)
   const byUrl = new Map([...site.pages.values()].map((page) => [page.url, page]))
   const lookup = (path: string) => site.pages.get(path) ?? site.pages.get(`${path}/index`) ?? byUrl.get(`/${path}`)
   /**
