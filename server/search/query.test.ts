@@ -36,6 +36,8 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
     `assistant:1 chatbot:${SYNONYM_WEIGHT}`,
   ])
   expect(terms('how do I use my own?')).toEqual(['own:0.6 custom:1'])
+  // "Page through the results" is what API references call pagination.
+  expect(terms('how do I page through all the results')[0]).toContain('pagination:1')
 })
 
 test('a phrase that holds its object in the middle is read as the phrase: "turn this on", "set it up", "roll them back"', () => {

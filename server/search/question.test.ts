@@ -42,6 +42,9 @@ describe('questions that lean on what they do not name', () => {
       'can each one link somewhere?',
       'which one should I pick?',
       'how do I mark one as required?',
+      'which of the two keeps the page out of the sidebar?',
+      'what is the difference between the two?',
+      'should I use the latter?',
     ]) {
       expect(pointsAt(q), q).toBe(true)
     }
@@ -50,6 +53,8 @@ describe('questions that lean on what they do not name', () => {
       'how do I add one page to two groups?',
       'use my own domain',
       'one more question about billing',
+      'how do I split a page into two columns?',
+      'compare the free and pro plans',
     ]) {
       expect(pointsAt(q), q).toBe(false)
     }

@@ -46,6 +46,7 @@ const GROUPS: string[][] = [
   ['undo', 'revert', 'restore', 'roll back', 'rollback'],
   ['prevent', 'stop'],
   ['fetch', 'retrieve', 'get'],
+  ['paginate', 'pagination', 'page through'],
   ['assistant', 'chatbot', 'chat bot'],
   ['url', 'link'],
   ['font', 'typeface'],
