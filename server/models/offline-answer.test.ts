@@ -149,6 +149,63 @@ describe('offline-answer model', () => {
     expect(answer.startsWith('The typed callouts (`Note`, `Warning`, `Info`) use preset icons and colors. [1]')).toBe(true)
   })
 
+  test("a story's words no source holds do not sink a question whose passage holds three of its words", () => {
+    const glossary: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Glossary',
+        url: 'https://docs.example.com/reference/glossary',
+        content:
+          'A deployment is one documentation site, built from one repository, with its own domain.\n\nA project is the container in the dashboard that holds your deployments and their settings.',
+      },
+      {
+        id: 2,
+        title: 'Deployments',
+        url: 'https://docs.example.com/deploy/deployments',
+        content: 'Your site deploys when you push to the connected repository.\n\nTrigger a deployment by hand from the dashboard.',
+      },
+    ]
+    const answer = extractiveAnswer(
+      "what's the difference between a deployment and a project? the dashboard says deployment everywhere",
+      glossary,
+    )
+    expect(answer).toMatch(/^A project is the container in the dashboard that holds your deployments and their settings\. \[1\]/)
+  })
+
+  test('a name no source holds declines, unless a long question the docs speak of tells it and the docs use it elsewhere', () => {
+    const assistant: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Assistant settings',
+        url: 'https://docs.example.com/assistant/configure',
+        content:
+          'When the assistant cannot answer, it shows a contact form.\n\nSet a help center URL to send readers to your own support site instead of the contact form.',
+      },
+      {
+        id: 2,
+        title: 'Widget',
+        url: 'https://docs.example.com/assistant/widget',
+        content: 'The widget opens the assistant from any page.',
+      },
+    ]
+    const question =
+      "When the AI assistant can't answer, we want it to send people to our Zendesk help center instead of showing an email form"
+    expect(extractiveAnswer({ question }, assistant)).toBe(
+      'Set a help center URL to send readers to your own support site instead of the contact form. [1]',
+    )
+    expect(extractiveAnswer({ question, unknownWords: ['zendesk'] }, assistant)).toMatch(new RegExp(`^${DECLINE}`))
+    // A short question is about the name it asks for, which the docs may mention elsewhere (a list of languages).
+    const sdks: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'SDKs',
+        url: 'https://docs.example.com/sdks',
+        content: 'Lumen Flags has SDKs for Go, Python and JavaScript.\n\nEach SDK evaluates flags locally.',
+      },
+    ]
+    expect(extractiveAnswer({ question: 'Is there a Ruby SDK?' }, sdks)).toMatch(new RegExp(`^${DECLINE}`))
+  })
+
   test('a thing named in two words is spoken of where one passage holds both words, not where each is held apart', () => {
     const writing: SourceBlock[] = [
       {

@@ -32,6 +32,9 @@ describe('what a question says beyond its words', () => {
     expect(readersThings('can I pick them myself?')).toEqual([])
     // Who asks is not what the question is about.
     expect(readersThings('my boss wants a pdf export, and our team needs it weekly')).toEqual([])
+    // "That's" and "it's" say "that is", not what "that" owns.
+    expect(readersThings("can we keep editing while that's happening, and what's next?")).toEqual([])
+    expect(readersThings("where's the neighbor's fence?")).toEqual(stems('neighbor fence'))
   })
 
   test('the two-word things a question names after a determiner, where the phrase ends', () => {

@@ -80,6 +80,9 @@ const PHRASE_END = new Set(
 const CLAUSE_START = new Set('and but so because since when if while although though then'.split(' '))
 const opensClause = (previous: string | undefined) => previous === undefined || CLAUSE_START.has(previous)
 
+/** Words whose "'s" is "is", "has" or "us" ("that's happening", "it's", "let's"), not a possessive. */
+const CONTRACTED = new Set('it that what there here where who how let he she when why this'.split(' '))
+
 /** Most words a possessive's noun phrase is read for ("my broken washing machine"). */
 const PHRASE_WORDS = 3
 
@@ -105,7 +108,7 @@ export function readersThings(question: string): string[] {
     return phrase
   }
   tokens.forEach((token, i) => {
-    const possessor = token.includes("'") && /^[\p{L}\p{N}-]+'s?$/u.test(token)
+    const possessor = token.includes("'") && /^[\p{L}\p{N}-]+'s?$/u.test(token) && !CONTRACTED.has(token.replace(/'s$/, ''))
     if (possessor) things.push(...contentTerms(token.replace(/'s?$/, '')), ...phraseAfter(i))
     // "My boss wants a PDF export": a possessive that opens the question (or a clause) names who asks, not what about.
     else if ((token === 'my' || token === 'our' || token === 'their') && !opensClause(tokens[i - 1])) things.push(...phraseAfter(i))
