@@ -172,6 +172,32 @@ describe('offline-answer model', () => {
     expect(answer).toMatch(/^A project is the container in the dashboard that holds your deployments and their settings\. \[1\]/)
   })
 
+  test('a question of two words of its own is answered where one page holds both, not by each on a page of its own', () => {
+    const keyboard: SourceBlock = {
+      id: 1,
+      title: 'Accessibility',
+      url: 'https://docs.example.com/guides/accessibility',
+      content: 'Navigate your documentation using only your keyboard.\n\nPress Tab to move forward through links.',
+    }
+    const cleanUp: SourceBlock = {
+      id: 2,
+      title: 'MCP connections',
+      url: 'https://docs.example.com/ai/mcp',
+      content: 'Old connections pile up over time. Clean them up periodically.',
+    }
+    expect(extractiveAnswer('What is the best way to clean a keyboard?', [keyboard, cleanUp])).toMatch(new RegExp(`^${DECLINE}`))
+    const onePage = { ...keyboard, content: `${keyboard.content}\n\nClean the keyboard shortcuts list from the settings.` }
+    expect(extractiveAnswer('What is the best way to clean a keyboard?', [onePage, cleanUp])).not.toMatch(new RegExp(`^${DECLINE}`))
+    // Who does it is not one of the words: docs seldom name their readers.
+    const mermaid: SourceBlock = {
+      id: 1,
+      title: 'Mermaid',
+      url: 'https://docs.example.com/components/mermaid',
+      content: 'All Mermaid diagrams include zoom and pan controls.',
+    }
+    expect(extractiveAnswer('can readers zoom in?', [mermaid, cleanUp])).toBe('All Mermaid diagrams include zoom and pan controls. [1]')
+  })
+
   test('a name no source holds declines, unless a long question the docs speak of tells it and the docs use it elsewhere', () => {
     const assistant: SourceBlock[] = [
       {
