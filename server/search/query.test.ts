@@ -38,6 +38,9 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('how do I use my own?')).toEqual(['own:0.6 custom:1'])
   // "Page through the results" is what API references call pagination.
   expect(terms('how do I page through all the results')[0]).toContain('pagination:1')
+  // Thumbs up or down, and ratings, are what docs call feedback.
+  expect(terms('export the thumbs up/down ratings')[0]).toContain('feedback:1')
+  expect(terms('where are page ratings')[1]).toContain(`feedback:${SYNONYM_WEIGHT}`)
 })
 
 test('a phrase that holds its object in the middle is read as the phrase: "turn this on", "set it up", "roll them back"', () => {

@@ -47,6 +47,7 @@ const GROUPS: string[][] = [
   ['prevent', 'stop'],
   ['fetch', 'retrieve', 'get'],
   ['paginate', 'pagination', 'page through'],
+  ['feedback', 'thumbs up', 'thumbs down', 'rating', 'ratings'],
   ['assistant', 'chatbot', 'chat bot'],
   ['url', 'link'],
   ['font', 'typeface'],
