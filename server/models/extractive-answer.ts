@@ -377,10 +377,10 @@ function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; best: S
   if (choice.lacksName && !long) return undefined
   // A question of two words of its own asks about what they say together, which one page must hold: "clean a keyboard"
   // is not answered by keyboard navigation on one page and "clean them up" on another (a word no source holds is
-  // weighed as above). Who does it ("can readers zoom
-  // in?") does not count: docs seldom name their readers. Measured on bench/search-answers: off-topic questions that
-  // share a word with the docs declined 114 → 116/120 (Mintlify) and 119 → 120/120 (demo); every in-scope set
-  // unchanged. Within one passage instead lost 15 in-scope answers; on a page, the page is the other word.
+  // weighed as above). Who does it ("can readers zoom in?") does not count: docs seldom name their readers. Asked on
+  // a page, the page is the other word. Measured on bench/search-answers: off-topic questions that share a word with
+  // the docs declined 114 → 116/120 (Mintlify) and 119 → 120/120 (demo); every in-scope set unchanged. Within one
+  // passage instead of one page lost 15 in-scope answers.
   const asked = strong.flatMap((isStrong, w) => (isStrong && !among(words[w]!, PEOPLE) ? [w] : []))
   if (
     !choice.onPage &&
