@@ -5,7 +5,7 @@ import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from 
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
 import { sourceLinks, visibleText, withoutLinkTargets } from './markdown-links.ts'
 import { type Passage, splitPassages } from './passages.ts'
-import { codeIn, namesIn, nounPairs, readersThings, verbOf, withoutCodeSpans } from './question-words.ts'
+import { codeIn, namesIn, nounPairs, readersThings, verbsOf, withoutCodeSpans } from './question-words.ts'
 import { DECLINE, readOnPage, type SourceBlock } from '../assistant/prompt-format.ts'
 
 const MAX_PASSAGES = 4
@@ -213,8 +213,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const ranked = scored.filter((p) => p.score > 0 && (p.own || ownCount === 0) && !p.text.endsWith('…'))
   ranked.sort((a, b) => b.score - a.score)
   const strong = words.map((word, w) => w < ownCount && word.weight === 1)
-  const verb = verbOf(request.question)
-  const isVerb = words.map((word, w) => w < ownCount && verb !== undefined && word.stems.has(verb))
+  const verbs = verbsOf(request.question)
+  const isVerb = words.map((word, w) => w < ownCount && verbs.some((verb) => word.stems.has(verb)))
   // A thing the question names in two words ("a cover letter", "my bank account") is spoken of where a passage holds
   // both: sources that hold "covers" in one sentence and "letters" in another do not speak of cover letters, and for
   // coverage neither word counts (see choose: unless one passage holds three of the question's words). When the second

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { codeIn, namesIn, nounPairs, readersThings, verbOf } from './question-words.ts'
+import { codeIn, namesIn, nounPairs, readersThings, verbOf, verbsOf } from './question-words.ts'
 import { contentTerms } from '../search/terms.ts'
 
 /** The stems the functions answer in ("rotate" → "rotat"). */
@@ -11,6 +11,14 @@ describe('what a question says beyond its words', () => {
     expect(verbOf('I want to rotate my key')).toBe(stems('rotate')[0])
     expect(verbOf('embed a youtube video')).toBe(stems('embed')[0])
     expect(verbOf('what is a context?')).toBeUndefined()
+  })
+
+  test('the verbs of each clause that asks how to do something; a clause of the story has none', () => {
+    const question = "What's the difference between a tutorial and a how-to guide, and how do I decide which one a page should be?"
+    expect(verbsOf(question)).toEqual(stems('decide'))
+    expect(verbsOf('embed a youtube video, and how do I make it autoplay?')).toEqual(stems('embed make'))
+    expect(verbsOf('We moved our docs and the links broke. How do I add redirects?')).toEqual(stems('add'))
+    expect(verbsOf('Is that possible, and how long do you keep the history?')).toEqual([])
   })
 
   test('what it writes as code', () => {

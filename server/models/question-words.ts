@@ -17,6 +17,20 @@ export function verbOf(question: string): string | undefined {
   return first ? contentTerms(first)[0] : undefined
 }
 
+/**
+ * The verbs of what a question asks to do: its first clause's (see verbOf), and those of later clauses that ask how
+ * to do something ("What's the difference between a tutorial and a how-to guide, and how do I decide which one a page
+ * should be?" → "decide"). A later clause without "how do I" or the like tells the reader's story ("we moved our
+ * docs"): its first word is no verb asked for.
+ */
+export function verbsOf(question: string): string[] {
+  const [first = '', ...rest] = question.split(CLAUSE_BREAK)
+  const asked = rest.filter((clause) => FRAME.test(clause)).map(verbOf)
+  return [...new Set([verbOf(first), ...asked].filter((verb) => verb !== undefined))]
+}
+/** Where a question's clauses part: punctuation, or "and"/"but" before "how", "can", "should" and the like. */
+const CLAUSE_BREAK = /[,;.?!:—]+\s*(?:and\s+|but\s+)?|\s(?:and|but)\s(?=(?:how|where|when|can|could|should)\s)/i
+
 export const withoutCodeSpans = (text: string) => text.replace(/`[^`]*`/g, ' ')
 
 /**
