@@ -198,6 +198,28 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('can readers zoom in?', [mermaid, cleanUp])).toBe('All Mermaid diagrams include zoom and pan controls. [1]')
   })
 
+  test('two words the docs never use make a question that no passage speaks of one they do not cover', () => {
+    const billing: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Plans and billing',
+        url: 'https://docs.example.com/account/plans',
+        content: 'Audit logs are kept for 1 year on Enterprise.\n\nWhen the trial ends, the organization moves to the Free plan.',
+      },
+      {
+        id: 2,
+        title: 'Flag cleanup',
+        url: 'https://docs.example.com/guides/flag-cleanup',
+        content: 'Lumen Flags helps you find flags that are ready to remove.\n\nThe old key keeps working for up to 24 hours.',
+      },
+    ]
+    const question = 'how do I help my 9 year old with long division without us both ending up in tears'
+    expect(extractiveAnswer({ question, unknownWords: ['division', 'tears'] }, billing)).toMatch(new RegExp(`^${DECLINE}`))
+    // Spoken of (a passage holds three of its words), the words the docs lack are details of what it asks.
+    const spoken = 'when the free trial ends does the organization keep its flamingo zeppelin?'
+    expect(extractiveAnswer({ question: spoken, unknownWords: ['flamingo', 'zeppelin'] }, billing)).not.toMatch(new RegExp(`^${DECLINE}`))
+  })
+
   test('a name no source holds declines, unless a long question the docs speak of tells it and the docs use it elsewhere', () => {
     const assistant: SourceBlock[] = [
       {
