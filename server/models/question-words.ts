@@ -28,8 +28,12 @@ export function verbsOf(question: string): string[] {
   const asked = rest.filter((clause) => FRAME.test(clause)).map(verbOf)
   return [...new Set([verbOf(first), ...asked].filter((verb) => verb !== undefined))]
 }
-/** Where a question's clauses part: punctuation, or "and"/"but" before "how", "can", "should" and the like. */
-const CLAUSE_BREAK = /[,;.?!:—]+\s*(?:and\s+|but\s+)?|\s(?:and|but)\s(?=(?:how|where|when|can|could|should)\s)/i
+/**
+ * Where a question's clauses may part: punctuation, "and", "but". A part that does not open with "how do I" or the like
+ * is read for no verb (see verbsOf), so a split inside a clause ("a tutorial and a how-to guide") costs nothing. No
+ * lookahead: recheck cannot prove one linear.
+ */
+const CLAUSE_BREAK = /[,;.?!:—]+|\s(?:and|but)\s/i
 
 export const withoutCodeSpans = (text: string) => text.replace(/`[^`]*`/g, ' ')
 

@@ -60,7 +60,8 @@ const POINTS_AT = [
   /\b(?:my|your|our|their)\s+own\b(?:\s*(?:[?.!,;]|$)|\s+(?:for|in|on|with|to|instead)\b)/i,
   /\b(?:each|every|which|either|neither)\s+one\b/i,
   // "Which of the two keeps the page out of the sidebar?", "the latter": the two are what the reader is looking at.
-  /\b(?:of|between)\s+the\s+(?:two|three|four|both)\b|\b(?:the\s+)?(?:former|latter)\b/i,
+  /\b(?:of|between)\s+the\s+(?:two|three|four|both)\b/i,
+  /\b(?:former|latter)\b/i,
 ]
 const EMPTY_IT =
   /\b(?:is|was|isn't|wasn't)\s+it\s+(?:possible|ok|okay|necessary|true|safe|required|recommended|better|worth|normal|expected)\b/gi
