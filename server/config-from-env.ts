@@ -2,7 +2,7 @@
 // optional docent.config.json: which variable sets which field. The schema and its checks are in config.ts.
 import { ConfigError, type DocentConfig, type Env, parseConfig } from './config.ts'
 import { storeKindFrom } from './store/kind.ts'
-import { trimBoth } from '../shared/trim.ts'
+import { repositoryName } from './git/repository-url.ts'
 
 /**
  * The one project of a deployment configured by environment alone (Deno Deploy, containers). With nothing set it is
@@ -65,7 +65,7 @@ function agentFromEnv(env: Env, docsRepository: string | undefined, gitToken: { 
   const kind = env.DOCENT_AGENT_HOST || (url?.hostname === 'gitlab.com' ? 'gitlab' : url?.hostname === 'github.com' ? 'github' : undefined)
   const token = env.DOCENT_HOST_TOKEN ? { env: 'DOCENT_HOST_TOKEN' } : gitToken
   // The repository path without `.git`: GitHub's owner/name, GitLab's group/name.
-  const path = url ? trimBoth(url.pathname, '/').replace(/\.git$/, '') : undefined
+  const path = url ? repositoryName(url.pathname) : undefined
   const hostRepo = env.DOCENT_AGENT_HOST_REPO || path
   const apiBase = env.DOCENT_AGENT_API_BASE ? { apiBase: env.DOCENT_AGENT_API_BASE } : {}
   const host =

@@ -1,5 +1,6 @@
 import type { AgentJob } from '../../shared/agent.ts'
 import type { JobRecord } from '../store/types.ts'
+import { withoutCredentials } from '../git/repository-url.ts'
 
 /** The public AgentJob of a stored job: `prLink` is hidden while a run is active, credentials never shown. */
 export function jobView(job: JobRecord): AgentJob {
@@ -13,9 +14,4 @@ export function jobView(job: JobRecord): AgentJob {
     archivedAt: job.archivedAt?.toISOString() ?? null,
     error: job.status === 'failed' ? (job.error ?? 'the run failed') : null,
   }
-}
-
-/** Drops `user:password@` from a repository URL, in case a config put a token there. */
-export function withoutCredentials(repository: string): string {
-  return repository.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1')
 }

@@ -1,6 +1,6 @@
 import { DocentError } from '../../shared/errors.ts'
 import { errorMessage, type JobEvents, jobEvents, redactValue } from '../agent/events.ts'
-import { withoutCredentials } from '../agent/job-view.ts'
+import { withoutCredentials } from '../git/repository-url.ts'
 import { runAgentLoop } from '../agent/loop.ts'
 import { projectSecrets } from '../agent/run.ts'
 import { agentSystemPrompt } from '../agent/system-prompt.ts'

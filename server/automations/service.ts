@@ -3,9 +3,9 @@ import type { AgentServiceHooks } from '../agent/service.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import type { AutomationRecord } from '../store/types.ts'
-import { trimEnd, trimStart } from '../../shared/trim.ts'
 import type { HostKind } from '../webhooks/dispatch.ts'
-import { DELETED, type HostEvent, type PullRequestEvent, type PushEvent, sameRepositoryUrl } from '../webhooks/payloads.ts'
+import { repositoryName, sameRepositoryUrl } from '../git/repository-url.ts'
+import { DELETED, type HostEvent, type PullRequestEvent, type PushEvent } from '../webhooks/payloads.ts'
 import { definitionOf } from './catalog.ts'
 import { automationsOf, commitAutomations, contentRevision, localRepositoryOf } from './content.ts'
 import { createNotifier, eventBase, type Notifier } from './notify.ts'
@@ -321,16 +321,6 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
 }
 
 /**
- * A repository URL's path as webhooks name the repository: `/owner/name.git` → `owner/name`, slashes around it gone
- * (`/owner/name/` → `owner/name`; a `.git` is only dropped at the very end, as `/owner/name.git/` keeps it). In code,
- * not `/^\/+|\/+$|\.git$/g`: that pattern read the rest of a run of slashes from each of them, quadratic in the run.
- */
-export function repositoryPath(pathname: string): string {
-  const path = trimStart(pathname, '/')
-  return path.endsWith('.git') ? path.slice(0, -'.git'.length) : trimEnd(path, '/')
-}
-
-/**
  * The docs repository as webhooks name it (`owner/name`, lower case): the agent host's repository when the docs are
  * the agent's repository, and the URL's path; its host, and the branch whose moves count.
  */
@@ -349,7 +339,7 @@ function docsRepositoryOf(project: ProjectConfig): { host: HostKind; names: stri
   try {
     const parsed = new URL(url)
     host ??= /gitlab/i.test(parsed.hostname) ? 'gitlab' : 'github'
-    names.push(repositoryPath(parsed.pathname))
+    names.push(repositoryName(parsed.pathname))
   } catch {
     // not a URL: only the host's name
   }

@@ -1,6 +1,6 @@
 import { type ConsoleProject, ProjectList, ProjectStatus } from '../../shared/console.ts'
 import { modelIdOf } from '../context.ts'
-import { withoutCredentials } from '../agent/job-view.ts'
+import { withoutCredentials } from '../git/repository-url.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { adminGuard, organizationGuard } from '../http/guards.ts'

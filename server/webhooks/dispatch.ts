@@ -1,6 +1,7 @@
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { type HostEvent, type RepositoryIds, sameRepositoryUrl } from './payloads.ts'
+import { sameRepositoryUrl } from '../git/repository-url.ts'
+import type { HostEvent, RepositoryIds } from './payloads.ts'
 
 export type HostKind = 'github' | 'gitlab'
 

@@ -4,8 +4,6 @@
  * hosts' payloads.
  */
 
-import { trimEnd } from '../../shared/trim.ts'
-
 export type HostEvent = PushEvent | PullRequestEvent | { kind: 'other' }
 
 export interface PushEvent {
@@ -156,19 +154,4 @@ export function gitLabEvent(payload: unknown): HostEvent {
     }
   }
   return { kind: 'other' }
-}
-
-/** `https://user@github.com/Acme/Docs.git/` and `github.com/acme/docs` are one repository. */
-export function sameRepositoryUrl(a: string, b: string): boolean {
-  const norm = (url: string) =>
-    trimEnd(
-      url
-        .trim()
-        .toLowerCase()
-        .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-        .replace(/^[^@/]*@/, '')
-        .replace(/:(?=[^/\d])/, '/'),
-      '/',
-    ).replace(/\.git$/, '')
-  return norm(a) === norm(b)
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { gitHubEvent, gitLabEvent, type HostEvent, sameRepositoryUrl } from './payloads.ts'
+import { sameRepositoryUrl } from '../git/repository-url.ts'
+import { gitHubEvent, gitLabEvent, type HostEvent } from './payloads.ts'
 import { createWebhookRegistry } from './registry.ts'
 import { verifyGitHubSignature, verifyGitLabToken } from './signature.ts'
 
