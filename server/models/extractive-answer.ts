@@ -1,6 +1,7 @@
 import { OPERATION_NOTE } from '../search/chunk.ts'
 import { asksForAll, kindAskedFor, withoutWhichAreThere } from '../search/entry-points.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
+import { synonymsOf } from '../search/synonyms.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
 import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
 import { sourceLinks, visibleText, withoutLinkTargets } from './markdown-links.ts'
@@ -439,8 +440,8 @@ function isPointer(text: string): boolean {
 /** Whether a passage of source `sourceId` covers word `w` (in its text, heading or title). */
 const coveredBySource = (scored: Scored[], sourceId: number, w: number) => scored.some((p) => p.sourceId === sourceId && p.covers.has(w))
 
-/** Who does something: docs are written for them, and seldom say it. */
-const PEOPLE = new Set(contentTerms('people readers users visitors'))
+/** Who does something (people and its synonyms: readers, users, visitors): docs are written for them, and seldom say it. */
+const PEOPLE = new Set(['people', ...synonymsOf('people')].flatMap(contentTerms))
 
 /** Whether any of the forms a word may be written as is among `stems`. */
 const among = (word: Word, stems: Set<string>) => [...word.stems].some((s) => stems.has(s))
