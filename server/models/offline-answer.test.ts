@@ -220,6 +220,30 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer({ question: spoken, unknownWords: ['flamingo', 'zeppelin'] }, billing)).not.toMatch(new RegExp(`^${DECLINE}`))
   })
 
+  test('an age is a person, and a pair after everyday words is one thing: neither is answered by its words apart', () => {
+    const sources: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Plans and billing',
+        url: 'https://docs.example.com/account/plans',
+        content: 'Audit logs are kept for 1 year on Enterprise.\n\nThe old key keeps working for up to 24 hours.',
+      },
+      {
+        id: 2,
+        title: 'Self-host',
+        url: 'https://docs.example.com/deploy/self-host',
+        content: 'Production needs 4 vCPUs. Non-production environments run at about half that.',
+      },
+    ]
+    // "7-year-old" matched "1 year" and "the old key"; a kid is a word these docs never use.
+    const sleep = { question: 'How many hours of sleep does a 7-year-old actually need?', unknownWords: ['sleep', 'kid'] }
+    expect(extractiveAnswer(sleep, sources)).toMatch(new RegExp(`^${DECLINE}`))
+    // "A first half marathon" is a kind of marathon, which no passage holds beside "half".
+    const marathon = { question: 'tips for running a first half marathon', unknownWords: ['marathon'] }
+    expect(extractiveAnswer(marathon, sources)).toMatch(new RegExp(`^${DECLINE}`))
+    expect(extractiveAnswer('how much do non-production environments run at?', sources)).toContain('about half that')
+  })
+
   test('a name no source holds declines, unless a long question the docs speak of tells it and the docs use it elsewhere', () => {
     const assistant: SourceBlock[] = [
       {

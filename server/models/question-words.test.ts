@@ -49,6 +49,8 @@ describe('what a question says beyond its words', () => {
     expect(nounPairs('How do I write a cover letter?')).toEqual([stems('cover letter')])
     expect(nounPairs('link my bank account to my budget app')).toEqual([stems('bank account'), stems('budget app')])
     expect(nounPairs('which analytics degree should I study')).toEqual([stems('analytics degree')])
+    // Everyday words between the determiner and the pair say which one.
+    expect(nounPairs('tips for running a first half marathon')).toEqual([stems('half marathon')])
     // Not a phrase that goes on, a pronoun, a preposition, or a noun and what was done to it.
     expect(nounPairs('track which buttons readers click')).toEqual([])
     expect(nounPairs('does this support strikethrough?')).toEqual([])

@@ -143,6 +143,9 @@ const PREPOSITIONS = new Set(
   'around across along among behind beside besides beyond inside outside near toward towards against per'.split(' '),
 )
 
+/** Most everyday words read past between a determiner and the pair it opens. */
+const MAX_EVERYDAY = 2
+
 /**
  * The stems of the two-word noun phrases a question names after a determiner ("a cover letter", "my bank account",
  * "which analytics degree"): one thing, the second word saying what it is and the first which one. Read only where the
@@ -159,10 +162,13 @@ export function nounPairs(question: string): Array<[string, string]> {
   }
   tokens.forEach((token, i) => {
     if (!DETERMINERS.has(token)) return
-    const first = wordStem(tokens[i + 1])
+    // "a first half marathon", "my best running shoes": an everyday word before the pair says which, not what.
+    let at = i + 1
+    while (at < i + 1 + MAX_EVERYDAY && WEAK_WORDS.has(tokens[at] ?? '')) at++
+    const first = wordStem(tokens[at])
     // "a pdf stored in my repo": a word in -ed after the noun says what was done to it.
-    const second = tokens[i + 2]?.endsWith('ed') ? undefined : wordStem(tokens[i + 2])
-    const next = tokens[i + 3]
+    const second = tokens[at + 1]?.endsWith('ed') ? undefined : wordStem(tokens[at + 1])
+    const next = tokens[at + 2]
     const ends = next === undefined || STOP_WORDS.has(next) || PREPOSITIONS.has(next) || !/[\p{L}\p{N}]/u.test(next)
     if (first && second && first !== second && ends) pairs.push([first, second])
   })

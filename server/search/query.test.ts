@@ -86,6 +86,15 @@ test("the reader's time frame is not a topic: 'last week' does not search sessio
   ).toContain('lifetime')
 })
 
+test('an age names a person (a kid or an adult), not a year or something old', () => {
+  const words = (text: string) => parseQuery(text).words.map((word) => word.terms[0]!.word)
+  expect(words('how many hours of sleep does a 7-year-old need')).toEqual(['hours', 'sleep', 'kid'])
+  expect(words('my 15 year old and her two months old sister')).toEqual(['kid', 'sister'])
+  expect(words('resting heart rate for a 40 year old')).toEqual(['resting', 'heart', 'rate', 'adult'])
+  // Not an age: a key a year old is still about keys and years.
+  expect(words('rotate a key older than one year')).toEqual(['rotate', 'key', 'older', 'year'])
+})
+
 test('amounts and the words of a question form name no subject; an HTTP status or an error code does', () => {
   const weak = (text: string) => parseQuery(text).words.map((word) => `${word.terms[0]!.word}:${isWeak(word) ? 'weak' : 'subject'}`)
   expect(weak('what is the difference between temporary and permanent flags')).toEqual([

@@ -29,6 +29,15 @@ export interface QueryContext {
 }
 
 /**
+ * An age ("a 7-year-old", "my 15 year old", "two months old") names a person, a kid or an adult, not a year or
+ * something old: read as words, "year" and "old" matched "1 year" of audit-log retention and "the old key expires".
+ */
+const AGE = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ](year|month|week|day)s?[- ]olds?\b/gi
+const ADULT = 18
+const personOfAge = (_: string, count: string, unit: string) =>
+  unit.toLowerCase() === 'year' && Number(count) >= ADULT ? ' adult ' : ' kid '
+
+/**
  * Reads a question into words: stop words out, phrases with synonyms kept together ("turn off" also searches
  * "disable"), every word with its synonyms, at most MAX_QUERY_TERMS words. Context (the reader's page) adds words
  * the question does not already have, at their own weight.
@@ -53,7 +62,7 @@ export function parseQuery(text: string, contexts: QueryContext[] = []): SearchQ
     if (terms.length > 0) words.push({ terms, weight, counts })
   }
   const read = (source: string, weight: number, counts: boolean) => {
-    const { phrases, rest } = findPhrases(singularAcronyms(source))
+    const { phrases, rest } = findPhrases(singularAcronyms(source.replace(AGE, personOfAge)))
     for (const phrase of phrases) add(phrase.found, contentWords(phrase.found), phrase.alternatives, weight, counts)
     for (const word of contentWords(rest)) add(word, [word], synonymsOf(word), weight, counts)
   }
