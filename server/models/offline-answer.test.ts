@@ -244,6 +244,33 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('how much do non-production environments run at?', sources)).toContain('about half that')
   })
 
+  test('asked to do something to a thing the docs never name, it declines; a misspelt thing is not another one', () => {
+    const sources: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Redirects',
+        url: 'https://docs.example.com/create/redirects',
+        content: 'This redirects `/source/path` to `/destination/path`.',
+      },
+      {
+        id: 3,
+        title: 'Linking',
+        url: 'https://docs.example.com/guides/linking',
+        content: 'Too many links pull readers away from the foundation of a page.',
+      },
+      {
+        id: 2,
+        title: 'Webhooks',
+        url: 'https://docs.example.com/guides/webhooks',
+        content: 'Verify the webhook signature with your signing secret before you trust a payload.',
+      },
+    ]
+    const downspout = { question: 'how to redirect a downspout away from the foundation', unknownWords: ['downspout'] }
+    expect(extractiveAnswer(downspout, sources)).toMatch(new RegExp(`^${DECLINE}`))
+    const typo = { question: 'how to verify the webhok signature', unknownWords: ['webhok'] }
+    expect(extractiveAnswer(typo, sources)).toContain('Verify the webhook signature')
+  })
+
   test('a name no source holds declines, unless a long question the docs speak of tells it and the docs use it elsewhere', () => {
     const assistant: SourceBlock[] = [
       {

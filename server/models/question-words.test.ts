@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { codeIn, namesIn, nounPairs, readersThings, verbOf, verbsOf } from './question-words.ts'
+import { codeIn, namesIn, nounPairs, objectOf, readersThings, verbOf, verbsOf } from './question-words.ts'
 import { contentTerms } from '../search/terms.ts'
 
 /** The stems the functions answer in ("rotate" → "rotat"). */
@@ -11,6 +11,14 @@ describe('what a question says beyond its words', () => {
     expect(verbOf('I want to rotate my key')).toBe(stems('rotate')[0])
     expect(verbOf('embed a youtube video')).toBe(stems('embed')[0])
     expect(verbOf('what is a context?')).toBeUndefined()
+  })
+
+  test('the object of that verb: the word after it and its determiner', () => {
+    expect(objectOf('how to redirect a downspout away from the foundation')).toBe(stems('downspout')[0])
+    expect(objectOf('can I rotate my key without downtime?')).toBe(stems('key')[0])
+    // No determiner, or no verb asked for: no object read.
+    expect(objectOf('redirect old urls')).toBeUndefined()
+    expect(objectOf('what is a downspout?')).toBeUndefined()
   })
 
   test('the verbs of each clause that asks how to do something; a clause of the story has none', () => {

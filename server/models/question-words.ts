@@ -17,6 +17,25 @@ export function verbOf(question: string): string | undefined {
   return first ? contentTerms(first)[0] : undefined
 }
 
+/** Words between a verb and its object ("redirect a downspout", "clean my keyboard"). */
+const OBJECT_DETERMINERS = new Set('a an the my our your their his her its this that these those some'.split(' '))
+
+/**
+ * The stem of the object of the verb a question asks to do ("how to redirect a downspout away from the foundation" →
+ * "downspout"): the word after the verb and its determiner, when one follows.
+ */
+export function objectOf(question: string): string | undefined {
+  const rest = question.replace(FRAME, '')
+  if (rest === question && ASKS.test(question)) return undefined
+  const tokens = rest
+    .toLowerCase()
+    .trim()
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean)
+  if (!OBJECT_DETERMINERS.has(tokens[1] ?? '')) return undefined
+  return contentTerms(tokens[2] ?? '')[0]
+}
+
 /**
  * The verbs of what a question asks to do: its first clause's (see verbOf), and those of later clauses that ask how
  * to do something ("What's the difference between a tutorial and a how-to guide, and how do I decide which one a page
