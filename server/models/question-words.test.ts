@@ -59,6 +59,9 @@ describe('what a question says beyond its words', () => {
     expect(nounPairs('which analytics degree should I study')).toEqual([stems('analytics degree')])
     // Everyday words between the determiner and the pair say which one.
     expect(nounPairs('tips for running a first half marathon')).toEqual([stems('half marathon')])
+    // So do words that describe ("a single row"), and a word before a determiner is a verb ("a visitor closes the").
+    expect(nounPairs('Can I fit five cards in a single row with this?')).toEqual([])
+    expect(nounPairs('If a visitor closes the banner, will they see it again?')).toEqual([])
     // Not a phrase that goes on, a pronoun, a preposition, or a noun and what was done to it.
     expect(nounPairs('track which buttons readers click')).toEqual([])
     expect(nounPairs('does this support strikethrough?')).toEqual([])

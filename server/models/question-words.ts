@@ -162,6 +162,8 @@ const PREPOSITIONS = new Set(
   'around across along among behind beside besides beyond inside outside near toward towards against per'.split(' '),
 )
 
+/** Words that describe a thing without naming a kind of it ("a single row", "a big table"): read past, as everyday words. */
+const DESCRIBING = new Set('old big small large little short tiny huge same other next last single simple quick nice great'.split(' '))
 /** Most everyday words read past between a determiner and the pair it opens. */
 const MAX_EVERYDAY = 2
 
@@ -181,14 +183,16 @@ export function nounPairs(question: string): Array<[string, string]> {
   }
   tokens.forEach((token, i) => {
     if (!DETERMINERS.has(token)) return
-    // "a first half marathon", "my best running shoes": an everyday word before the pair says which, not what.
+    // "a first half marathon", "a single row": an everyday or describing word before the pair says which, not what.
     let at = i + 1
-    while (at < i + 1 + MAX_EVERYDAY && WEAK_WORDS.has(tokens[at] ?? '')) at++
+    while (at < i + 1 + MAX_EVERYDAY && (WEAK_WORDS.has(tokens[at] ?? '') || DESCRIBING.has(tokens[at] ?? ''))) at++
     const first = wordStem(tokens[at])
     // "a pdf stored in my repo": a word in -ed after the noun says what was done to it.
     const second = tokens[at + 1]?.endsWith('ed') ? undefined : wordStem(tokens[at + 1])
     const next = tokens[at + 2]
-    const ends = next === undefined || STOP_WORDS.has(next) || PREPOSITIONS.has(next) || !/[\p{L}\p{N}]/u.test(next)
+    // "A visitor closes the banner": a word before a determiner is a verb, with its object next.
+    const ends =
+      (next === undefined || STOP_WORDS.has(next) || PREPOSITIONS.has(next) || !/[\p{L}\p{N}]/u.test(next)) && !DETERMINERS.has(next ?? '')
     if (first && second && first !== second && ends) pairs.push([first, second])
   })
   return pairs

@@ -113,6 +113,10 @@ test('amounts and the words of a question form name no subject; an HTTP status o
     '500mb:weak',
   ])
   expect(weak('merge two branches')).toEqual(['merge:subject', 'two:weak', 'branches:subject'])
+  // "New" describes what it names ("a new announcement"), and "brand-new" is new.
+  expect(weak('post a brand-new announcement')).toEqual(['brand:weak', 'post:subject', 'announcement:subject'])
+  // A dismissible banner is one a reader can close.
+  expect(parseQuery('close the banner').words[0]!.terms.map((t) => t.word)).toContain('dismissible')
   expect(weak('what does 429 mean after E104')).toEqual(['429:subject', 'e104:subject'])
 })
 

@@ -50,7 +50,7 @@ export function parseQuery(text: string, contexts: QueryContext[] = []): SearchQ
   // as much as a reader's own word; the phrase's words weigh as synonyms do.
   const add = (key: string, own: string[], alternatives: string[], weight: number, counts: boolean) => {
     if (seen.has(key) || words.length >= MAX_QUERY_TERMS) return
-    const phrase = key.includes(' ')
+    const phrase = /[\s-]/.test(key)
     const terms = own.filter((word) => !seen.has(word)).map((word) => ({ word, weight: phrase ? SYNONYM_WEIGHT : 1 }))
     seen.add(key)
     for (const word of own) seen.add(word)

@@ -28,7 +28,7 @@ export const WEAK_WORDS: ReadonlySet<string> = new Set(
   go goes going went gone take takes took taken long lay put keep keeps let lets give gives see look looks find good
   best better well sure right really actually still lot lots fine okay ok try tried able whole today now currently
   make makes made live lives before after first start starts started starting begin between difference differences
-  versus vs compare compared comparison without`.split(/\s+/),
+  versus vs compare compared comparison without new`.split(/\s+/),
 )
 
 const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u
