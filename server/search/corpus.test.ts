@@ -145,6 +145,25 @@ describe('what only whole pages and the navigation tell', () => {
     expect(paths('changelog of the go sdk', { pageSize: 3 })).toContain('changelog')
   })
 
+  it('ranks higher the page that holds all of a long question, though each of its sections holds only part', () => {
+    // Sections long enough to stay apart: words that are not the question's.
+    const sentence =
+      'Read this part before you change anything, since the steps below depend on the order in which you follow them and on the settings your team picked when it started. '
+    const filler = sentence.repeat(3)
+    const site = siteOf(
+      { groups: [{ group: 'Analytics', pages: ['streaming', 'storage'] }] },
+      {
+        'streaming.md': `# Stream events\n\n## Add a destination\n\nSend events to an S3 bucket. ${filler}\n\n## Credentials\n\nPaste an access key. ${filler}\n\n## Delivery\n\nEvents arrive every hour: a new bucket stays empty until the first hour ends. ${filler}\n`,
+        'storage.md': `# Storage settings\n\nCreate an access key for an S3 bucket, and keep the key safe in the bucket settings. ${sentence.repeat(2)}\n`,
+      },
+    )
+    const small = buildCorpus(site)
+    const first = (question: string) => small.search(question, { pageSize: 3 })[0]?.section.path
+    expect(first('we gave the S3 bucket an access key as a destination but it is still empty')).toBe('streaming')
+    // A short question is ranked by its best section alone.
+    expect(first('s3 bucket access key')).toBe('storage')
+  })
+
   it("puts a group's first page among the first three when the question asks for all of the group", () => {
     const site = siteOf(
       {
@@ -250,7 +269,8 @@ describe('repeats and languages', () => {
     // fr/a is a's translation: an English reader has a. fr/c has no English copy.
     expect(hits.map((hit) => hit.section.path)).toEqual(['a', 'fr/c'])
     const french = small.search('contact support error account', { pageSize: 10, currentPath: '/fr/a' })
-    expect(french.map((hit) => hit.section.path)).toEqual(['fr/a', 'b', 'fr/c'])
+    // fr/c, in the reader's language, holds all the question's words: it ranks above b.
+    expect(french.map((hit) => hit.section.path)).toEqual(['fr/a', 'fr/c', 'b'])
     // Asked in French from no page, the French copy ranks first, and is the one listed.
     const asked = small.search('contact support compte bloqué', { pageSize: 10 }).map((hit) => hit.section.path)
     expect(asked[0]).toBe('fr/a')

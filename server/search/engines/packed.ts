@@ -227,16 +227,21 @@ export function packedIndex(
     return heap.best().map(({ doc, score }) => ({ section: sections[doc]!, score }))
   }
 
+  /**
+   * A query word's index terms (see expand), kept while the word lives: a search reads them, then the ranking reads them
+   * again for the pages it found (wordsInRanges). Prefix and typo expansions are most of a query's cost.
+   */
+  const expanded = new WeakMap<QueryWord, { wordCount: number; terms: Map<number, number> }>()
+
+  /** How many of the query's words `counted` accepts occur in sections `from` to `to` - 1 (their forms found once). */
+  const wordsInRanges = (query: SearchQuery, counted: (word: QueryWord) => boolean = (word) => word.counts) => {
+    const forms = query.words.filter(counted).map((word) => [...expand(word, query.words.length).keys()])
+    return (from: number, to: number) => forms.filter((ids) => ids.some((id) => occursIn(id, from, to))).length
+  }
+
   return {
-    wordsIn(query: SearchQuery, from: number, to: number) {
-      let found = 0
-      for (const word of query.words) {
-        if (!word.counts) continue
-        const ids = [...expand(word, query.words.length).keys()]
-        if (ids.some((id) => occursIn(id, from, to))) found++
-      }
-      return found
-    },
+    wordsIn: (query: SearchQuery, from: number, to: number) => wordsInRanges(query)(from, to),
+    wordsInRanges,
     unknownWords(query: SearchQuery, counts?: (section: number) => boolean) {
       // A query longer than any `expand` reads for typos and completions: only the words' own forms and synonyms count.
       const noTypos = Number.POSITIVE_INFINITY
@@ -289,6 +294,14 @@ export function packedIndex(
    * `readme`) cost MRR@10 0.926 → 0.908 on the demo and 0.860 → 0.856 on Mintlify, and they are most of a query's cost.
    */
   function expand(word: QueryWord, wordCount: number): Map<number, number> {
+    const known = expanded.get(word)
+    if (known?.wordCount === wordCount) return known.terms
+    const terms = expandAnew(word, wordCount)
+    expanded.set(word, { wordCount, terms })
+    return terms
+  }
+
+  function expandAnew(word: QueryWord, wordCount: number): Map<number, number> {
     const derived = new Map<number, number>()
     const note = (id: number, weight: number) => derived.set(id, Math.max(derived.get(id) ?? 0, weight))
     for (const { word: written, weight } of word.terms) {

@@ -1,6 +1,6 @@
 import { withoutInternalLinks } from '../../models/markdown-links.ts'
 import { withoutFieldDefaults } from '../page-blocks.ts'
-import type { SearchQuery } from '../query.ts'
+import type { QueryWord, SearchQuery } from '../query.ts'
 import type { Section } from '../types.ts'
 
 export interface RankOptions {
@@ -25,6 +25,8 @@ export interface SectionIndex {
   search(query: string | SearchQuery, options: RankOptions): Array<{ section: Section; score: number }>
   /** How many of the query's own words (counting words, any of their forms) occur in sections `from` to `to` - 1. */
   wordsIn?(query: SearchQuery, from: number, to: number): number
+  /** The same for many ranges of one query, counting the words `counted` accepts (by default its counting words). */
+  wordsInRanges?(query: SearchQuery, counted?: (word: QueryWord) => boolean): (from: number, to: number) => number
   /**
    * The query's own words the index holds in no form (stem, synonym, word family; typos not counted), counting only
    * the sections `counts` accepts when given (the reader's language: French "car" says nothing of a car).
