@@ -198,6 +198,21 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('can readers zoom in?', [mermaid, cleanUp])).toBe('All Mermaid diagrams include zoom and pan controls. [1]')
   })
 
+  test('a long story is answered by a passage that holds six of its words, however many others the docs lack', () => {
+    const streaming: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Stream analytics events to Amazon S3',
+        url: 'https://docs.example.com/analytics/streaming',
+        content:
+          'To add a destination, enter your S3 bucket name and an IAM access key with write access to the bucket.\n\nEvents are delivered in hourly batches.',
+      },
+    ]
+    const story =
+      'Our data team wants docs analytics flowing into our warehouse continuously instead of downloading CSV files. We added an S3 bucket as a destination with an IAM access key, but the bucket is still empty a day later. What did we miss?'
+    expect(extractiveAnswer(story, streaming)).toContain('IAM access key with write access')
+  })
+
   test('two words the docs never use make a question that no passage speaks of one they do not cover', () => {
     const billing: SourceBlock[] = [
       {
