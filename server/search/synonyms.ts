@@ -24,6 +24,8 @@ const GROUPS: string[][] = [
   ['dismiss', 'dismissible', 'close'],
   ['new', 'brand-new', 'brand new'],
   ['tutorial', 'walkthrough', 'walk-through'],
+  ['network', 'wifi', 'wi-fi'],
+  ['corporate', 'office', 'workplace'],
   ['limit', 'maximum', 'max', 'quota', 'cap'],
   ['pricing', 'price', 'prices', 'cost', 'costs', 'how much', 'billing', 'plans'],
   ['teammate', 'team member', 'colleague', 'coworker', 'member'],
