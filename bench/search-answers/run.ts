@@ -67,6 +67,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 6)', read('mintlify-page-questions-6.json'), 'page'],
       // Twelve more the same way, after the previous stop's fixes (2026-11-29): 10/12 at first try.
       ['page-leaning (tuning 7)', read('mintlify-page-questions-7.json'), 'page'],
+      // Twelve more the same way, after this stop's fixes (2026-11-29): 11/12 at first try.
+      ['page-leaning (tuning 8)', read('mintlify-page-questions-8.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -111,6 +113,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 16)', read('mintlify-questions-16.json'), 'plain'],
       // Thirty more the same way, after the previous stop's fixes (2026-11-29): 24/30 at first try.
       ['questions (tuning 17)', read('mintlify-questions-17.json'), 'plain'],
+      // Thirty more the same way, after this stop's fixes (2026-11-29): 27/30 at first try.
+      ['questions (tuning 18)', read('mintlify-questions-18.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
