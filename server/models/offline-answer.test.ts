@@ -233,6 +233,11 @@ describe('offline-answer model', () => {
     // Spoken of (a passage holds three of its words), the words the docs lack are details of what it asks.
     const spoken = 'when the free trial ends does the organization keep its flamingo zeppelin?'
     expect(extractiveAnswer({ question: spoken, unknownWords: ['flamingo', 'zeppelin'] }, billing)).not.toMatch(new RegExp(`^${DECLINE}`))
+    // Three tell a story the docs are not part of, though a passage holds three of its words.
+    const story = 'when the free trial ends does the organization keep its flamingo zeppelin and marmalade?'
+    expect(extractiveAnswer({ question: story, unknownWords: ['flamingo', 'zeppelin', 'marmalade'] }, billing)).toMatch(
+      new RegExp(`^${DECLINE}`),
+    )
   })
 
   test('an age is a person, and a pair after everyday words is one thing: neither is answered by its words apart', () => {
