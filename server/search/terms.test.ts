@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { contentTerms, MAX_QUERY_TERMS, processTerm, queryTerms, singularAcronyms, stem, tokenize, wordFamily } from './terms.ts'
+import {
+  contentTerms,
+  contentWords,
+  MAX_QUERY_TERMS,
+  processTerm,
+  queryTerms,
+  singularAcronyms,
+  stem,
+  tokenize,
+  wordFamily,
+} from './terms.ts'
 import { parseQuery } from './query.ts'
 
 describe('terms', () => {
@@ -50,6 +60,9 @@ describe('terms', () => {
     expect(stem('flags')).toBe('flag')
     expect(stem('status')).toBe('status')
     expect(stem('v2')).toBe('v2')
+    // The particle of a hyphenated plural is no word of its own: "sign-ins" are sign-ins, not "ins".
+    expect(contentWords('force all dashboard sign-ins and add-ons')).toEqual(['force', 'dashboard', 'sign', 'add'])
+    expect(contentWords('track a package from UPS')).toContain('ups')
   })
 
   it('cuts a query to its first distinct words, without stop words', () => {
