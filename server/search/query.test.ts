@@ -117,6 +117,8 @@ test('amounts and the words of a question form name no subject; an HTTP status o
   expect(weak('post a brand-new announcement')).toEqual(['brand:weak', 'post:subject', 'announcement:subject'])
   // A dismissible banner is one a reader can close.
   expect(parseQuery('close the banner').words[0]!.terms.map((t) => t.word)).toContain('dismissible')
+  // A replacement is what a deprecated thing points to.
+  expect(parseQuery('is there a replacement').words[0]!.terms.map((t) => t.word)).toContain('deprecated')
   // An office's wifi is a corporate network.
   expect(parseQuery('office wifi').words.flatMap((word) => word.terms.map((t) => t.word))).toEqual(
     expect.arrayContaining(['corporate', 'network']),

@@ -26,6 +26,7 @@ const GROUPS: string[][] = [
   ['tutorial', 'walkthrough', 'walk-through'],
   ['network', 'wifi', 'wi-fi'],
   ['corporate', 'office', 'workplace'],
+  ['deprecated', 'replacement', 'superseded'],
   ['limit', 'maximum', 'max', 'quota', 'cap'],
   ['pricing', 'price', 'prices', 'cost', 'costs', 'how much', 'billing', 'plans'],
   ['teammate', 'team member', 'colleague', 'coworker', 'member'],

@@ -63,6 +63,8 @@ describe('terms', () => {
     // The particle of a hyphenated plural is no word of its own: "sign-ins" are sign-ins, not "ins".
     expect(contentWords('force all dashboard sign-ins and add-ons')).toEqual(['force', 'dashboard', 'sign', 'add'])
     expect(contentWords('track a package from UPS')).toContain('ups')
+    // "Against" says how, not what: "building against this endpoint".
+    expect(contentWords('should I still be building against this endpoint')).toEqual(['still', 'building', 'endpoint'])
   })
 
   it('cuts a query to its first distinct words, without stop words', () => {

@@ -7,7 +7,8 @@
  * Words that carry no meaning for docs search ("how do I ...", "what does X mean"); dropped from queries and the index
  * alike. Question framing ("explain", "happen", "possible") is here too: it says how the reader asks, not what about;
  * what is left of a negation split at its apostrophe ("don" of "don't", "won" of "won't"); and the plural particle of a
- * hyphenated noun ("sign-ins", "add-ons", "log-outs"), whose first word says what it is.
+ * hyphenated noun ("sign-ins", "add-ons", "log-outs"), whose first word says what it is. "Against" says how ("building
+ * against this endpoint"), as "through" and "via" do.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a about above after again all also am an and any are as at be because been being below both but by can could did do
@@ -18,7 +19,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   wants was way we were what when where whether which while who whom whose why will with within would yes yet you your
   yours another anymore consider considered explain happen happens happened know mean means meant possible tell work works
   don won isn aren wasn weren doesn didn hasn haven hadn couldn wouldn shouldn mustn needn shan ain
-  ins ons outs offs`.split(/\s+/),
+  ins ons outs offs against`.split(/\s+/),
 )
 
 /**
