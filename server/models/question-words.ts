@@ -9,11 +9,15 @@ const FRAME =
 const ASKS =
   /^\s*(?:what|which|who|whom|whose|where|when|why|how|is|are|am|do|does|did|can|could|should|would|will|was|were|has|have|my|our|the|a|an)\b/i
 
+/** What a question asks to do, from its verb on ("how do I draw a diagram" → "draw a diagram"), if it asks to do something. */
+function askedToDo(question: string): string | undefined {
+  const rest = question.replace(FRAME, '')
+  return rest === question && ASKS.test(question) ? undefined : rest
+}
+
 /** The stem of the verb a question asks to do ("how do I draw …", "draw …"), if it asks to do something. */
 export function verbOf(question: string): string | undefined {
-  const rest = question.replace(FRAME, '')
-  if (rest === question && ASKS.test(question)) return undefined
-  const first = rest.trim().split(/\s+/)[0]
+  const first = askedToDo(question)?.trim().split(/\s+/)[0]
   return first ? contentTerms(first)[0] : undefined
 }
 
@@ -25,8 +29,8 @@ const OBJECT_DETERMINERS = new Set('a an the my our your their his her its this 
  * "downspout"): the word after the verb and its determiner, when one follows.
  */
 export function objectOf(question: string): string | undefined {
-  const rest = question.replace(FRAME, '')
-  if (rest === question && ASKS.test(question)) return undefined
+  const rest = askedToDo(question)
+  if (rest === undefined) return undefined
   const tokens = rest
     .toLowerCase()
     .trim()

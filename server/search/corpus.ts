@@ -238,10 +238,9 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     // A question of several words of its own ("Our S3 bucket is still empty a day after we added it as a destination…")
     // is answered by a page that speaks of all of them, though each section holds only some: each candidate gains by
     // the share of those words its page holds anywhere (in the reader's language). See PAGE_COVERAGE_GAIN.
-    const ownWord = (word: QueryWord) => word.counts && !isWeak(word)
-    const subjectWords = query.words.filter(ownWord).length
+    const subjectWords = query.words.filter(namesSubject).length
     if (index.wordsInRanges && subjectWords >= PAGE_COVERAGE_WORDS) {
-      const wordsIn = index.wordsInRanges(query, ownWord)
+      const wordsIn = index.wordsInRanges(query, namesSubject)
       const covered = new Map<string, number>()
       for (const hit of raw) {
         if ((ranking.foreign?.(hit.section) ?? 1) < 1) continue
@@ -339,7 +338,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
         sections: sections.slice(range[0], range[1]),
         covers: (question) => {
           const query = subjectQuery(question)
-          return query.words.length === 0 ? 0 : (index.wordsIn?.(query, range[0], range[1]) ?? 0) / query.words.length
+          return query.words.length === 0 ? 0 : (index.wordsInRanges?.(query)(range[0], range[1]) ?? 0) / query.words.length
         },
       }
     },
@@ -385,9 +384,12 @@ function inLanguage(section: Section, language: string): boolean {
   return !section.languages?.length || section.languages.includes(language)
 }
 
-/** A question's words that name a subject: everyday words ("look", "before") say nothing of a page either way. */
+/** Whether a query word names a subject: a word of the question, not context, and not an everyday word ("look", "before"). */
+const namesSubject = (word: QueryWord) => word.counts && !isWeak(word)
+
+/** A question's words that name a subject: everyday words say nothing of a page either way. */
 function subjectQuery(question: string): SearchQuery {
-  return { words: parseQuery(question).words.filter((word) => word.counts && !isWeak(word)) }
+  return { words: parseQuery(question).words.filter(namesSubject) }
 }
 
 /** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */

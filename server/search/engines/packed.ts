@@ -240,7 +240,6 @@ export function packedIndex(
   }
 
   return {
-    wordsIn: (query: SearchQuery, from: number, to: number) => wordsInRanges(query)(from, to),
     wordsInRanges,
     unknownWords(query: SearchQuery, counts?: (section: number) => boolean) {
       // A query longer than any `expand` reads for typos and completions: only the words' own forms and synonyms count.

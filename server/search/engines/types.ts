@@ -23,9 +23,10 @@ export interface RankOptions {
 export interface SectionIndex {
   /** Best sections first, with raw (unnormalized) scores. A string is read with `parseQuery`. */
   search(query: string | SearchQuery, options: RankOptions): Array<{ section: Section; score: number }>
-  /** How many of the query's own words (counting words, any of their forms) occur in sections `from` to `to` - 1. */
-  wordsIn?(query: SearchQuery, from: number, to: number): number
-  /** The same for many ranges of one query, counting the words `counted` accepts (by default its counting words). */
+  /**
+   * How many of the query's words `counted` accepts (by default its counting words), in any of their forms, occur in
+   * sections `from` to `to` - 1; for many ranges of one query, its words' forms found once.
+   */
   wordsInRanges?(query: SearchQuery, counted?: (word: QueryWord) => boolean): (from: number, to: number) => number
   /**
    * The query's own words the index holds in no form (stem, synonym, word family; typos not counted), counting only
