@@ -2,27 +2,14 @@ import { OPERATION_NOTE } from '../search/chunk.ts'
 import { asksForAll, kindAskedFor, withoutWhichAreThere } from '../search/entry-points.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { editDistance } from '../search/edit-distance.ts'
-import { synonymsOf } from '../search/synonyms.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
-import { endsOnColon, introducedCode, introOf, render, type Scored } from './answer-layout.ts'
+import { endsOnColon, render, type Scored } from './answer-layout.ts'
 import { sourceLinks, visibleText, withoutLinkTargets } from './markdown-links.ts'
 import { type Passage, splitPassages } from './passages.ts'
+import { among, choose, MAX_PASSAGES, type Word } from './answer-choice.ts'
 import { codeIn, namesIn, nounPairs, objectOf, readersThings, verbsOf, withoutCodeSpans } from './question-words.ts'
 import { DECLINE, readOnPage, type SourceBlock } from '../assistant/prompt-format.ts'
 
-const MAX_PASSAGES = 4
-/** Share of the question's (weighted) words the quoted passages must contain for the docs to count as covering it. */
-const MIN_COVERAGE = 0.5
-/**
- * A long question (this many words of its own) tells its story ("The Warning box won't let me change its icon. I want a
- * key icon with a yellow border for API key notes."): when a passage holds three of its words, the docs speak of it,
- * and the quoted passages need cover only LONG_COVERAGE of it. Measured on bench/search-answers: Mintlify questions
- * answered and citing an expected page 434 → 436/476 at eight words (0.25 the same); 455 → 457/505 at five, both on
- * the fresh tuning 15 ("what's the difference between a deployment and a project? the dashboard says deployment
- * everywhere"); every off-topic set, and 60 fresh off-topic questions, unchanged.
- */
-const LONG_QUESTION = 5
-const LONG_COVERAGE = 0.35
 /** A word matched only by the heading a passage is under, or by its page's title, counts this much. */
 const HEADING_SHARE = 0.5
 /** The page a question was asked on says what it is about, but less than the question's own words. */
@@ -49,47 +36,8 @@ const DECLINE_TOPIC_WORDS = 6
 const WEAK_SHARE = 0.3
 /** The search ranked the sources: a passage of the n-th source counts (1 + SOURCE_RANK / n) times. */
 const SOURCE_RANK = 0.3
-/**
- * The best passage of each of the first LEADING_SOURCES sources is quoted when it scores at least this share of the
- * best passage's score.
- */
-const TOP_SOURCE_SHARE = 0.25
-/**
- * The sources the search ranked first, each quoted when it answers at all well: an answer that quotes only one of them
- * hides the other. Measured on bench/search-answers (answered and cites an expected page, every set, Mintlify and
- * demo, off-topic declines included): 865/935 with the first source alone, 874/935 with two; every set gained or
- * held. Quoting the second's best sentence whatever it holds made 880, with sentences that answer nothing asked.
- */
-const LEADING_SOURCES = 2
-/** A question with at least 3 (strong) words must have 2 of them in one quoted passage. */
-const TOGETHER = 2
-/**
- * The verb of what a question asks to do says how, its objects what about: the docs may say "build" where the reader
- * says "draw" ("draw a sequence diagram"). A verb the quoted passages do not hold weighs this share for coverage.
- * Measured on bench/search-answers: at this share whether held or not, the demo lost 3 of its questions.
- */
-const VERB_SHARE = 0.3
-/** A passage holding this many of the question's (strong) words speaks of what it asks, whatever else it names. */
-const SPOKEN_OF = 3
 /** A word this long may be misspelt twice. */
 const LONG_WORD = 8
-/**
- * A passage holding this many of the question's (strong) words answers it whatever its coverage. Measured on
- * bench/search-answers: the fresh tuning 17 24 → 26/30 (two long stories, with 6 and 7 of their words in one passage);
- * every other set unchanged. No off-topic question of the benches has more than 4 in one passage; 5 did the same.
- */
-const WELL_SPOKEN_OF = 6
-/** This many words of its own that the docs never use make a question not spoken of one they do not cover. */
-const NEVER_USED_WORDS = 2
-/** This many make a question one the docs do not cover, however many of its words a passage holds (see choose). */
-const NEVER_USED_STORY = 3
-
-interface Word {
-  stems: Set<string>
-  weight: number
-  /** For a compound with a combining prefix ("autocapture"): the prefix and the stems of its base ("capture"). */
-  compound?: { prefix: string; base: Set<string> }
-}
 
 /** What the offline model is asked: the reader's last message, and the question the search used if it differs. */
 export interface Asked {
@@ -278,161 +226,6 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   return onPage ? render(onPage.passages, scored, onPage.best) : introduce(readerPage)
 }
 
-interface Choice {
-  sources: SourceBlock[]
-  /** Every passage, scored (what surrounds a chosen one: the list or code it introduces). */
-  scored: Scored[]
-  words: Word[]
-  weight: number[]
-  /** In how many passages each word occurs. */
-  df: number[]
-  /** Which words are the question's own, not everyday ones. */
-  strong: boolean[]
-  /** Which words the sources hold only in code. */
-  codeOnly: boolean[]
-  /** Which word is the verb of what the question asks to do ("draw" in "how do I draw a diagram?"). */
-  isVerb: boolean[]
-  /** Stems of the words the docs never use (see `Asked.unknownWords`). */
-  unknown: Set<string>
-  /** The words of two-word things the question names that no passage holds together: not covered. */
-  apart: Set<number>
-  /** Whether the question names something the docs use but no source holds (see extractiveAnswer). */
-  lacksName: boolean
-  /** Whether the question was asked on a page, which counts among its words. */
-  onPage: boolean
-  /** Whether what the question asks to do something to is a word the docs never use (see lacksObject). */
-  lacksObject: boolean
-}
-
-/**
- * The passages to quote from `ranked` (best first), or undefined when they miss too much of the question: the best
- * passage, those that answer as much of it, the first source's best; then whether together they cover the question.
- */
-function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; best: Scored } | undefined {
-  const { sources, scored, words, weight, df, strong, unknown } = choice
-  // The answer opens with words, not code: code shows how, after a sentence has said what. When only code answers,
-  // the sentence before it says what it is.
-  const code = ranked.find((p) => p.kind === 'code')
-  const intro = code && introOf(code, scored)
-  // A sentence whose list or code cannot come ("Try the following:" before a block too long to quote) opens no answer.
-  const best =
-    ranked.find((p) => p.kind !== 'code' && !endsOnColon(p, scored, undefined)) ??
-    ranked.find((p) => p.kind !== 'code') ??
-    (intro && { ...intro, score: code.score, covers: code.covers, own: true })
-  if (!best) return undefined
-  // At most one code block: an answer made of code alone explains nothing. When the best passage introduces one
-  // ("Embed YouTube videos using iframe elements:"), that is the one: without it the sentence is cut off.
-  const firstCode = introducedCode(best, scored) ?? ranked.find((p) => p.kind === 'code')
-  // Beside the best passage, a passage must answer as much of the question (one word less when it has three or more),
-  // and say something new.
-  const enough = Math.max(1, best.covers.size - 1)
-  const texts = new Set<string>()
-  const chosen = ranked
-    .filter(
-      (p) =>
-        p.score >= best.score * 0.5 &&
-        (p.kind !== 'code' || p === firstCode) &&
-        (p === best || p.covers.size >= enough) &&
-        (p === best || !endsOnColon(p, scored, firstCode)) &&
-        !texts.has(p.text) &&
-        texts.add(p.text),
-    )
-    .slice(0, MAX_PASSAGES)
-  if (!chosen.includes(best)) chosen.unshift(best)
-  const strongCount = strong.filter(Boolean).length
-  // The search put the first sources first: the best sentence of each is quoted too, when it answers at all well (the
-  // first's even beside another of its passages), in place of the last passage chosen for its words alone.
-  const leading = new Set<Scored>()
-  sources.slice(0, LEADING_SOURCES).forEach((source, rank) => {
-    const top = ranked.find((p) => p.sourceId === source.id && p.kind !== 'code' && !endsOnColon(p, scored, firstCode))
-    if (!top) return
-    const quoted = rank === 0 ? chosen.includes(top) : chosen.some((p) => p.sourceId === source.id)
-    if (quoted || top.score < best.score * TOP_SOURCE_SHARE) return
-    // Below the first, a source's sentence must hold two of the question's own words (its one, if it has one): "A
-    // percentage rollout serves variations to a share of your contexts" does not answer how many attributes a
-    // context can have.
-    if (rank > 0 && [...top.covers].filter((w) => strong[w]).length < Math.min(2, strongCount)) return
-    if (chosen.length < MAX_PASSAGES) chosen.push(top)
-    else
-      chosen.splice(
-        chosen.findLastIndex((p) => p !== best && !leading.has(p)),
-        1,
-        top,
-      )
-    leading.add(top)
-  })
-
-  // A question of several words is answered by a passage that holds two of them, not by words scattered over pages.
-  const together = Math.max(...chosen.map((p) => [...p.covers].filter((w) => strong[w]).length))
-  // A word the docs use, but no source holds, gets the largest weight rarity gives, yet often says the least ("add a
-  // tooltip to a word", "tips for writing prompts"): for coverage it counts as much as the most telling word the sources
-  // hold. A word the docs never use keeps its weight: the question is about something else ("renew my passport"),
-  // unless one passage holds three of the question's other words: then the docs speak of what was asked, and the word
-  // they lack is a detail of it ("rotate an sdk key without downtime").
-  const spokenOf = together >= SPOKEN_OF
-  // A word the sources hold only in code (`cat` among `ls`, `cat`, `grep`; `"dog"` in a type) names a command or a
-  // value there, whatever the reader meant by it ("a good name for a cat"): it counts as a word they never use, with
-  // the same exception ("what regex flavor do targeting rules use" beside `matches regex` in the targeting rules).
-  const inWords = (w: number) => spokenOf || !choice.codeOnly[w]
-  const covered = new Set(chosen.flatMap((p) => [...p.covers].filter((w) => inWords(w) && (spokenOf || !choice.apart.has(w)))))
-  // Spoken of, a word no source holds is more often a word of the reader's story ("the dashboard says deployment
-  // everywhere") than what is asked: it counts as much as the middle one of the words they hold. Measured on
-  // bench/search-answers: Mintlify questions 457 → 458/505; the median over every question lost a plain off-topic
-  // one ("how many hours of sleep does a 15 year old need?").
-  const heldWeights = weight.filter((_, w) => df[w]! > 0).sort((a, b) => a - b)
-  const lackedCap = (spokenOf ? heldWeights[Math.floor(heldWeights.length / 2)] : heldWeights.at(-1)) ?? 0
-  const neverUsed = (w: number) => words[w]!.weight * Math.log(1 + scored.length)
-  const coverWeight = weight.map((weight, w) => {
-    if (!inWords(w)) return neverUsed(w)
-    const lacked = df[w] === 0 && lackedCap > 0 && (spokenOf || !among(words[w]!, unknown))
-    const held = lacked ? Math.min(weight, lackedCap) : weight
-    return choice.isVerb[w] && !covered.has(w) ? held * VERB_SHARE : held
-  })
-  const total = coverWeight.reduce((sum, w) => sum + w, 0)
-  const found = coverWeight.reduce((sum, w, i) => sum + (covered.has(i) ? w : 0), 0)
-  const long = strongCount >= LONG_QUESTION && spokenOf
-  if (choice.lacksName && !long) return undefined
-  // Asked to do something to a thing the docs never name ("redirect a downspout away from the foundation"), the docs do
-  // not cover it, whatever the verb matches, unless a passage speaks of the question (as above). Measured on
-  // bench/search-answers: off-topic questions that share a word with the docs declined 163 → 164/170 (Mintlify); every
-  // in-scope set, Mintlify and demo, unchanged once a misspelt object ("verify the webhok signature") is told apart.
-  if (choice.lacksObject && !spokenOf) return undefined
-  // Two words the docs never use, and no passage that holds three of the question's words: it is about something else,
-  // whatever its everyday words match ("help my 9 year old with long division without us both ending up in tears"
-  // quoted a year of audit log retention, an old key and a trial that ends). Measured on bench/search-answers: every
-  // in-scope set, Mintlify and demo, unchanged; 30 fresh off-topic questions declined 59 → 60/60 over both corpora.
-  const neverUsedWords = words.filter((word, w) => strong[w] && among(word, unknown)).length
-  if (!spokenOf && neverUsedWords >= NEVER_USED_WORDS) return undefined
-  // Three such words tell a story the docs are not part of ("Our dog slipped her collar at the park… how do we organize
-  // a search team?", "car key fob stopped working after battery change"), though a passage holds three of its words,
-  // unless one holds WELL_SPOKEN_OF. Measured on bench/search-answers and 50 fresh off-topic questions (2026-11-29):
-  // off-topic declined +5 (of 6 answered); every in-scope set, Mintlify and demo, unchanged (the one answered question
-  // with three, a long story about an automation's run history, has eight of its words in one passage).
-  if (neverUsedWords >= NEVER_USED_STORY && together < WELL_SPOKEN_OF) return undefined
-  // A question of two words of its own asks about what they say together, which one page must hold: "clean a keyboard"
-  // is not answered by keyboard navigation on one page and "clean them up" on another (a word no source holds is
-  // weighed as above). Who does it ("can readers zoom in?") does not count: docs seldom name their readers. Asked on
-  // a page, the page is the other word. Measured on bench/search-answers: off-topic questions that share a word with
-  // the docs declined 114 → 116/120 (Mintlify) and 119 → 120/120 (demo); every in-scope set unchanged. Within one
-  // passage instead of one page lost 15 in-scope answers.
-  const asked = strong.flatMap((isStrong, w) => (isStrong && !among(words[w]!, PEOPLE) ? [w] : []))
-  if (
-    !choice.onPage &&
-    strongCount === 2 &&
-    asked.length === 2 &&
-    asked.every((w) => scored.some((p) => p.covers.has(w))) &&
-    !sources.some((source) => asked.every((w) => coveredBySource(scored, source.id, w)))
-  ) {
-    return undefined
-  }
-  // A passage that holds WELL_SPOKEN_OF of the question's own words speaks of it, however many words of the reader's
-  // story ("Our data team wants docs analytics flowing into our warehouse… the bucket is still empty a day later") the
-  // docs lack.
-  if (found / total < (long ? LONG_COVERAGE : MIN_COVERAGE) && together < WELL_SPOKEN_OF) return undefined
-  if (strongCount >= 3 && together < TOGETHER) return undefined
-  return { passages: chosen, best }
-}
-
 /** The question, and the page it was asked on, if it leans on it. */
 function readAsked({ question, standalone }: Asked): { question: string; topic?: string } {
   if (!standalone || standalone.trim() === question.trim()) return { question }
@@ -476,15 +269,6 @@ function lacksObject(question: string, unknown: Set<string>, sourceStems: Array<
   const edits = object.length >= LONG_WORD ? 2 : 1
   return !sourceStems.some((stems) => [...stems].some((s) => editDistance(object, s, edits) <= edits))
 }
-
-/** Whether a passage of source `sourceId` covers word `w` (in its text, heading or title). */
-const coveredBySource = (scored: Scored[], sourceId: number, w: number) => scored.some((p) => p.sourceId === sourceId && p.covers.has(w))
-
-/** Who does something (people and its synonyms: readers, users, visitors): docs are written for them, and seldom say it. */
-const PEOPLE = new Set(['people', ...synonymsOf('people')].flatMap(contentTerms))
-
-/** Whether any of the forms a word may be written as is among `stems`. */
-const among = (word: Word, stems: Set<string>) => [...word.stems].some((s) => stems.has(s))
 
 /** A text's words with the stems they may be written as (synonyms, other forms), weak words weighing less. */
 function wordsOf(text: string, share: number): Word[] {
