@@ -233,6 +233,17 @@ describe('offline-answer model', () => {
     // Spoken of (a passage holds three of its words), the words the docs lack are details of what it asks.
     const spoken = 'when the free trial ends does the organization keep its flamingo zeppelin?'
     expect(extractiveAnswer({ question: spoken, unknownWords: ['flamingo', 'zeppelin'] }, billing)).not.toMatch(new RegExp(`^${DECLINE}`))
+    // Who does it ("people", "users") is not one of the three: docs are written for them and name them everywhere.
+    const tabs: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Tabs',
+        url: 'https://docs.example.com/navigation/tabs',
+        content: 'Tabs create a navigation bar that lets users switch between sections.\n\nSplit long pages into sections.',
+      },
+    ]
+    const bar = { question: 'how to split a bar tab fairly when some people only had water', unknownWords: ['fairly', 'water'] }
+    expect(extractiveAnswer(bar, tabs)).toMatch(new RegExp(`^${DECLINE}`))
     // Three tell a story the docs are not part of, though a passage holds three of its words.
     const story = 'when the free trial ends does the organization keep its flamingo zeppelin and marmalade?'
     expect(extractiveAnswer({ question: story, unknownWords: ['flamingo', 'zeppelin', 'marmalade'] }, billing)).toMatch(
