@@ -27,7 +27,7 @@ const GROUPS: string[][] = [
   ['network', 'wifi', 'wi-fi'],
   ['corporate', 'office', 'workplace'],
   ['deprecated', 'replacement', 'superseded'],
-  ['limit', 'maximum', 'max', 'quota', 'cap'],
+  ['limit', 'maximum', 'max', 'quota', 'cap', 'how often', 'how many times'],
   ['pricing', 'price', 'prices', 'cost', 'costs', 'how much', 'billing', 'plans'],
   ['teammate', 'team member', 'colleague', 'coworker', 'member'],
   ['expand', 'expanded', 'open'],
