@@ -27,6 +27,8 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   // Asked how often something may be called, the reader asks for its limit ("5 requests per minute").
   expect(terms('how often can I call this?')).toEqual([`often:${SYNONYM_WEIGHT} limit:1 maximum:1 max:1 quota:1 cap:1`, 'call:1'])
   expect(terms('how many times can I retry')[0]).toBe(`times:${SYNONYM_WEIGHT} limit:1 maximum:1 max:1 quota:1 cap:1`)
+  // Getting every one of a kind is listing it ("List agent jobs").
+  expect(terms('get every agent job')).toEqual(['list:1', 'agent:1', 'job:1'])
   // and a "collapsible" item an accordion.
   expect(terms('a collapsible faq item')).toEqual([`collapsible:1 accordion:${SYNONYM_WEIGHT}`, 'faq:1', 'item:1'])
   expect(terms('similar pages')).toEqual([`similar:1 related:${SYNONYM_WEIGHT}`, 'pages:1'])

@@ -52,6 +52,7 @@ const GROUPS: string[][] = [
   ['undo', 'revert', 'restore', 'roll back', 'rollback'],
   ['prevent', 'stop'],
   ['fetch', 'retrieve', 'get'],
+  ['list', 'get all', 'get every', 'fetch all', 'retrieve all'],
   ['paginate', 'pagination', 'page through'],
   ['feedback', 'thumbs up', 'thumbs down', 'rating', 'ratings'],
   ['assistant', 'chatbot', 'chat bot'],
