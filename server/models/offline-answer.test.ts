@@ -141,6 +141,8 @@ describe('offline-answer model', () => {
         content: 'Each API key belongs to one project.\n\nSend the key in the Authorization header.',
       },
       { id: 3, title: 'Cards', url: 'https://docs.example.com/cards', content: 'Cards show a title, an icon and a link.' },
+      // A real search's sources hold most of a story's words somewhere: a story they mostly lack is declined (below).
+      { id: 4, title: 'Frames', url: 'https://docs.example.com/frames', content: 'A frame draws a border around an image.' },
     ]
     const answer = extractiveAnswer(
       "The Warning box won't let me change its icon. I want a key icon with a yellow border for API key notes.",
@@ -244,6 +246,32 @@ describe('offline-answer model', () => {
     ]
     const bar = { question: 'how to split a bar tab fairly when some people only had water', unknownWords: ['fairly', 'water'] }
     expect(extractiveAnswer(bar, tabs)).toMatch(new RegExp(`^${DECLINE}`))
+    // A story whose words the sources mostly lack is not one the docs are part of, though a passage holds four of them;
+    // a question in the docs' own words is answered by the same passages.
+    const publishing: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Publishing',
+        url: 'https://docs.example.com/publishing',
+        content:
+          'Publish each book of your docs from the editor without waiting for review.\n\nThe agent can publish a draft book for you.',
+      },
+      {
+        id: 2,
+        title: 'Agent',
+        url: 'https://docs.example.com/agent',
+        content: 'The agent writes pages and opens pull requests. Self-hosted sites publish on every merge.',
+      },
+    ]
+    const picture = {
+      question:
+        "I've written a children's picture book and my kids love it. How do I publish it without an agent? Is self-publishing a bad idea for picture books?",
+      unknownWords: ['kids', 'love'],
+    }
+    expect(extractiveAnswer(picture, publishing)).toMatch(new RegExp(`^${DECLINE}`))
+    expect(extractiveAnswer('How do I publish a draft book without an agent reviewing every page first?', publishing)).toMatch(
+      /^The agent can publish a draft book for you\. \[1\]/,
+    )
     // Three tell a story the docs are not part of, though a passage holds three of its words.
     const story = 'when the free trial ends does the organization keep its flamingo zeppelin and marmalade?'
     expect(extractiveAnswer({ question: story, unknownWords: ['flamingo', 'zeppelin', 'marmalade'] }, billing)).toMatch(
