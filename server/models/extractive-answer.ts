@@ -7,7 +7,7 @@ import { endsOnColon, render, type Scored } from './answer-layout.ts'
 import { sourceLinks, visibleText, withoutLinkTargets } from './markdown-links.ts'
 import { type Passage, splitPassages } from './passages.ts'
 import { among, choose, MAX_PASSAGES, type Word } from './answer-choice.ts'
-import { codeIn, namesIn, nounPairs, objectOf, readersThings, verbsOf, withoutCodeSpans } from './question-words.ts'
+import { codeIn, namesIn, nounPairs, objectOf, readersThings, subjectOf, verbsOf, withoutCodeSpans } from './question-words.ts'
 import { DECLINE, readOnPage, type SourceBlock } from '../assistant/prompt-format.ts'
 
 /** A word matched only by the heading a passage is under, or by its page's title, counts this much. */
@@ -207,7 +207,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     unknown,
     apart,
     lacksName: lackedNames.length > 0,
-    lacksObject: lacksObject(request.question, unknown, stemsOf),
+    lacksWhatAsked: lacksWhatAsked(request.question, unknown, stemsOf),
     onPage: topic !== undefined,
   }
   const chosen = choose(ranked, context)
@@ -260,14 +260,15 @@ function isPointer(text: string): boolean {
 }
 
 /**
- * Whether the object of what a question asks to do (see objectOf) is a word the docs never use and not a misspelling of
- * one the sources hold ("webhok" beside "webhook": one edit, two in a long word).
+ * Whether what a question is about, the object of what it asks to do (see objectOf) or the subject of what it asks
+ * something does (see subjectOf), is a word the docs never use and not a misspelling of one the sources hold ("webhok"
+ * beside "webhook": one edit, two in a long word).
  */
-function lacksObject(question: string, unknown: Set<string>, sourceStems: Array<Set<string>>): boolean {
-  const object = objectOf(question)
-  if (object === undefined || !unknown.has(object)) return false
-  const edits = object.length >= LONG_WORD ? 2 : 1
-  return !sourceStems.some((stems) => [...stems].some((s) => editDistance(object, s, edits) <= edits))
+function lacksWhatAsked(question: string, unknown: Set<string>, sourceStems: Array<Set<string>>): boolean {
+  const thing = objectOf(question) ?? subjectOf(question)
+  if (thing === undefined || !unknown.has(thing)) return false
+  const edits = thing.length >= LONG_WORD ? 2 : 1
+  return !sourceStems.some((stems) => [...stems].some((s) => editDistance(thing, s, edits) <= edits))
 }
 
 /** A text's words with the stems they may be written as (synonyms, other forms), weak words weighing less. */

@@ -303,7 +303,7 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('how much do non-production environments run at?', sources)).toContain('about half that')
   })
 
-  test('asked to do something to a thing the docs never name, it declines; a misspelt thing is not another one', () => {
+  test('asked to do something to a thing the docs never name, or what it does, it declines; a misspelt thing is not another', () => {
     const sources: SourceBlock[] = [
       {
         id: 1,
@@ -328,6 +328,28 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer(downspout, sources)).toMatch(new RegExp(`^${DECLINE}`))
     const typo = { question: 'how to verify the webhok signature', unknownWords: ['webhok'] }
     expect(extractiveAnswer(typo, sources)).toContain('Verify the webhook signature')
+    // So with what a question asks a thing does: the thing is what it is about.
+    const deploys: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Deployments',
+        url: 'https://docs.example.com/deploy',
+        content:
+          'A preview deploys when you open a pull request.\n\nSpeed up a slow upload.\n\nDeploy from the dashboard.\n\nEach branch has its own preview.',
+      },
+      {
+        id: 2,
+        title: 'Monitoring',
+        url: 'https://docs.example.com/monitoring',
+        content: 'Errors are logged.\n\nThe site deploys again after a crash.',
+      },
+    ]
+    const airbags = { question: 'When do airbags deploy in a low-speed crash?', unknownWords: ['airbags'] }
+    expect(extractiveAnswer(airbags, deploys)).toMatch(new RegExp(`^${DECLINE}`))
+    const known = { question: 'When do previews deploy after a crash?', unknownWords: [] }
+    expect(extractiveAnswer(known, deploys)).toMatch(/^A preview deploys/)
+    const previw = { question: 'When do previws deploy after a crash?', unknownWords: ['previws'] }
+    expect(extractiveAnswer(previw, deploys)).not.toMatch(new RegExp(`^${DECLINE}`))
   })
 
   test('a name no source holds declines, unless a long question the docs speak of tells it and the docs use it elsewhere', () => {

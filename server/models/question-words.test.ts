@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { codeIn, namesIn, nounPairs, objectOf, readersThings, verbOf, verbsOf } from './question-words.ts'
+import { codeIn, namesIn, nounPairs, objectOf, readersThings, subjectOf, verbOf, verbsOf } from './question-words.ts'
 import { contentTerms } from '../search/terms.ts'
 
 /** The stems the functions answer in ("rotate" → "rotat"). */
@@ -19,6 +19,15 @@ describe('what a question says beyond its words', () => {
     // No determiner, or no verb asked for: no object read.
     expect(objectOf('redirect old urls')).toBeUndefined()
     expect(objectOf('what is a downspout?')).toBeUndefined()
+  })
+
+  test('the subject of what a question asks a thing does: the word after the auxiliary and its determiner', () => {
+    expect(subjectOf('When do airbags deploy in a low-speed crash?')).toBe(stems('airbags')[0])
+    expect(subjectOf('why does my sourdough come out dense?')).toBe(stems('sourdough')[0])
+    // Who asks is no subject; nor is a last word with no verb after it.
+    expect(subjectOf('how do I deploy?')).toBeUndefined()
+    expect(subjectOf('when does it expire?')).toBeUndefined()
+    expect(subjectOf('why are previews')).toBeUndefined()
   })
 
   test('the verbs of each clause that asks how to do something; a clause of the story has none', () => {

@@ -40,6 +40,29 @@ export function objectOf(question: string): string | undefined {
   return contentTerms(tokens[2] ?? '')[0]
 }
 
+/** A question about what something does ("when do airbags deploy?", "why does my sourdough turn out dense?"). */
+const ASKS_WHAT_IT_DOES = /^\s*(?:when|why|how often|how long|how)\s+(?:do|does|did|will|would|can|could|should|is|are)\s+/i
+/** Who asks, not what is asked about. */
+const PRONOUNS = new Set('i we you they it he she one this that these those there'.split(' '))
+
+/**
+ * The stem of the subject of a question about what something does ("when do airbags deploy in a low-speed crash?" →
+ * "airbag"): the word after the auxiliary and any determiner, when a verb follows. Not a pronoun ("how do I …").
+ */
+export function subjectOf(question: string): string | undefined {
+  const frame = ASKS_WHAT_IT_DOES.exec(question)
+  if (!frame) return undefined
+  const tokens = question
+    .slice(frame[0].length)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean)
+  const at = OBJECT_DETERMINERS.has(tokens[0] ?? '') ? 1 : 0
+  const subject = tokens[at]
+  if (subject === undefined || tokens[at + 1] === undefined || PRONOUNS.has(subject)) return undefined
+  return contentTerms(subject)[0]
+}
+
 /**
  * The verbs of what a question asks to do: its first clause's (see verbOf), and those of later clauses that ask how
  * to do something ("What's the difference between a tutorial and a how-to guide, and how do I decide which one a page
