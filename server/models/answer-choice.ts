@@ -16,10 +16,12 @@ const MIN_COVERAGE = 0.5
  * and the quoted passages need cover only LONG_COVERAGE of it. Measured on bench/search-answers: Mintlify questions
  * answered and citing an expected page 434 → 436/476 at eight words (0.25 the same); 455 → 457/505 at five, both on
  * the fresh tuning 15 ("what's the difference between a deployment and a project? the dashboard says deployment
- * everywhere"); every off-topic set, and 60 fresh off-topic questions, unchanged.
+ * everywhere"); every off-topic set, and 60 fresh off-topic questions, unchanged. 0.35 → 0.3 once stories the docs are
+ * not part of were declined on their own (NEVER_USED_STORY, LACKED_SHARE): the fresh round six 23 → 25/30 ("we'll all
+ * be locked out if Okta has an outage"); every other set, in-scope and off-topic, unchanged, and at 0.25 the same.
  */
 const LONG_QUESTION = 5
-const LONG_COVERAGE = 0.35
+const LONG_COVERAGE = 0.3
 /**
  * The best passage of each of the first LEADING_SOURCES sources is quoted when it scores at least this share of the
  * best passage's score.
