@@ -352,7 +352,7 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer(previw, deploys)).not.toMatch(new RegExp(`^${DECLINE}`))
   })
 
-  test('a name no source holds declines, unless a long question the docs speak of tells it and the docs use it elsewhere', () => {
+  test('a name no source holds declines, unless a long question the docs speak of tells it', () => {
     const assistant: SourceBlock[] = [
       {
         id: 1,
@@ -384,6 +384,22 @@ describe('offline-answer model', () => {
       },
     ]
     expect(extractiveAnswer({ question: 'Is there a Ruby SDK?' }, sdks)).toMatch(new RegExp(`^${DECLINE}`))
+    // A name the docs never use is a detail of a long story they speak of, and what a short question asks for.
+    const languages: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Languages',
+        url: 'https://docs.example.com/languages',
+        content:
+          'Add a Spanish translation of your docs under `es/`.\n\nThe first language in the list loads by default; readers switch languages from the language dropdown.\n\nEnglish stays available to readers who pick it.',
+      },
+      { id: 2, title: 'Navigation', url: 'https://docs.example.com/navigation', content: 'Group pages in the sidebar by topic.' },
+    ]
+    const story =
+      "We're adding a Spanish translation of our docs and most of our users are in Latin America. I want the site to load in Spanish by default while English stays available in the language dropdown. How do I set that up?"
+    expect(extractiveAnswer({ question: story, unknownWords: ['latin'] }, languages)).toContain('loads by default')
+    const latin = { question: 'Is there a Latin translation?', unknownWords: ['latin'] }
+    expect(extractiveAnswer(latin, languages)).toMatch(new RegExp(`^${DECLINE}`))
   })
 
   test('a thing named in two words is spoken of where one passage holds both words, not where each is held apart', () => {
