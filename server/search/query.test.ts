@@ -24,8 +24,12 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('daily request cap')[2]).toBe(
     `cap:1 limit:${SYNONYM_WEIGHT} maximum:${SYNONYM_WEIGHT} max:${SYNONYM_WEIGHT} quota:${SYNONYM_WEIGHT}`,
   )
-  // Asked how often something may be called, the reader asks for its limit ("5 requests per minute").
-  expect(terms('how often can I call this?')).toEqual([`often:${SYNONYM_WEIGHT} limit:1 maximum:1 max:1 quota:1 cap:1`, 'call:1'])
+  // Asked how often something may be called, the reader asks for its limit ("5 requests per minute") or how often it is
+  // done ("Establish a review schedule"); a call of an API is a request.
+  expect(terms('how often can I call this?')).toEqual([
+    `often:${SYNONYM_WEIGHT} limit:1 maximum:1 max:1 quota:1 cap:1 frequency:1 schedule:1 cadence:1 regularly:1`,
+    `call:1 request:${SYNONYM_WEIGHT}`,
+  ])
   expect(terms('how many times can I retry')[0]).toBe(`times:${SYNONYM_WEIGHT} limit:1 maximum:1 max:1 quota:1 cap:1`)
   // Getting every one of a kind is listing it ("List agent jobs").
   expect(terms('get every agent job')).toEqual(['list:1', 'agent:1', 'job:1'])

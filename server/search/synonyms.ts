@@ -28,6 +28,8 @@ const GROUPS: string[][] = [
   ['corporate', 'office', 'workplace'],
   ['deprecated', 'replacement', 'superseded'],
   ['limit', 'maximum', 'max', 'quota', 'cap', 'how often', 'how many times'],
+  ['frequency', 'how often', 'schedule', 'cadence', 'regularly'],
+  ['request', 'call'],
   ['pricing', 'price', 'prices', 'cost', 'costs', 'how much', 'billing', 'plans'],
   ['teammate', 'team member', 'colleague', 'coworker', 'member'],
   ['expand', 'expanded', 'open'],
