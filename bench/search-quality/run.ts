@@ -86,6 +86,13 @@ const corpora = [
       // Thirty more the same way (a well-mixed seeded draw), after this stop's fixes (2026-11-29): recall@5 0.933, MRR@10
       // 0.834 at first try.
       ['tuning 18', read('mintlify-questions-18.json')],
+      // Thirty more the same way, before this stop's fixes (2026-11-29): recall@5 1.000, MRR@10 0.844 at first try, on the
+      // 27 kept. Three were dropped: their pages are hidden or noindex (or not a page: `.mintlify/`), which Mintlify keeps
+      // out of search and the assistant, as Docent does.
+      ['tuning 19', read('mintlify-questions-19.json')],
+      // Thirty more the same way, on searchable pages only, after this stop's first fixes (2026-11-29): recall@5 0.933,
+      // MRR@10 0.814 at first try.
+      ['tuning 20', read('mintlify-questions-20.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,
