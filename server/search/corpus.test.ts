@@ -164,6 +164,24 @@ describe('what only whole pages and the navigation tell', () => {
     expect(first('s3 bucket access key')).toBe('storage')
   })
 
+  it("ranks the page an overview's item describes above the overview, unless the question asks for all of them", () => {
+    const site = siteOf(
+      { groups: [{ group: 'Guides', pages: ['guides/index', 'guides/help-center', 'guides/knowledge-base', 'guides/seo'] }] },
+      {
+        'guides/index.md':
+          '# Guides\n\n## Use cases\n\n- [Create a help center](/guides/help-center): Build a self-service help center that reduces support tickets for customers.\n- [Create a knowledge base](/guides/knowledge-base): Consolidate what your team knows.\n- [SEO](/guides/seo): Rank in search engines.\n',
+        'guides/help-center.md': '# Create a help center\n\nOrganize articles by product area. Link each article from the navigation.\n',
+        'guides/knowledge-base.md': '# Create a knowledge base\n\nKeep internal pages private.\n',
+        'guides/seo.md': '# SEO\n\nWrite a description for each page.\n',
+      },
+    )
+    const small = buildCorpus(site)
+    const ranked = (question: string) => small.search(question, { pageSize: 3 }).map((hit) => hit.section.path)
+    expect(ranked('reduce support tickets from customers').slice(0, 2)).toEqual(['guides/help-center', 'guides/index'])
+    // Asked for all of them, the overview answers.
+    expect(ranked('list of all the guides for a help center')[0]).toBe('guides/index')
+  })
+
   it("puts a group's first page among the first three when the question asks for all of the group", () => {
     const site = siteOf(
       {

@@ -2,7 +2,7 @@ import type { SearchFilter } from '../../shared/search.ts'
 import { chunkPage } from './chunk.ts'
 import type { DocPage, DocsSite } from './docs-site.ts'
 import { packedIndex } from './engines/packed.ts'
-import { entryPoints, withoutWhichAreThere } from './entry-points.ts'
+import { asksForAll, entryPoints, withoutWhichAreThere } from './entry-points.ts'
 import type { SectionIndex } from './engines/types.ts'
 import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
 import { normalizePath } from './navigation.ts'
@@ -16,6 +16,7 @@ import {
   type SearchQuery,
   withoutPlaceOnPage,
 } from './query.ts'
+import { contentTerms } from './terms.ts'
 import type { Corpus, PageInfo, ReaderPage, SearchHit, SearchOptions, Section } from './types.ts'
 
 /** Score multipliers for the reader's page and the pages beside it in the navigation. */
@@ -71,6 +72,19 @@ const API_BOOST = 2
  */
 const PAGE_COVERAGE_WORDS = 3
 const PAGE_COVERAGE_GAIN = 0.5
+/**
+ * An overview's list of pages ("- [Create a help center](/guides/help-center): Build a self-service help center…")
+ * describes each page it links to: when the item that holds the most of a question's words holds OVERVIEW_ITEM_WORDS of
+ * them, the page it leads to ranks just above the overview (unless the question asks for all of a kind). Measured on
+ * bench/search-quality, all 652 Mintlify questions: recall@5 0.957 → 0.959, MRR@10 0.853 → 0.856 (five questions
+ * higher, "build a support knowledge base for customers" among them; three a rank or two lower); the demo and every
+ * answers set unchanged. It costs 12 µs a search (1.5% of its time) on the Mintlify corpus.
+ */
+const OVERVIEW_ITEM_WORDS = 2
+/** At most this many items may hold the most words: more, and the overview does not say which page. */
+const OVERVIEW_LEADING = 2
+/** A section is an overview's list when it has this many items that link to pages. */
+const OVERVIEW_ITEMS = 3
 /** What a question asked through the API without the word ("from a script") adds to its query. */
 const IMPLIED_API: QueryContext = { text: 'api', weight: 1, counts: true }
 /**
@@ -254,6 +268,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       }
     }
     const scored = raw.sort((a, b) => b.score - a.score)
+    if (!asksForAll(text)) leadToListedPages(scored, query)
     const best = scored[0]?.score ?? 1
     const third = scored[2]?.score ?? best
     const wanted = entries.of(text, query)
@@ -285,6 +300,33 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     const top = hits[0]?.score ?? 0
     const threshold = options.scoreThreshold ?? 0
     return hits.map(({ section, score }) => ({ section, score: top > 0 ? score / top : 0 })).filter((hit) => hit.score >= threshold)
+  }
+  /**
+   * The page an overview's item leads to ranks just above the overview, when that item holds more of the question's
+   * words than any other (see OVERVIEW_ITEM_WORDS).
+   */
+  const leadToListedPages = (scored: Array<{ section: Section; score: number }>, query: SearchQuery) => {
+    const overviews = scored.slice(0, OVERVIEW_CANDIDATES).filter((hit) => overviewItems(hit.section) !== undefined)
+    if (overviews.length === 0) return
+    const words = query.words.filter(namesSubject).map((word) => new Set(word.terms.flatMap((term) => contentTerms(term.word))))
+    if (words.length < OVERVIEW_ITEM_WORDS) return
+    for (const hit of overviews) {
+      const items = overviewItems(hit.section)!
+      const held = items.map((item) => words.filter((forms) => [...forms].some((form) => item.stems.has(form))).length)
+      const most = Math.max(...held)
+      const leading = items.filter((_, i) => held[i] === most)
+      if (most < OVERVIEW_ITEM_WORDS || leading.length > OVERVIEW_LEADING) continue
+      for (const item of leading) {
+        const target = findPage(item.href)?.path
+        const range = target === undefined || target === hit.section.path ? undefined : pageRange.get(target)
+        if (!range) continue
+        const lifted = hit.score * 1.01
+        const known = scored.filter((other) => other.section.path === target)
+        if (known.length === 0) scored.push({ section: sections[range[0]]!, score: lifted })
+        for (const other of known) other.score = Math.max(other.score, lifted)
+      }
+    }
+    scored.sort((a, b) => b.score - a.score)
   }
   /** Each section's position, for fusing hybrid rankings (made on the first hybrid search). */
   let position: Map<Section, number> | undefined
@@ -386,6 +428,26 @@ function inLanguage(section: Section, language: string): boolean {
 
 /** Whether a query word names a subject: a word of the question, not context, and not an everyday word ("look", "before"). */
 const namesSubject = (word: QueryWord) => word.counts && !isWeak(word)
+
+/** The candidates an overview's items are read in (see leadToListedPages). */
+const OVERVIEW_CANDIDATES = 5
+/** "- [Title](/path): description", or a card's "[Title](/path): description" (see page-blocks). */
+const OVERVIEW_ITEM = /^(?:[-*]\s+)?\[([^\]]+)\]\((\/[^)\s#]*)(?:#[^)\s]*)?\):?(.*)$/
+const overviewCache = new WeakMap<Section, Array<{ href: string; stems: Set<string> }> | null>()
+
+/** A section's items that link to pages of the docs, when it lists OVERVIEW_ITEMS or more. */
+function overviewItems(section: Section): Array<{ href: string; stems: Set<string> }> | undefined {
+  let items = overviewCache.get(section)
+  if (items === undefined) {
+    items = section.content.split('\n').flatMap((line) => {
+      const match = OVERVIEW_ITEM.exec(line.trim())
+      return match ? [{ href: match[2]!, stems: new Set(contentTerms(`${match[1]} ${match[3]}`)) }] : []
+    })
+    if (items.length < OVERVIEW_ITEMS) items = null
+    overviewCache.set(section, items)
+  }
+  return items ?? undefined
+}
 
 /** A question's words that name a subject: everyday words say nothing of a page either way. */
 function subjectQuery(question: string): SearchQuery {
