@@ -31,6 +31,10 @@ test('a question is read into words, each with its synonyms at a lower weight', 
     `call:1 request:${SYNONYM_WEIGHT}`,
   ])
   expect(terms('how many times can I retry')[0]).toBe(`times:${SYNONYM_WEIGHT} limit:1 maximum:1 max:1 quota:1 cap:1`)
+  // A diagram or a screenshot on a page is one of its images ("Disable image zoom").
+  expect(terms('stop the zoom on a diagram')[2]).toBe(
+    `diagram:1 image:${SYNONYM_WEIGHT} picture:${SYNONYM_WEIGHT} photo:${SYNONYM_WEIGHT} screenshot:${SYNONYM_WEIGHT}`,
+  )
   // Getting every one of a kind is listing it ("List agent jobs").
   expect(terms('get every agent job')).toEqual(['list:1', 'agent:1', 'job:1'])
   // and a "collapsible" item an accordion.

@@ -34,7 +34,7 @@ const GROUPS: string[][] = [
   ['teammate', 'team member', 'colleague', 'coworker', 'member'],
   ['expand', 'expanded', 'open'],
   ['last', 'lifetime', 'expire', 'expiration'],
-  ['image', 'picture', 'photo'],
+  ['image', 'picture', 'photo', 'diagram', 'screenshot'],
   ['color', 'colour'],
   ['customize', 'customise'],
   ['auth', 'authentication', 'authorization'],
