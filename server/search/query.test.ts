@@ -35,6 +35,12 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   expect(terms('stop the zoom on a diagram')[2]).toBe(
     `diagram:1 image:${SYNONYM_WEIGHT} picture:${SYNONYM_WEIGHT} photo:${SYNONYM_WEIGHT} screenshot:${SYNONYM_WEIGHT}`,
   )
+  // Can't "get into" the dashboard is can't access it; to "reach" the docs team is to contact them.
+  expect(terms("can't get into the dashboard, how do I reach you")).toEqual([
+    'access:1',
+    'dashboard:1',
+    `reach:1 contact:${SYNONYM_WEIGHT}`,
+  ])
   // Getting every one of a kind is listing it ("List agent jobs").
   expect(terms('get every agent job')).toEqual(['list:1', 'agent:1', 'job:1'])
   // and a "collapsible" item an accordion.

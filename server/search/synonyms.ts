@@ -30,6 +30,8 @@ const GROUPS: string[][] = [
   ['limit', 'maximum', 'max', 'quota', 'cap', 'how often', 'how many times'],
   ['frequency', 'how often', 'schedule', 'cadence', 'regularly'],
   ['request', 'call'],
+  ['access', 'get into', 'get in to'],
+  ['contact', 'reach', 'reach out', 'get in touch'],
   ['pricing', 'price', 'prices', 'cost', 'costs', 'how much', 'billing', 'plans'],
   ['teammate', 'team member', 'colleague', 'coworker', 'member'],
   ['expand', 'expanded', 'open'],
