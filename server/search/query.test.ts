@@ -41,6 +41,8 @@ test('a question is read into words, each with its synonyms at a lower weight', 
     'dashboard:1',
     `reach:1 contact:${SYNONYM_WEIGHT}`,
   ])
+  // What something does when it "starts out" so is what it does by default (`defaultOpen`).
+  expect(terms('can it start out already open')[0]).toBe(`start:${SYNONYM_WEIGHT} default:1 initially:1`)
   // Getting every one of a kind is listing it ("List agent jobs").
   expect(terms('get every agent job')).toEqual(['list:1', 'agent:1', 'job:1'])
   // and a "collapsible" item an accordion.

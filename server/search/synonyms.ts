@@ -27,6 +27,7 @@ const GROUPS: string[][] = [
   ['network', 'wifi', 'wi-fi'],
   ['corporate', 'office', 'workplace'],
   ['deprecated', 'replacement', 'superseded'],
+  ['default', 'by default', 'start out', 'starts out', 'initially'],
   ['limit', 'maximum', 'max', 'quota', 'cap', 'how often', 'how many times'],
   ['frequency', 'how often', 'schedule', 'cadence', 'regularly'],
   ['request', 'call'],
