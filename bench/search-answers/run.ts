@@ -72,6 +72,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Twelve more each, before this stop's fixes and after its first (2026-11-29): 11/12 and 10/12 at first try.
       ['page-leaning (tuning 9)', read('mintlify-page-questions-9.json'), 'page'],
       ['page-leaning (tuning 10)', read('mintlify-page-questions-10.json'), 'page'],
+      // Twelve more, near this stop's end (2026-11-29, 225024e): 10/12 at first try; 11/12 after one synonym.
+      ['page-leaning (tuning 11)', read('mintlify-page-questions-11.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -123,6 +125,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 19)', read('mintlify-questions-19.json'), 'plain'],
       // Thirty more the same way, after this stop's first fixes (2026-11-29): 23/30 at first try.
       ['questions (tuning 20)', read('mintlify-questions-20.json'), 'plain'],
+      // Thirty more the same way, near this stop's end (2026-11-29, 225024e): 27/30 at first try.
+      ['questions (tuning 21)', read('mintlify-questions-21.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],

@@ -93,6 +93,8 @@ const corpora = [
       // Thirty more the same way, on searchable pages only, after this stop's first fixes (2026-11-29): recall@5 0.933,
       // MRR@10 0.814 at first try.
       ['tuning 20', read('mintlify-questions-20.json')],
+      // Thirty more the same way, near this stop's end (2026-11-29, 225024e): recall@5 0.933, MRR@10 0.797 at first try.
+      ['tuning 21', read('mintlify-questions-21.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,
