@@ -21,6 +21,13 @@ export function verbOf(question: string): string | undefined {
   return first ? contentTerms(first)[0] : undefined
 }
 
+/** A text's words, lower-cased, with their apostrophes and hyphens ("low-speed", "neighbor's"). */
+const wordTokens = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean)
+
 /** Words between a verb and its object ("redirect a downspout", "clean my keyboard"). */
 const OBJECT_DETERMINERS = new Set('a an the my our your their his her its this that these those some'.split(' '))
 
@@ -31,11 +38,7 @@ const OBJECT_DETERMINERS = new Set('a an the my our your their his her its this 
 export function objectOf(question: string): string | undefined {
   const rest = askedToDo(question)
   if (rest === undefined) return undefined
-  const tokens = rest
-    .toLowerCase()
-    .trim()
-    .split(/[^\p{L}\p{N}'-]+/u)
-    .filter(Boolean)
+  const tokens = wordTokens(rest)
   if (!OBJECT_DETERMINERS.has(tokens[1] ?? '')) return undefined
   return contentTerms(tokens[2] ?? '')[0]
 }
@@ -52,11 +55,7 @@ const PRONOUNS = new Set('i we you they it he she one this that these those ther
 export function subjectOf(question: string): string | undefined {
   const frame = ASKS_WHAT_IT_DOES.exec(question)
   if (!frame) return undefined
-  const tokens = question
-    .slice(frame[0].length)
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}'-]+/u)
-    .filter(Boolean)
+  const tokens = wordTokens(question.slice(frame[0].length))
   const at = OBJECT_DETERMINERS.has(tokens[0] ?? '') ? 1 : 0
   const subject = tokens[at]
   if (subject === undefined || tokens[at + 1] === undefined || PRONOUNS.has(subject)) return undefined

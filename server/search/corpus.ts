@@ -17,6 +17,7 @@ import {
   withoutPlaceOnPage,
 } from './query.ts'
 import { contentTerms } from './terms.ts'
+import { internalLinkPaths, internalLinks, visibleText } from '../models/markdown-links.ts'
 import type { Corpus, PageInfo, ReaderPage, SearchHit, SearchOptions, Section } from './types.ts'
 
 /** Score multipliers for the reader's page and the pages beside it in the navigation. */
@@ -431,17 +432,22 @@ const namesSubject = (word: QueryWord) => word.counts && !isWeak(word)
 
 /** The candidates an overview's items are read in (see leadToListedPages). */
 const OVERVIEW_CANDIDATES = 5
-/** "- [Title](/path): description", or a card's "[Title](/path): description" (see page-blocks). */
-const OVERVIEW_ITEM = /^(?:[-*]\s+)?\[([^\]]+)\]\((\/[^)\s#]*)(?:#[^)\s]*)?\):?(.*)$/
+/** A list item's bullet, before the link that opens it. */
+const BULLET = /^[-*]\s+/
 const overviewCache = new WeakMap<Section, Array<{ href: string; stems: Set<string> }> | null>()
 
-/** A section's items that link to pages of the docs, when it lists OVERVIEW_ITEMS or more. */
+/**
+ * A section's items that link to pages of the docs ("- [Title](/path): description", or a card's "[Title](/path):
+ * description", see page-blocks), when it lists OVERVIEW_ITEMS or more: a line that opens with such a link.
+ */
 function overviewItems(section: Section): Array<{ href: string; stems: Set<string> }> | undefined {
   let items = overviewCache.get(section)
   if (items === undefined) {
     items = section.content.split('\n').flatMap((line) => {
-      const match = OVERVIEW_ITEM.exec(line.trim())
-      return match ? [{ href: match[2]!, stems: new Set(contentTerms(`${match[1]} ${match[3]}`)) }] : []
+      const item = line.trim().replace(BULLET, '')
+      const [link] = internalLinks(item)
+      const href = link && item.startsWith(link) ? internalLinkPaths(link)[0] : undefined
+      return href?.startsWith('/') ? [{ href, stems: new Set(contentTerms(visibleText(item))) }] : []
     })
     if (items.length < OVERVIEW_ITEMS) items = null
     overviewCache.set(section, items)
