@@ -180,9 +180,24 @@ if ('skip' in pg) {
     }, 60_000)
 
     test('the agent limit is shared: the 101st request in the hour is refused whichever instance gets it', async () => {
-      // 9 requests so far (8 jobs + 1 follow-up); fill up to 100 with jobs that change nothing.
+      // The limit counts per UTC hour, so the requests so far (8 jobs + 1 follow-up) may sit in the hour before: a probe
+      // says how many this hour has left. Near the hour's end it waits for the next, so that the fill stays in one hour.
+      const probe = async (): Promise<{ remaining: number; reset: number }> => {
+        const response = await post(a, '/v2/agent/demo/job', { prompt: 'No change needed [job-probe]' })
+        expect(response.status).toBe(200)
+        return { remaining: Number(response.headers.get('ratelimit-remaining')), reset: Number(response.headers.get('ratelimit-reset')) }
+      }
+      let left = await probe()
+      if (left.reset < 30) {
+        await new Promise((resolve) => setTimeout(resolve, (left.reset + 1) * 1000))
+        left = await probe()
+      }
+      expect(left.remaining).toBeLessThan(100)
+      // Fill the hour up to 100 with jobs that change nothing.
       const fill: Promise<Response>[] = []
-      for (let n = 9; n < 100; n++) fill.push(post(n % 2 ? a : b, '/v2/agent/demo/job', { prompt: `No change needed [job-${100 + n}]` }))
+      for (let n = 0; n < left.remaining; n++) {
+        fill.push(post(n % 2 ? a : b, '/v2/agent/demo/job', { prompt: `No change needed [job-${100 + n}]` }))
+      }
       const statuses = await Promise.all(fill.map(async (response) => (await response).status))
       expect(statuses.every((status) => status === 200)).toBe(true)
       for (const server of [a, b]) {
