@@ -272,6 +272,19 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('How do I publish a draft book without an agent reviewing every page first?', publishing)).toMatch(
       /^The agent can publish a draft book for you\. \[1\]/,
     )
+    // A passage that holds five different words of a story speaks of it, however many of the reader's words the docs lack.
+    const notFound: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Custom 404 page',
+        url: 'https://docs.example.com/customize/custom-404-page',
+        content:
+          'Show your own not-found page: it takes a title and a description.\n\nSet `redirect` to `false` to show the custom 404 page.',
+      },
+    ]
+    const deadLink =
+      'Right now when someone hits a dead link on our docs they get silently bounced to the homepage, which confuses people. Can I show a proper not-found page with my own message instead?'
+    expect(extractiveAnswer(deadLink, notFound)).toMatch(/^Show your own not-found page: it takes a title/)
     // Three tell a story the docs are not part of, though a passage holds three of its words.
     const story = 'when the free trial ends does the organization keep its flamingo zeppelin and marmalade?'
     expect(extractiveAnswer({ question: story, unknownWords: ['flamingo', 'zeppelin', 'marmalade'] }, billing)).toMatch(

@@ -62,6 +62,10 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   // Thumbs up or down, and ratings, are what docs call feedback.
   expect(terms('export the thumbs up/down ratings')[0]).toContain('feedback:1')
   expect(terms('where are page ratings')[1]).toContain(`feedback:${SYNONYM_WEIGHT}`)
+  // A network with no internet access is what docs call offline; "on-prem" is on-premise; narrowing down is filtering.
+  expect(terms('customers with no internet access')[0]).toContain('offline:1')
+  expect(terms('they run on-prem')[1]).toContain('premise')
+  expect(terms('can I narrow this down to errors')[0]).toContain('filter:1')
 })
 
 test('a phrase that holds its object in the middle is read as the phrase: "turn this on", "set it up", "roll them back"', () => {

@@ -45,6 +45,8 @@ describe('questions that lean on what they do not name', () => {
       'which of the two keeps the page out of the sidebar?',
       'what is the difference between the two?',
       'should I use the latter?',
+      "do the ones we don't use carry over to next month?",
+      'what about the one that opens first?',
     ]) {
       expect(pointsAt(q), q).toBe(true)
     }
@@ -55,6 +57,7 @@ describe('questions that lean on what they do not name', () => {
       'one more question about billing',
       'how do I split a page into two columns?',
       'compare the free and pro plans',
+      'the one thing every page needs',
     ]) {
       expect(pointsAt(q), q).toBe(false)
     }

@@ -59,6 +59,9 @@ const POINTS_AT = [
   /\bones?\b\s+(?:as|at|by|in|into|inside|on|for|to|from|with|under|per|right|now|again|too|instead|first|later|automatically)\b/i,
   /\b(?:my|your|our|their)\s+own\b(?:\s*(?:[?.!,;]|$)|\s+(?:for|in|on|with|to|instead)\b)/i,
   /\b(?:each|every|which|either|neither)\s+one\b/i,
+  // "Do the ones we don't use carry over?", "the one that opens first": which ones, the page says.
+  /\bthe\s+ones\b/i,
+  /\bthe\s+one\s+(?:that|which|who|where|we|i|you|they)\b/i,
   // "Which of the two keeps the page out of the sidebar?", "the latter": the two are what the reader is looking at.
   /\b(?:of|between)\s+the\s+(?:two|three|four|both)\b/i,
   /\b(?:former|latter)\b/i,

@@ -78,6 +78,10 @@ const GROUPS: string[][] = [
     'is finished',
   ],
   ['accordion', 'collapsible'],
+  ['filter', 'narrow down'],
+  ['poorly', 'badly'],
+  ['offline', 'no internet', 'without internet', 'air-gapped', 'airgapped', 'air gapped'],
+  ['premise', 'premises', 'prem'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
