@@ -66,6 +66,15 @@ const LACKED_SHARE = 0.4
  */
 const STORY_SPOKEN_OF = 5
 
+/**
+ * A question of SCATTERED_WORDS or more words of its own, no passage of which holds more than TOGETHER and no source
+ * more than SCATTERED_HELD, has its words scattered over the docs: the quoted passages must cover SCATTERED_COVERAGE of
+ * it (see choose).
+ */
+const SCATTERED_WORDS = 5
+const SCATTERED_HELD = 3
+const SCATTERED_COVERAGE = 0.7
+
 export interface Word {
   stems: Set<string>
   weight: number
@@ -95,6 +104,8 @@ export interface Choice {
   lacksName: boolean
   /** Whether the question was asked on a page, which counts among its words. */
   onPage: boolean
+  /** Whether it asks to do something through the API ("from a script"), which a terse operation page answers. */
+  throughApi: boolean
   /** Whether what the question is about (what it asks to do something to, or what does something) is a word the docs never use (see lacksWhatAsked). */
   lacksWhatAsked: boolean
 }
@@ -240,6 +251,24 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   // docs lack.
   if (found / total < (long ? LONG_COVERAGE : MIN_COVERAGE) && together < WELL_SPOKEN_OF) return undefined
   if (strongCount >= 3 && together < TOGETHER) return undefined
+  // Five or more words of the question's own, scattered over the docs (no passage holds more than two of them, no
+  // source more than three), are not spoken of together ("what table size fits six people comfortably" found a list
+  // table, users' properties and "navigation fits properly"): the quoted passages must cover more of the question.
+  // Asked on a page, the page is what they have in common; asked through the API, an operation page, which says little
+  // more than its title and endpoint ("retrieve the raw content of a page from a script"). Measured (2026-11-29) on bench/search-answers: off-topic
+  // sharing a word declined 282 → 286/290 (Mintlify), 288 → 290/290 (demo); over 1,650 off-topic questions (every
+  // bench and fresh round) 805 → 814/824 (Mintlify), 818 → 822/826 (demo); every in-scope set, Mintlify and demo,
+  // page-leaning and fresh rounds 3-8, unchanged.
+  if (
+    !choice.onPage &&
+    !choice.throughApi &&
+    strongCount >= SCATTERED_WORDS &&
+    together <= TOGETHER &&
+    found / total < SCATTERED_COVERAGE &&
+    !sources.some((source) => strong.filter((isStrong, w) => isStrong && coveredBySource(scored, source.id, w)).length > SCATTERED_HELD)
+  ) {
+    return undefined
+  }
   return { passages: chosen, best }
 }
 

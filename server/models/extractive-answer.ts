@@ -213,6 +213,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     lacksName: lackedNames.length > 0,
     lacksWhatAsked: lacksWhatAsked(request.question, unknown, stemsOf),
     onPage: topic !== undefined,
+    throughApi,
   }
   const chosen = choose(ranked, context)
   if (!chosen) return declined(sources, question)

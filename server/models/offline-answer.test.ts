@@ -200,6 +200,36 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('can readers zoom in?', [mermaid, cleanUp])).toBe('All Mermaid diagrams include zoom and pan controls. [1]')
   })
 
+  test('five words scattered over the docs, two to a passage and three to a page, are not spoken of together', () => {
+    const scattered: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'List tables',
+        url: 'https://docs.example.com/create/list-table',
+        content: 'A list table keeps a wide table readable.\n\nSet the size of each column in pixels.',
+      },
+      {
+        id: 2,
+        title: 'Community',
+        url: 'https://docs.example.com/community',
+        content: 'The members table lists people who joined the community.',
+      },
+      { id: 3, title: 'Navigation', url: 'https://docs.example.com/navigation', content: 'Check that the navigation fits on one line.' },
+    ]
+    expect(extractiveAnswer('what table size fits six people comfortably', scattered)).toMatch(new RegExp(`^${DECLINE}`))
+    expect(extractiveAnswer('what size should a list table column be in pixels', scattered)).toMatch(
+      /^Set the size of each column in pixels\. \[1\]/,
+    )
+    // One page that holds four of them speaks of them, though each passage holds two.
+    const badge: SourceBlock = {
+      id: 1,
+      title: 'Badge',
+      url: 'https://docs.example.com/components/badge',
+      content: 'Badges show an inline label.\n\nSet `outline` for an outlined badge.\n\nA pill shape suits text like a version.',
+    }
+    expect(extractiveAnswer("inline outlined pill label next to a heading's text", [badge])).toMatch(/^Badges show an inline label\. \[1\]/)
+  })
+
   test('a long story is answered by a passage that holds six of its words, however many others the docs lack', () => {
     const streaming: SourceBlock[] = [
       {
