@@ -74,6 +74,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 10)', read('mintlify-page-questions-10.json'), 'page'],
       // Twelve more, near this stop's end (2026-11-29, 225024e): 10/12 at first try; 11/12 after one synonym.
       ['page-leaning (tuning 11)', read('mintlify-page-questions-11.json'), 'page'],
+      // Twelve more, at the start of the next stop (2026-11-29, 8ada1de): 9/12 at first try; 11/12 after that stop's fixes.
+      ['page-leaning (tuning 12)', read('mintlify-page-questions-12.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -127,6 +129,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 20)', read('mintlify-questions-20.json'), 'plain'],
       // Thirty more the same way, near this stop's end (2026-11-29, 225024e): 27/30 at first try.
       ['questions (tuning 21)', read('mintlify-questions-21.json'), 'plain'],
+      // Thirty more the same way, at the start of the next stop (2026-11-29, 8ada1de): 28/30 at first try; 30/30 after.
+      ['questions (tuning 22)', read('mintlify-questions-22.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
