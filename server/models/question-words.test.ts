@@ -55,6 +55,9 @@ describe('what a question says beyond its words', () => {
     expect(readersThings('a proxy for the nodejs sdk')).toEqual(['sdk'])
     expect(readersThings('how do I rotate my keys safely?')).toEqual(stems('keys'))
     expect(readersThings('can I pick them myself?')).toEqual([])
+    // A value the reader writes (an ID, a placeholder) is not a thing of theirs.
+    expect(readersThings('I added our G-XXXX measurement ID to the config')).toEqual(stems('measurement id'))
+    expect(readersThings('how do I connect my UA-12345 property?')).toEqual(stems('property'))
     // Who asks is not what the question is about.
     expect(readersThings('my boss wants a pdf export, and our team needs it weekly')).toEqual([])
     // "That's" and "it's" say "that is", not what "that" owns.

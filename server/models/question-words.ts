@@ -156,17 +156,18 @@ const PHRASE_WORDS = 3
  * not "nodejs" in "a proxy for the nodejs sdk").
  */
 export function readersThings(question: string): string[] {
-  const tokens = question
-    .toLowerCase()
+  const written = question
     .replace(/[’]/g, "'")
     .split(/[^\p{L}\p{N}'.-]+/u)
     .filter(Boolean)
+  const tokens = written.map((token) => token.toLowerCase())
   const things: string[] = []
   const phraseAfter = (i: number) => {
     const phrase: string[] = []
-    for (const next of tokens.slice(i + 1, i + 1 + PHRASE_WORDS)) {
+    for (const [k, next] of tokens.slice(i + 1, i + 1 + PHRASE_WORDS).entries()) {
       if (PHRASE_END.has(next) || next.endsWith('ly')) break
-      phrase.push(...contentTerms(next.replace(/'s?$/, '')))
+      // A value the reader writes ("our G-XXXX measurement ID", "my UA-12345 property") is not a thing of theirs.
+      if (!isValue(written[i + 1 + k]!)) phrase.push(...contentTerms(next.replace(/'s?$/, '')))
     }
     return phrase
   }
@@ -179,6 +180,9 @@ export function readersThings(question: string): string[] {
   })
   return things
 }
+
+/** An ID or a placeholder as written: with a digit ("UA-12345"), or in capitals around a hyphen ("G-XXXX"). */
+const isValue = (written: string) => /\p{N}/u.test(written) || /^\p{Lu}+-\p{Lu}+$/u.test(written)
 
 /** Words that open a noun phrase ("a", "my", "which"); not "this" or "that", as often a pronoun ("does this support strikethrough?"). */
 const DETERMINERS = new Set('a an the my our your their his her its which what each every any some another'.split(' '))

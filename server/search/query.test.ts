@@ -66,6 +66,10 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('customers with no internet access')[0]).toContain('offline:1')
   expect(terms('they run on-prem')[1]).toContain('premise')
   expect(terms('can I narrow this down to errors')[0]).toContain('filter:1')
+  // An earlier copy is a previous version; how long logs are kept is their retention; a rebuild is a redeploy.
+  expect(terms('go back to an earlier copy')).toContainEqual(expect.stringContaining('previous'))
+  expect(terms('how long are logs kept')).toContainEqual(expect.stringContaining('retention'))
+  expect(terms('force a rebuild')).toContainEqual(expect.stringContaining('redeploy'))
 })
 
 test('a phrase that holds its object in the middle is read as the phrase: "turn this on", "set it up", "roll them back"', () => {
@@ -101,6 +105,8 @@ test("the reader's time frame is not a topic: 'last week' does not search sessio
   expect(words('how many people visited my docs last week')).toEqual(['people', 'visited', 'docs'])
   expect(words('searches in the past 30 days')).toEqual(['searches'])
   expect(words('what failed yesterday')).toEqual(['failed'])
+  expect(words('I pushed a few commits an hour ago')).toEqual(['pushed', 'commits'])
+  expect(words('it broke two days ago')).toEqual(['broke'])
   // "Is the api down" is the phrase "is down" (an outage), about the API.
   expect(words('is the api down right now')).toEqual(['down', 'api'])
   // "last" as a verb still means how long something lives.

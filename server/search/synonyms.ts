@@ -82,6 +82,9 @@ const GROUPS: string[][] = [
   ['poorly', 'badly'],
   ['offline', 'no internet', 'without internet', 'air-gapped', 'airgapped', 'air gapped'],
   ['premise', 'premises', 'prem'],
+  ['previous', 'earlier', 'prior', 'older'],
+  ['rebuild', 'redeploy'],
+  ['retain', 'retention', 'kept'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
@@ -94,10 +97,10 @@ for (const group of GROUPS) {
 }
 
 /**
- * When the reader means ("last week", "in the past 30 days", "yesterday", "right now"): their time frame, never a topic of the docs.
+ * When the reader means ("last week", "in the past 30 days", "yesterday", "an hour ago", "right now"): their time frame, never a topic of the docs.
  * Read as words, "last" searched for session lifetimes and "week" for anything weekly.
  *
- * Three patterns, cut out in turn, where there was one: as one, it was too large for recheck to prove linear (it fell
+ * Four patterns, cut out in turn, where there was one: as one, it was too large for recheck to prove linear (it fell
  * back to fuzzing, which reported it on some runs, though V8 ran the attack in linear time). They cut out the same: no
  * two of their matches can overlap, and a match has a space or an end of the text on either side, as the space put in
  * its place has.
@@ -106,6 +109,8 @@ const TIME_FRAMES = [
   /\b(?:(?:in|over|during|for|within) )?(?:the )?(?:last|past|previous|this|next|coming) \d+ (?:minute|hour|day|night|week|weekend|month|quarter|year)s?\b/g,
   /\b(?:(?:in|over|during|for|within) )?(?:the )?(?:last|past|previous|this|next|coming) (?:few |couple of )?(?:minute|hour|day|night|week|weekend|month|quarter|year)s?\b/g,
   /\b(?:yesterday|today|tonight|tomorrow|right now|at the moment)\b/g,
+  // "an hour ago", "two days ago", "a few weeks ago" (the words before "a few" are stop words).
+  /\b(?:\w+ )?(?:minute|hour|day|night|week|weekend|month|quarter|year)s? ago\b/g,
 ]
 
 /** Longest phrase first, so "turn off" is read before "off". */
