@@ -67,13 +67,15 @@ const LACKED_SHARE = 0.4
 const STORY_SPOKEN_OF = 5
 
 /**
- * A question of SCATTERED_WORDS or more words of its own, no passage of which holds more than TOGETHER and no source
- * more than SCATTERED_HELD, has its words scattered over the docs: the quoted passages must cover SCATTERED_COVERAGE of
- * it (see choose).
+ * A question of SCATTERED_WORDS or more words of its own, no passage of which holds more than TOGETHER, has its words
+ * scattered over the docs unless the first source (the page the search ranked first) speaks of them: holds more than
+ * SCATTERED_SHARE of them, and more than one passage must to speak of a question (SPOKEN_OF). Scattered, the quoted
+ * passages must cover SCATTERED_COVERAGE of the question (see choose).
  */
 const SCATTERED_WORDS = 5
-const SCATTERED_HELD = 3
+const SCATTERED_SHARE = 0.5
 const SCATTERED_COVERAGE = 0.7
+const firstSourceSpeaksOf = (held: number, strongCount: number) => held > SCATTERED_SHARE * strongCount && held > SPOKEN_OF
 
 export interface Word {
   stems: Set<string>
@@ -251,8 +253,8 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   // docs lack.
   if (found / total < (long ? LONG_COVERAGE : MIN_COVERAGE) && together < WELL_SPOKEN_OF) return undefined
   if (strongCount >= 3 && together < TOGETHER) return undefined
-  // Five or more words of the question's own, scattered over the docs (no passage holds more than two of them, no
-  // source more than three), are not spoken of together ("what table size fits six people comfortably" found a list
+  // Five or more words of the question's own, scattered over the docs (no passage holds more than two of them, nor
+  // the first source more than half or three), are not spoken of together ("what table size fits six people comfortably" found a list
   // table, users' properties and "navigation fits properly"): the quoted passages must cover more of the question.
   // Asked on a page, the page is what they have in common; asked through the API, an operation page, which says little
   // more than its title and endpoint ("retrieve the raw content of a page from a script"). Measured (2026-11-29) on bench/search-answers: off-topic
@@ -265,7 +267,10 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
     strongCount >= SCATTERED_WORDS &&
     together <= TOGETHER &&
     found / total < SCATTERED_COVERAGE &&
-    !sources.some((source) => strong.filter((isStrong, w) => isStrong && coveredBySource(scored, source.id, w)).length > SCATTERED_HELD)
+    !firstSourceSpeaksOf(
+      strong.filter((isStrong, w) => isStrong && sources[0] && coveredBySource(scored, sources[0].id, w)).length,
+      strongCount,
+    )
   ) {
     return undefined
   }
