@@ -76,6 +76,9 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 11)', read('mintlify-page-questions-11.json'), 'page'],
       // Twelve more, at the start of the next stop (2026-11-29, 8ada1de): 9/12 at first try; 11/12 after that stop's fixes.
       ['page-leaning (tuning 12)', read('mintlify-page-questions-12.json'), 'page'],
+      // Ten more, written at that stop's start and kept unseen until tried once near its end (2026-11-29, ab9cc40): 9/10
+      // at first try; 10/10 after. (The helper drew two snippet files as well, which no reader visits: left out.)
+      ['page-leaning (tuning 13)', read('mintlify-page-questions-13.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -131,6 +134,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 21)', read('mintlify-questions-21.json'), 'plain'],
       // Thirty more the same way, at the start of the next stop (2026-11-29, 8ada1de): 28/30 at first try; 30/30 after.
       ['questions (tuning 22)', read('mintlify-questions-22.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, ab9cc40): 27/30; 30/30 after.
+      ['questions (tuning 23)', read('mintlify-questions-23.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
