@@ -30,6 +30,14 @@ const NAME_BONUS = 1.5
 const OPERATION_BONUS = 1.5
 /** A question that asks for all of a kind is answered by the page about the kind. */
 const LISTING_BONUS = 1.5
+/**
+ * "How long are entries kept?", "how many flags can a project hold?": a question that asks for an amount is answered by
+ * a passage that gives one ("Team: 90 days"), which gains this much over one that only shares its words ("To keep
+ * entries longer, export them").
+ */
+const ASKS_AMOUNT = /\bhow (?:long|many|much|often|big|large|soon|far)\b/i
+const AMOUNT = /\d/
+const AMOUNT_BONUS = 1.5
 /** Most of the reader's words a decline repeats ("I found nothing about ..."). */
 const DECLINE_TOPIC_WORDS = 6
 /** Everyday words (see WEAK_WORDS) need not be in a passage that answers: they weigh this much. */
@@ -137,6 +145,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   }
   const throughApi = asksThroughApi(question)
   const forAll = asksForAll(question)
+  const asksAmount = ASKS_AMOUNT.test(request.question)
   const whichAreThere = withoutWhichAreThere(question) !== question
   const namesKind = (sourceId: number) => own.some((word) => word.weight === 1 && among(word, titles.get(sourceId)!))
   // Asked for all of a kind in words every source holds, the page whose title names the kind introduces it.
@@ -172,7 +181,9 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     // Asked for all of a kind, the page whose title names the kind ("SDK overview" for "which SDKs are available?")
     // lists them; a page that mentions some of them in passing does not.
     const listing = forAll && namesKind(p.sourceId) ? LISTING_BONUS : 1
-    const score = sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing
+    const amount = asksAmount && AMOUNT.test(visibleText(p.text)) ? AMOUNT_BONUS : 1
+    const score =
+      sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing * amount
     return { ...p, score, covers, own: holds, refers: refersOf[i] }
   })
   // A passage must hold a word of the question itself, unless the question has none ("what is this?" on a page).

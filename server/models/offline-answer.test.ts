@@ -623,6 +623,17 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('which sdks are available?', hosts)).not.toContain('`sdk.acme.dev`')
   })
 
+  test('a question that asks for an amount ("how long", "how many") is answered first by a passage that gives one', () => {
+    const auditLog: SourceBlock = {
+      id: 1,
+      title: 'Audit log',
+      url: 'https://docs.example.com/account/audit-log',
+      content:
+        'The audit log records every change. Entries are immutable: nobody can edit or delete them.\n\n## Retention\n\n| Plan | Retention |\n| --- | --- |\n| Free | 7 days |\n| Team | 90 days |\n\nTo keep entries longer, export them regularly or stream them to your own storage.\n\n## What an entry contains\n\nEach entry records who made the change, when, and from where.',
+    }
+    expect(extractiveAnswer('How long are audit log entries kept?', [auditLog])).toMatch(/^- Plan: Free; Retention: 7 days \[1\]/)
+  })
+
   test('the words of a question form ("difference between") and amounts ("100k") need not be in the answer', () => {
     const flags: SourceBlock[] = [
       {
