@@ -36,7 +36,8 @@ const LISTING_BONUS = 1.5
  * entries longer, export them").
  */
 const ASKS_AMOUNT = /\bhow (?:long|many|much|often|big|large|soon|far)\b/i
-const AMOUNT = /\d/
+/** A number in prose: not in code (`/v2/projects`), not inside a word ("v2", "GA4"). */
+const AMOUNT = /\b\d/
 const AMOUNT_BONUS = 1.5
 /** Most of the reader's words a decline repeats ("I found nothing about ..."). */
 const DECLINE_TOPIC_WORDS = 6
@@ -181,7 +182,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     // Asked for all of a kind, the page whose title names the kind ("SDK overview" for "which SDKs are available?")
     // lists them; a page that mentions some of them in passing does not.
     const listing = forAll && namesKind(p.sourceId) ? LISTING_BONUS : 1
-    const amount = asksAmount && AMOUNT.test(visibleText(p.text)) ? AMOUNT_BONUS : 1
+    const amount = asksAmount && p.kind !== 'code' && AMOUNT.test(withoutCodeSpans(visibleText(p.text))) ? AMOUNT_BONUS : 1
     const score =
       sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing * amount
     return { ...p, score, covers, own: holds, refers: refersOf[i] }
