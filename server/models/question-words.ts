@@ -164,10 +164,11 @@ export function readersThings(question: string): string[] {
   const things: string[] = []
   const phraseAfter = (i: number) => {
     const phrase: string[] = []
-    for (const [k, next] of tokens.slice(i + 1, i + 1 + PHRASE_WORDS).entries()) {
+    for (const word of written.slice(i + 1, i + 1 + PHRASE_WORDS)) {
+      const next = word.toLowerCase()
       if (PHRASE_END.has(next) || next.endsWith('ly')) break
       // A value the reader writes ("our G-XXXX measurement ID", "my UA-12345 property") is not a thing of theirs.
-      if (!isValue(written[i + 1 + k]!)) phrase.push(...contentTerms(next.replace(/'s?$/, '')))
+      if (!isValue(word)) phrase.push(...contentTerms(next.replace(/'s?$/, '')))
     }
     return phrase
   }

@@ -107,6 +107,7 @@ test("the reader's time frame is not a topic: 'last week' does not search sessio
   expect(words('what failed yesterday')).toEqual(['failed'])
   expect(words('I pushed a few commits an hour ago')).toEqual(['pushed', 'commits'])
   expect(words('it broke two days ago')).toEqual(['broke'])
+  expect(words('builds that failed days ago')).toEqual(['builds', 'failed'])
   // "Is the api down" is the phrase "is down" (an outage), about the API.
   expect(words('is the api down right now')).toEqual(['down', 'api'])
   // "last" as a verb still means how long something lives.
