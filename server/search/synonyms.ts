@@ -85,6 +85,13 @@ const GROUPS: string[][] = [
   ['previous', 'earlier', 'prior', 'older'],
   ['rebuild', 'redeploy'],
   ['retain', 'retention', 'kept'],
+  ['draft', 'work in progress', 'work-in-progress', 'wip', 'unfinished', 'unpublished'],
+  ['publish', 'go live', 'goes live', 'going live', 'went live'],
+  ['sdk', 'client library', 'client libraries'],
+  ['websocket', 'socket', 'sockets'],
+  ['navigation', 'sidebar', 'side bar', 'nav'],
+  ['zoom', 'enlarge', 'enlarges', 'enlarging', 'magnify', 'zoom in'],
+  ['indexing', 'crawl', 'crawled', 'crawling', 'crawler'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
