@@ -79,6 +79,8 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('pages missing from my sidebar')).toContainEqual(expect.stringContaining(`navigation:${SYNONYM_WEIGHT}`))
   expect(terms('let google crawl every page')).toContainEqual(expect.stringContaining(`indexing:${SYNONYM_WEIGHT}`))
   expect(terms('stop images enlarging on click')).toContainEqual(expect.stringContaining(`zoom:${SYNONYM_WEIGHT}`))
+  // A button's own text is what components call its call to action (`cta`).
+  expect(terms('my own button text')).toContainEqual(expect.stringContaining(`cta:${SYNONYM_WEIGHT}`))
 })
 
 test('a phrase that holds its object in the middle is read as the phrase: "turn this on", "set it up", "roll them back"', () => {

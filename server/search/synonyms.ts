@@ -91,6 +91,7 @@ const GROUPS: string[][] = [
   ['websocket', 'socket', 'sockets'],
   ['navigation', 'sidebar', 'side bar', 'nav'],
   ['zoom', 'enlarge', 'enlarges', 'enlarging', 'magnify', 'zoom in'],
+  ['cta', 'call-to-action', 'call to action', 'button'],
   ['indexing', 'crawl', 'crawled', 'crawling', 'crawler'],
 ]
 
