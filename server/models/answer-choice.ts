@@ -108,6 +108,8 @@ export interface Choice {
   onPage: boolean
   /** Whether it asks to do something through the API ("from a script"), which a terse operation page answers. */
   throughApi: boolean
+  /** Whether it asks where to start, which the site's getting-started page answers (see asksWhereToStart). */
+  whereToStart: boolean
   /** Whether what the question is about (what it asks to do something to, or what does something) is a word the docs never use (see lacksWhatAsked). */
   lacksWhatAsked: boolean
 }
@@ -264,6 +266,7 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   if (
     !choice.onPage &&
     !choice.throughApi &&
+    !choice.whereToStart &&
     strongCount >= SCATTERED_WORDS &&
     together <= TOGETHER &&
     found / total < SCATTERED_COVERAGE &&

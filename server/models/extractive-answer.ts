@@ -1,5 +1,5 @@
 import { OPERATION_NOTE } from '../search/chunk.ts'
-import { asksForAll, kindAskedFor, withoutWhichAreThere } from '../search/entry-points.ts'
+import { asksForAll, asksWhereToStart, kindAskedFor, withoutWhichAreThere } from '../search/entry-points.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { editDistance } from '../search/edit-distance.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
@@ -226,6 +226,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     lacksWhatAsked: lacksWhatAsked(request.question, unknown, stemsOf),
     onPage: topic !== undefined,
     throughApi,
+    whereToStart: asksWhereToStart(question),
   }
   const chosen = choose(ranked, context)
   if (!chosen) return declined(sources, question)

@@ -230,6 +230,18 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer("inline outlined pill label next to a heading's text", [badge])).toMatch(/^Badges show an inline label\. \[1\]/)
   })
 
+  test('a question that asks where to start is answered by the entry page, however its other words scatter', () => {
+    const gettingStarted: SourceBlock[] = [
+      { id: 1, title: 'Quickstart', url: 'https://docs.example.com/quickstart', content: 'Install the local tooling.' },
+      { id: 2, title: 'Web editor', url: 'https://docs.example.com/editor', content: 'The editor runs in your browser.' },
+    ]
+    expect(extractiveAnswer('where do I start? deploy guide, local tooling, or the browser editor?', gettingStarted)).toMatch(
+      /^Install the local tooling\. \[1\]/,
+    )
+    // The same words, not asking where to start, are scattered: no passage holds more than two of them.
+    expect(extractiveAnswer('the deploy guide, local tooling, or the browser editor?', gettingStarted)).toMatch(new RegExp(`^${DECLINE}`))
+  })
+
   test('a long story is answered by a passage that holds six of its words, however many others the docs lack', () => {
     const streaming: SourceBlock[] = [
       {

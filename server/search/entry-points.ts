@@ -46,6 +46,18 @@ const INTENTS: Array<{ asks: RegExp | ((question: string) => string | undefined)
   },
 ]
 
+/**
+ * "Just signed up, where do I start?", "how do I get started": the reader asks for the site's way in, which the
+ * getting-started intent above puts first, however many other words the question holds. Narrower than that intent's
+ * words ("starting to run", "a beginner's plan" ask about something else).
+ */
+const WHERE_TO_START =
+  /\b(?:where (?:do|should|can|would) (?:i|we|you) (?:start|begin)|where to (?:start|begin)|get(?:ting)? started|first steps)\b/i
+
+export function asksWhereToStart(question: string): boolean {
+  return WHERE_TO_START.test(question)
+}
+
 /** Words that ask for the status page. */
 const STATUS_WORDS = /\b(?:status page|outages?|incidents?|uptime)\b/
 /** "Is the API down", "are your servers down": "is" or "are", then at most this many letters, digits and spaces. */

@@ -79,6 +79,10 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('pages missing from my sidebar')).toContainEqual(expect.stringContaining(`navigation:${SYNONYM_WEIGHT}`))
   expect(terms('let google crawl every page')).toContainEqual(expect.stringContaining(`indexing:${SYNONYM_WEIGHT}`))
   expect(terms('stop images enlarging on click')).toContainEqual(expect.stringContaining(`zoom:${SYNONYM_WEIGHT}`))
+  // A hotkey is a keyboard shortcut, WYSIWYG the visual mode, an AI tool's rules its instructions.
+  expect(terms('hotkey for bold')[0]).toContain(`shortcut:${SYNONYM_WEIGHT}`)
+  expect(terms('the wysiwyg view')[0]).toContain(`visual:${SYNONYM_WEIGHT}`)
+  expect(terms('our writing rules')).toContainEqual(expect.stringContaining(`instructions:${SYNONYM_WEIGHT}`))
   // A button's own text is what components call its call to action (`cta`).
   expect(terms('my own button text')).toContainEqual(expect.stringContaining(`cta:${SYNONYM_WEIGHT}`))
 })

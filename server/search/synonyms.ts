@@ -92,6 +92,9 @@ const GROUPS: string[][] = [
   ['navigation', 'sidebar', 'side bar', 'nav'],
   ['zoom', 'enlarge', 'enlarges', 'enlarging', 'magnify', 'zoom in'],
   ['cta', 'call-to-action', 'call to action', 'button'],
+  ['shortcut', 'hotkey', 'hotkeys', 'keybinding', 'keybindings', 'key binding', 'key bindings'],
+  ['visual', 'wysiwyg'],
+  ['instructions', 'rules'],
   ['indexing', 'crawl', 'crawled', 'crawling', 'crawler'],
 ]
 
