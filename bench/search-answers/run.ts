@@ -79,6 +79,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Ten more, written at that stop's start and kept unseen until tried once near its end (2026-11-29, ab9cc40): 9/10
       // at first try; 10/10 after. (The helper drew two snippet files as well, which no reader visits: left out.)
       ['page-leaning (tuning 13)', read('mintlify-page-questions-13.json'), 'page'],
+      // Twelve more, written at the start of the next stop by a helper who had not seen the code (2026-11-29, a990ee0):
+      // 11/12 at first try; 12/12 after that stop's fixes.
+      ['page-leaning (tuning 14)', read('mintlify-page-questions-14.json'), 'page'],
+      // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-29, 59d3f48): 11/12; 11/12 after.
+      ['page-leaning (tuning 15)', read('mintlify-page-questions-15.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -136,6 +141,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 22)', read('mintlify-questions-22.json'), 'plain'],
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, ab9cc40): 27/30; 30/30 after.
       ['questions (tuning 23)', read('mintlify-questions-23.json'), 'plain'],
+      // Thirty more the same way, at the start of the next stop (2026-11-29, a990ee0): 22/30 at first try; 25/30 after.
+      ['questions (tuning 24)', read('mintlify-questions-24.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, 59d3f48): 26/30; 29/30 after.
+      ['questions (tuning 25)', read('mintlify-questions-25.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
