@@ -83,6 +83,8 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('hotkey for bold')[0]).toContain(`shortcut:${SYNONYM_WEIGHT}`)
   expect(terms('the wysiwyg view')[0]).toContain(`visual:${SYNONYM_WEIGHT}`)
   expect(terms('our writing rules')).toContainEqual(expect.stringContaining(`instructions:${SYNONYM_WEIGHT}`))
+  // Asked whether an endpoint is "still supported", the reader asks whether it is deprecated.
+  expect(terms('is that endpoint still supported?')).toContainEqual(expect.stringContaining('deprecated:1'))
   // A button's own text is what components call its call to action (`cta`).
   expect(terms('my own button text')).toContainEqual(expect.stringContaining(`cta:${SYNONYM_WEIGHT}`))
 })

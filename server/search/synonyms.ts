@@ -26,7 +26,7 @@ const GROUPS: string[][] = [
   ['tutorial', 'walkthrough', 'walk-through'],
   ['network', 'wifi', 'wi-fi'],
   ['corporate', 'office', 'workplace'],
-  ['deprecated', 'replacement', 'superseded'],
+  ['deprecated', 'replacement', 'superseded', 'still supported', 'still ok to use', 'still ok to call'],
   ['default', 'by default', 'start out', 'starts out', 'initially'],
   ['limit', 'maximum', 'max', 'quota', 'cap', 'how often', 'how many times'],
   ['frequency', 'how often', 'schedule', 'cadence', 'regularly'],
