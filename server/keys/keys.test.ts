@@ -11,6 +11,13 @@ describe('keys', () => {
     expect(assistant.secret).toMatch(/^svc_dsc_[A-Za-z0-9]{32}$/)
     expect(kindOfKey(admin.secret)).toBe('admin')
     expect(kindOfKey(assistant.secret)).toBe('assistant')
+    // A key's shape: `svc_`, then 8 to 200 letters, digits and `_`.
+    expect(kindOfKey(`svc_${'a'.repeat(8)}`)).toBe('admin')
+    expect(kindOfKey(`svc_${'a'.repeat(200)}`)).toBe('admin')
+    expect(kindOfKey(`svc_dsc_${'a'.repeat(192)}`)).toBe('assistant')
+    for (const bad of [`svc_${'a'.repeat(7)}`, `svc_${'a'.repeat(201)}`, 'svc_abcdefgh-', 'sk_abcdefghij', ` svc_${'a'.repeat(8)}`]) {
+      expect(kindOfKey(bad)).toBeNull()
+    }
     const stored = await store.listKeys('o')
     expect(JSON.stringify(stored)).not.toContain(admin.secret)
     expect(stored.find((k) => k.id === admin.record.id)?.hash).toBe(await sha256Hex(admin.secret))
