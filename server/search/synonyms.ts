@@ -18,6 +18,7 @@ const GROUPS: string[][] = [
   ['custom', 'my own', 'your own', 'our own', 'their own', 'self-hosted'],
   ['login', 'log in', 'logged in', 'sign in', 'signed in', 'signin', 'authenticate', 'authentication'],
   ['logout', 'log out', 'sign out'],
+  ['signup', 'sign up', 'signed up', 'signing up', 'register', 'registration'],
   ['setup', 'set up', 'configure', 'configuration'],
   ['show', 'display'],
   ['hide', 'hidden'],
