@@ -20,15 +20,15 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0
 }
 
-/** A key's secret after `svc_`: 8 to 200 letters, digits and `_`. */
-const KEY_BODY = /^svc_[A-Za-z0-9_]+$/
+/** A key: the admin prefix (which an assistant key's begins with), then 8 to 200 letters, digits and `_`. */
+const KEY_SHAPE = /^svc_[A-Za-z0-9_]+$/
 const KEY_BODY_LENGTH = { min: 8, max: 200 }
 
 export function kindOfKey(key: string): KeyKind | null {
   // The length is counted apart: recheck cannot prove the bounded repeat `{8,200}` linear and, fuzzing instead,
   // reported it on some runs (V8 runs it in linear time).
-  const body = key.length - 'svc_'.length
-  if (body < KEY_BODY_LENGTH.min || body > KEY_BODY_LENGTH.max || !KEY_BODY.test(key)) return null
+  const body = key.length - ADMIN_PREFIX.length
+  if (body < KEY_BODY_LENGTH.min || body > KEY_BODY_LENGTH.max || !KEY_SHAPE.test(key)) return null
   return key.startsWith(ASSISTANT_PREFIX) ? 'assistant' : 'admin'
 }
 

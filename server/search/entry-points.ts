@@ -48,8 +48,8 @@ const INTENTS: Array<{ asks: RegExp | ((question: string) => string | undefined)
 
 /**
  * "Just signed up, where do I start?", "how do I get started": the reader asks for the site's way in, which the
- * getting-started intent above puts first, however many other words the question holds. Narrower than that intent's
- * words ("starting to run", "a beginner's plan" ask about something else).
+ * getting-started intent above brings among the first sources, however many other words the question holds. Narrower
+ * than that intent's words ("starting to run", "a beginner's plan" ask about something else).
  */
 const WHERE_TO_START =
   /\b(?:where (?:do|should|can|would) (?:i|we|you) (?:start|begin)|where to (?:start|begin)|get(?:ting)? started|first steps)\b/i
