@@ -76,6 +76,14 @@ describe('config', () => {
     expect(() => parseConfig({ projects: [{ id: 'bad id!', organization: 'o', domain: 'd', docs: { directory: 'x' } }] })).toThrow(
       /projects\.0\.id/,
     )
+    // Lengths are checked apart from the patterns; both bounds hold.
+    const project = (id: string, domain: string) => ({ projects: [{ id, organization: 'o', domain, docs: { directory: 'x' } }] })
+    expect(parseConfig(project('a'.repeat(64), 'd'.repeat(253))).projects[0]).toMatchObject({ id: 'a'.repeat(64) })
+    expect(() => parseConfig(project('a'.repeat(65), 'd'))).toThrow(/projects\.0\.id: must be 1-64 letters/)
+    expect(() => parseConfig(project('', 'd'))).toThrow(/projects\.0\.id: must be 1-64 letters/)
+    expect(() => parseConfig(project('a', 'd'.repeat(254)))).toThrow(/projects\.0\.domain: must be a host name/)
+    expect(() => parseConfig(project('a', ''))).toThrow(/projects\.0\.domain: must be a host name/)
+    expect(() => parseConfig(project('a', 'docs.acme.com/x'))).toThrow(/projects\.0\.domain: must be a host name/)
     expect(() => parseConfig({ projects: [] })).toThrow(/projects: must have at least 1 item$/)
     const twice = { id: 'a', organization: 'o', domain: 'd', docs: { directory: 'x' } }
     expect(() => parseConfig({ projects: [twice, { ...twice, id: 'b' }] })).toThrow(/duplicate domain/)

@@ -7,6 +7,7 @@ import { type AppContext, publicGuard, type Route, route } from '../http/route.t
 import { escapeHtml } from './hosts/review-page.ts'
 import { getJobOr404 } from './jobs.ts'
 import { mergeJob } from './merge.ts'
+import { isCommitId, isJobIdShape } from '../shapes.ts'
 
 const JOB_PARAMS = { projectId: 'the project', id: 'the job id' }
 
@@ -61,8 +62,7 @@ export function mergeRoutes(ctx: DocentContext): Route[] {
           checkSameOriginForm(c, ctx.config.publicUrl)
           const form = new URLSearchParams(await c.req.text())
           const head = form.get('head')
-          if (!head || !/^[0-9a-f]{40}$/.test(head))
-            throw new DocentError('invalid_request', 'head: the form must carry the reviewed head commit')
+          if (!head || !isCommitId(head)) throw new DocentError('invalid_request', 'head: the form must carry the reviewed head commit')
           const found = await findLocalJob(ctx, jobId)
           if (!found) throw new DocentError('not_found', 'no such job on the local git host')
           await mergeJob(ctx, found.project, found.job, { expectedHead: head })
@@ -97,7 +97,7 @@ function checkSameOriginForm(c: AppContext, publicUrl: string | undefined) {
 }
 
 async function findLocalJob(ctx: DocentContext, jobId: string) {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(jobId)) return null
+  if (!isJobIdShape(jobId)) return null
   for (const project of ctx.config.projects) {
     if (project.agent?.host.kind !== 'local') continue
     const job = await ctx.store.getJob(project.id, jobId)

@@ -6,6 +6,7 @@ import { publicGuard, type Route, route } from '../http/route.ts'
 import { reviewMergeState } from './hosts/local-merge.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
 import { escapeHtml, renderReviewPage, type ReviewView, unreadableReview } from './hosts/review-page.ts'
+import { isJobIdShape } from '../shapes.ts'
 
 /**
  * `/review/{jobId}`: the local git host's pull request page, the unified diff of the job's branch against the point
@@ -26,9 +27,7 @@ export function reviewRoutes(ctx: DocentContext): Route[] {
       },
       handler: async (c) => {
         const jobId = c.req.param('jobId')!
-        const view = /^[A-Za-z0-9_-]{1,100}$/.test(jobId)
-          ? await findReview(ctx, jobId).catch((error) => unreadableReview(jobId, error))
-          : null
+        const view = isJobIdShape(jobId) ? await findReview(ctx, jobId).catch((error) => unreadableReview(jobId, error)) : null
         // The page shows repository and model text: no script may run, whatever slips through.
         c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
         c.header('X-Content-Type-Options', 'nosniff')

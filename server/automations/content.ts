@@ -1,5 +1,6 @@
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
+import { isCommitId } from '../shapes.ts'
 
 /**
  * The revision of the docs a content trigger watches. On the embedded local host, the head of the agent's base
@@ -19,7 +20,7 @@ export async function contentRevision(ctx: DocentContext, project: ProjectConfig
 /** The automations that made a commit (its `Docent-Automation:` lines): a content trigger does not wake them for it. */
 export async function commitAutomations(ctx: DocentContext, project: ProjectConfig, commit: string): Promise<string[]> {
   const local = localRepositoryOf(project)
-  if (!local || !/^[0-9a-f]{40}$/.test(commit)) return []
+  if (!local || !isCommitId(commit)) return []
   try {
     const repo = await ctx.agentGit.localRepositories.open(local.name)
     const { default: git } = await import('isomorphic-git')

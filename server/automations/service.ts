@@ -5,7 +5,7 @@ import type { DocentContext } from '../context.ts'
 import type { AutomationRecord } from '../store/types.ts'
 import type { HostKind } from '../webhooks/dispatch.ts'
 import { repositoryName, sameRepositoryUrl } from '../git/repository-url.ts'
-import { DELETED, type HostEvent, type PullRequestEvent, type PushEvent } from '../webhooks/payloads.ts'
+import { isDeletedBranchHead, type HostEvent, type PullRequestEvent, type PushEvent } from '../webhooks/payloads.ts'
 import { definitionOf } from './catalog.ts'
 import { automationsOf, commitAutomations, contentRevision, localRepositoryOf } from './content.ts'
 import { createNotifier, eventBase, type Notifier } from './notify.ts'
@@ -210,7 +210,7 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
   async function onPush(host: HostKind, event: PushEvent): Promise<number> {
     let runs = 0
     const { after, repository } = event
-    if (!after || DELETED.test(after) || !event.branch) return 0
+    if (!after || isDeletedBranchHead(after) || !event.branch) return 0
     for (const project of ctx.config.projects) {
       const docs = docsRepositoryOf(project)
       const named =

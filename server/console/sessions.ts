@@ -26,10 +26,13 @@ export async function startSession(store: Store, key: KeyRecord, now: Date): Pro
 
 export type SessionCheck = { ok: true; session: SessionRecord; key: KeyRecord } | { ok: false; reason: string }
 
+/** 32 random bytes in base64url, as sessions are made; the length is checked apart from the pattern (see shapes.ts). */
+const isSessionIdShape = (id: string): boolean => id.length === 43 && /^[A-Za-z0-9_-]+$/.test(id)
+
 /** The session a cookie names, with its key: refused when unknown, signed out, expired, or its key revoked or expired. */
 export async function resolveSession(store: Store, id: string, now: Date): Promise<SessionCheck> {
   const expired = { ok: false, reason: 'the console session has ended (signed out or expired); sign in again' } as const
-  if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return expired
+  if (!isSessionIdShape(id)) return expired
   const session = await store.findSession(await sha256Hex(id))
   if (!session || session.expiresAt.getTime() <= now.getTime()) return expired
   const key = await store.findKeyByHash(session.keyHash)
@@ -38,7 +41,7 @@ export async function resolveSession(store: Store, id: string, now: Date): Promi
 }
 
 export async function endSession(store: Store, id: string): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return false
+  if (!isSessionIdShape(id)) return false
   return store.deleteSession(await sha256Hex(id))
 }
 

@@ -3,7 +3,9 @@ const MAX_SLUG = 40
 /** Accepts a branch name git would accept (a conservative subset): `docent/fix-typo-1a2b3c`. */
 export function checkBranchName(branch: string): string {
   const ok =
-    /^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/.test(branch) &&
+    // The length is checked apart from the pattern (see shapes.ts).
+    branch.length <= 200 &&
+    /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(branch) &&
     !branch.includes('..') &&
     !branch.includes('//') &&
     !branch.endsWith('/') &&

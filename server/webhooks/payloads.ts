@@ -60,7 +60,7 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 const strings = (value: unknown): string[] => list(value).filter((item): item is string => typeof item === 'string')
 
 /** A deleted branch's push moves it to this id: nothing was pushed to read. */
-export const DELETED = /^0{40}$/
+export const isDeletedBranchHead = (id: string): boolean => id === '0'.repeat(40)
 
 /** A push's commits as both hosts send them (`id`, `message`, `url`, `author`, `added`/`modified`/`removed`). */
 function pushedCommits(value: unknown): PushedCommit[] {

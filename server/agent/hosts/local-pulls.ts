@@ -1,5 +1,6 @@
 import { git } from '../../git/isomorphic.ts'
 import type { LocalRepository } from '../../git/local-workspace.ts'
+import { isJobIdShape } from '../../shapes.ts'
 
 /**
  * The embedded host's "pull request": a small JSON record kept in the bare repository itself, under
@@ -24,7 +25,7 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 function pullRef(jobId: string): string {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(jobId)) throw new Error(`invalid job id "${jobId}"`)
+  if (!isJobIdShape(jobId)) throw new Error(`invalid job id "${jobId}"`)
   return `refs/docent/pulls/${jobId}`
 }
 

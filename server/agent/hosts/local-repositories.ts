@@ -16,7 +16,7 @@ export interface LocalRepositoriesOptions {
 
 /** Repository names are folder names under the data dir: nothing that could climb out of it. */
 export function checkLocalName(name: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name) || name.includes('..')) {
+  if (name.length > 100 || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.includes('..')) {
     throw new Error(`invalid local repository name "${name}": use letters, digits, ., _ or -`)
   }
   return name
