@@ -85,6 +85,8 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('our writing rules')).toContainEqual(expect.stringContaining(`instructions:${SYNONYM_WEIGHT}`))
   // Signing up is registering, not signing on: "just signed up" found single sign-on first.
   expect(terms('just signed up')[0]).toBe(`signed:${SYNONYM_WEIGHT} up:${SYNONYM_WEIGHT} signup:1 register:1 registration:1`)
+  // Readers who "leave right away" are what analytics calls bouncing.
+  expect(terms('readers leave right away')).toContainEqual(expect.stringContaining('bounce:1'))
   // Asked whether an endpoint is "still supported", the reader asks whether it is deprecated.
   expect(terms('is that endpoint still supported?')).toContainEqual(expect.stringContaining('deprecated:1'))
   // A button's own text is what components call its call to action (`cta`).

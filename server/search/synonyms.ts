@@ -97,6 +97,7 @@ const GROUPS: string[][] = [
   ['visual', 'wysiwyg'],
   ['instructions', 'rules'],
   ['indexing', 'crawl', 'crawled', 'crawling', 'crawler'],
+  ['bounce', 'bounced', 'leave right away', 'leaves right away', 'leave immediately', 'leave straight away'],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
