@@ -85,6 +85,11 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('our writing rules')).toContainEqual(expect.stringContaining(`instructions:${SYNONYM_WEIGHT}`))
   // Signing up is registering, not signing on: "just signed up" found single sign-on first.
   expect(terms('just signed up')[0]).toBe(`signed:${SYNONYM_WEIGHT} up:${SYNONYM_WEIGHT} signup:1 register:1 registration:1`)
+  // A warning box is a callout; kicking off a job is triggering it.
+  expect(terms('put a warning box in a page')).toContainEqual(
+    `box:1 callout:${SYNONYM_WEIGHT} callouts:${SYNONYM_WEIGHT} boxes:${SYNONYM_WEIGHT}`,
+  )
+  expect(terms('kick off the docs agent')[0]).toContain('trigger:1')
   // Readers who "leave right away" are what analytics calls bouncing.
   expect(terms('readers leave right away')).toContainEqual(expect.stringContaining('bounce:1'))
   // Asked whether an endpoint is "still supported", the reader asks whether it is deprecated.

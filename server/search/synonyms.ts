@@ -97,6 +97,8 @@ const GROUPS: string[][] = [
   ['visual', 'wysiwyg'],
   ['instructions', 'rules'],
   ['indexing', 'crawl', 'crawled', 'crawling', 'crawler'],
+  ['callout', 'callouts', 'box', 'boxes'],
+  ['trigger', 'kick off', 'kicks off', 'kicked off', 'kick it off'],
   ['bounce', 'bounced', 'leave right away', 'leaves right away', 'leave immediately', 'leave straight away'],
 ]
 
