@@ -109,6 +109,9 @@ const corpora = [
       // Thirty more the same way, at the start of the next stop (2026-11-29, 7b9dc86): recall@5 0.900, MRR@10 0.809 at
       // first try; 0.933 / 0.838 after that stop's fixes.
       ['tuning 26', read('mintlify-questions-26.json')],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, 292b660): recall@5 0.767,
+      // MRR@10 0.628; 0.867 / 0.663 after. Longer stories than the rounds before, in the reader's words.
+      ['tuning 27', read('mintlify-questions-27.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,

@@ -90,6 +90,11 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
     `box:1 callout:${SYNONYM_WEIGHT} callouts:${SYNONYM_WEIGHT} boxes:${SYNONYM_WEIGHT}`,
   )
   expect(terms('kick off the docs agent')[0]).toContain('trigger:1')
+  // "See also" pages are related ones, a skeleton is a template, by hand is manually, the AI chat the assistant.
+  expect(terms("a 'see also' list")).toContainEqual(expect.stringContaining('related:1'))
+  expect(terms('a skeleton I can copy')).toContainEqual(expect.stringContaining(`template:${SYNONYM_WEIGHT}`))
+  expect(terms('write it by hand')).toContainEqual(expect.stringContaining('manual:1'))
+  expect(terms('what people ask the AI chat')).toContainEqual(expect.stringContaining('assistant:1'))
   // Readers who "leave right away" are what analytics calls bouncing.
   expect(terms('readers leave right away')).toContainEqual(expect.stringContaining('bounce:1'))
   // Asked whether an endpoint is "still supported", the reader asks whether it is deprecated.

@@ -61,10 +61,10 @@ const GROUPS: string[][] = [
   ['list', 'get all', 'get every', 'fetch all', 'retrieve all'],
   ['paginate', 'pagination', 'page through'],
   ['feedback', 'thumbs up', 'thumbs down', 'rating', 'ratings'],
-  ['assistant', 'chatbot', 'chat bot'],
+  ['assistant', 'chatbot', 'chat bot', 'ai chat'],
   ['url', 'link'],
   ['font', 'typeface'],
-  ['related', 'similar'],
+  ['related', 'similar', 'see also'],
   ['audit', 'audit log', 'who changed', 'activity log', 'change history'],
   [
     'status',
@@ -99,6 +99,8 @@ const GROUPS: string[][] = [
   ['indexing', 'crawl', 'crawled', 'crawling', 'crawler'],
   ['callout', 'callouts', 'box', 'boxes'],
   ['trigger', 'kick off', 'kicks off', 'kicked off', 'kick it off'],
+  ['template', 'templates', 'skeleton', 'boilerplate', 'scaffold'],
+  ['manual', 'manually', 'by hand'],
   ['bounce', 'bounced', 'leave right away', 'leaves right away', 'leave immediately', 'leave straight away'],
 ]
 
