@@ -87,14 +87,16 @@ const Automations = z
   })
   .prefault({})
 
+const PROJECT_ID_SHAPE = 'must be 1-64 letters, digits, - or _'
+
 export const ProjectConfig = z.object({
   // Lengths are checked apart from the patterns: recheck proves `+` linear by its automaton but leaves a bounded
   // repeat such as {1,253} to its fuzzer, which has misreported such a pattern under load (see keys.ts).
   id: z
     .string()
-    .min(1, 'must be 1-64 letters, digits, - or _')
-    .max(64, 'must be 1-64 letters, digits, - or _')
-    .regex(/^[a-zA-Z0-9_-]+$/, 'must be 1-64 letters, digits, - or _'),
+    .min(1, PROJECT_ID_SHAPE)
+    .max(64, PROJECT_ID_SHAPE)
+    .regex(/^[a-zA-Z0-9_-]+$/, PROJECT_ID_SHAPE),
   organization: z.string().min(1),
   /** The domain assistant keys are made for, as used in `/discovery/.../{domain}`. */
   domain: z

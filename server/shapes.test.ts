@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { checkBranchName } from './git/branch.ts'
 import { checkLocalName } from './agent/hosts/local-repositories.ts'
-import { isCommitId, isJobIdShape } from './shapes.ts'
+import { isCommitId, isJobIdShape, isSessionIdShape } from './shapes.ts'
 
 // Lengths are checked apart from the patterns: each shape still takes and refuses what its counted repeat did.
 test('identifier shapes hold at both bounds', () => {
@@ -14,6 +14,9 @@ test('identifier shapes hold at both bounds', () => {
   expect(isJobIdShape('x'.repeat(101))).toBe(false)
   expect(isJobIdShape('')).toBe(false)
   expect(isJobIdShape('a/b')).toBe(false)
+  expect(isSessionIdShape('s'.repeat(43))).toBe(true)
+  expect(isSessionIdShape('s'.repeat(42))).toBe(false)
+  expect(isSessionIdShape('s'.repeat(44))).toBe(false)
   expect(checkBranchName(`d${'x'.repeat(199)}`)).toHaveLength(200)
   expect(() => checkBranchName(`d${'x'.repeat(200)}`)).toThrow(/invalid branch name/)
   expect(() => checkBranchName('-d')).toThrow(/invalid branch name/)

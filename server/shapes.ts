@@ -7,3 +7,6 @@ export const isCommitId = (value: string): boolean => value.length === 40 && /^[
 
 /** Whether `value` can be a job id (the ids we make, or a caller's own): 1-100 URL-safe characters. */
 export const isJobIdShape = (value: string): boolean => value.length >= 1 && value.length <= 100 && /^[A-Za-z0-9_-]+$/.test(value)
+
+/** Whether `value` can be a console session id: 32 random bytes in base64url, as sessions are made. */
+export const isSessionIdShape = (value: string): boolean => value.length === 43 && /^[A-Za-z0-9_-]+$/.test(value)

@@ -2,6 +2,7 @@ import { SESSION_COOKIE } from '../../shared/console.ts'
 import { randomBase64Url } from '../ids.ts'
 import { sha256Hex } from '../keys/keys.ts'
 import type { KeyRecord, SessionRecord, Store } from '../store/types.ts'
+import { isSessionIdShape } from '../shapes.ts'
 
 /** A console session lasts 12 hours from sign-in; then the docs lead signs in again. */
 export const SESSION_TTL_MS = 12 * 3_600_000
@@ -25,9 +26,6 @@ export async function startSession(store: Store, key: KeyRecord, now: Date): Pro
 }
 
 export type SessionCheck = { ok: true; session: SessionRecord; key: KeyRecord } | { ok: false; reason: string }
-
-/** 32 random bytes in base64url, as sessions are made; the length is checked apart from the pattern (see shapes.ts). */
-const isSessionIdShape = (id: string): boolean => id.length === 43 && /^[A-Za-z0-9_-]+$/.test(id)
 
 /** The session a cookie names, with its key: refused when unknown, signed out, expired, or its key revoked or expired. */
 export async function resolveSession(store: Store, id: string, now: Date): Promise<SessionCheck> {
