@@ -242,6 +242,32 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('the deploy guide, local tooling, or the browser editor?', gettingStarted)).toMatch(new RegExp(`^${DECLINE}`))
   })
 
+  test('a phrase is held where a passage holds all its words: "Signed assertions" does not speak of signing up', () => {
+    const account: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'SAML',
+        url: 'https://docs.example.com/sso-saml',
+        content: 'Signed assertions are required for every identity provider.',
+      },
+      {
+        id: 2,
+        title: 'Quickstart',
+        url: 'https://docs.example.com/quickstart',
+        content: 'Sign up for free at the dashboard; the free plan is enough to follow along.',
+      },
+      {
+        id: 3,
+        title: 'Flags',
+        url: 'https://docs.example.com/flags',
+        content: 'A flag has a key and variations.\n\nArchive a flag once its rollout is done.',
+      },
+    ]
+    const answer = extractiveAnswer('I just signed up for the free plan, what now?', account)
+    expect(answer).toMatch(/^Sign up for free at the dashboard/)
+    expect(answer).not.toContain('Signed assertions')
+  })
+
   test('a long story is answered by a passage that holds six of its words, however many others the docs lack', () => {
     const streaming: SourceBlock[] = [
       {
