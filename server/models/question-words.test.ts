@@ -54,6 +54,9 @@ describe('what a question says beyond its words', () => {
     expect(readersThings("how do I block a neighbor's view with trees?")).toEqual(stems('neighbor view'))
     expect(readersThings('a proxy for the nodejs sdk')).toEqual(['sdk'])
     expect(readersThings('how do I rotate my keys safely?')).toEqual(stems('keys'))
+    // A verb of how it seems, or of what it has, ends the thing: the reader's site, not "site seems drop".
+    expect(readersThings('the llms.txt on our site seems to drop pages')).toEqual(stems('site'))
+    expect(readersThings('the search bar on our site looks broken')).toEqual(stems('site'))
     expect(readersThings('can I pick them myself?')).toEqual([])
     // A value the reader writes (an ID, a placeholder) is not a thing of theirs.
     expect(readersThings('I added our G-XXXX measurement ID to the config')).toEqual(stems('measurement id'))
