@@ -79,8 +79,8 @@ const firstSourceSpeaksOf = (held: number, strongCount: number) => held > SCATTE
 
 export interface Word {
   stems: Set<string>
-  /** Forms of more than one word ("signed up", "turn off"): held only where a passage holds each of their words. */
-  phrases?: string[][]
+  /** The stems of the reader's phrase ("signed up", "turn off"): held only where a passage holds each of them. */
+  phrase?: string[]
   weight: number
   /** For a compound with a combining prefix ("autocapture"): the prefix and the stems of its base ("capture"). */
   compound?: { prefix: string; base: Set<string> }
@@ -299,4 +299,4 @@ const PEOPLE = new Set(['people', ...synonymsOf('people')].flatMap(contentTerms)
 
 /** Whether any of the forms a word may be written as is among `stems`. */
 export const among = (word: Word, stems: Set<string>) =>
-  [...word.stems].some((s) => stems.has(s)) || (word.phrases ?? []).some((phrase) => phrase.every((s) => stems.has(s)))
+  [...word.stems].some((s) => stems.has(s)) || (word.phrase?.every((s) => stems.has(s)) ?? false)

@@ -300,26 +300,18 @@ function wordsOf(text: string, share: number): Word[] {
           for (const other of wordFamily(s)) into.add(other)
         }
       }
-      // A phrase's own words ("signed", "up") weigh less than its one-word synonyms and mean little apart: "Signed
-      // assertions" does not speak of signing up. So a phrase, the reader's or a synonym ("turn off" for disable), is
-      // held where a passage holds all its words.
-      const phrase = word.terms[0]!.weight < 1
-      const phrases: string[][] = []
-      if (phrase) phrases.push(word.terms.filter((term) => term.weight < 1).flatMap((term) => contentTerms(term.word)))
-      for (const term of word.terms) {
-        if (phrase && term.weight < 1) continue
-        const parts = contentTerms(term.word)
-        if (parts.length > 1) phrases.push(parts)
-        else formsOf(term.word, stems)
-      }
+      // A phrase's own words ("signed", "up") mean little apart, and weigh less than its synonyms (see parseQuery):
+      // "Signed assertions" does not speak of signing up. They are held together, where a passage holds each of them.
+      const own = word.phrase ? word.terms.filter((term) => term.weight < 1) : []
+      const phrase = own.flatMap((term) => contentTerms(term.word))
+      for (const term of word.terms) if (!own.includes(term)) formsOf(term.word, stems)
       const parts = compoundParts(word.terms[0]!.word)
       const base = new Set<string>()
       if (parts) formsOf(parts[1], base)
       const compound = parts && base.size > 0 ? { compound: { prefix: parts[0], base } } : {}
-      const multi = phrases.filter((p) => p.length > 0)
-      return { stems, ...(multi.length > 0 ? { phrases: multi } : {}), weight: share * (isWeak(word) ? WEAK_SHARE : 1), ...compound }
+      return { stems, ...(phrase.length > 0 ? { phrase } : {}), weight: share * (isWeak(word) ? WEAK_SHARE : 1), ...compound }
     })
-    .filter((word) => word.stems.size > 0 || (word.phrases?.length ?? 0) > 0)
+    .filter((word) => word.stems.size > 0 || word.phrase !== undefined)
 }
 
 /** The decline names what was asked in the reader's own words ("set up", not the synonyms searched: "configure"). */

@@ -12,6 +12,8 @@ export interface QueryWord {
   weight: number
   /** Counts toward how many of the query's words a section matched (context words do not). */
   counts: boolean
+  /** A phrase of the reader's ("turn off", "signed up"): its own words, the terms weighing less, mean little apart. */
+  phrase?: boolean
 }
 
 /** A query as the index reads it. */
@@ -59,7 +61,7 @@ export function parseQuery(text: string, contexts: QueryContext[] = []): SearchQ
       if (/[\s-]/.test(alternative) || terms.some((t) => t.word === alternative)) continue
       terms.push({ word: alternative, weight: phrase ? 1 : SYNONYM_WEIGHT })
     }
-    if (terms.length > 0) words.push({ terms, weight, counts })
+    if (terms.length > 0) words.push({ terms, weight, counts, ...(phrase ? { phrase } : {}) })
   }
   const read = (source: string, weight: number, counts: boolean) => {
     const { phrases, rest } = findPhrases(singularAcronyms(source.replace(AGE, personOfAge)))
