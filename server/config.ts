@@ -88,6 +88,7 @@ const Automations = z
   .prefault({})
 
 const PROJECT_ID_SHAPE = 'must be 1-64 letters, digits, - or _'
+const HOST_NAME = 'must be a host name'
 
 export const ProjectConfig = z.object({
   // Lengths are checked apart from the patterns: recheck proves `+` linear by its automaton but leaves a bounded
@@ -101,9 +102,9 @@ export const ProjectConfig = z.object({
   /** The domain assistant keys are made for, as used in `/discovery/.../{domain}`. */
   domain: z
     .string()
-    .min(1, 'must be a host name')
-    .max(253, 'must be a host name')
-    .regex(/^[a-zA-Z0-9._-]+$/, 'must be a host name'),
+    .min(1, HOST_NAME)
+    .max(253, HOST_NAME)
+    .regex(/^[a-zA-Z0-9._-]+$/, HOST_NAME),
   name: z.string().optional(),
   docs: DocsSource,
   /** Public URL of the docs site, used for source links; defaults to the demo site served by Docent. */
