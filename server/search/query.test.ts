@@ -226,6 +226,7 @@ test('a question asks what readers do on the docs when people, readers or visito
     'see where readers go next after landing on a page',
     'which visitors click the button',
     'how many page views did the quickstart get',
+    'see what people type into the docs search',
   ]) {
     expect(asksAboutReaders(question), question).toBe(true)
   }
