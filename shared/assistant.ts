@@ -60,8 +60,20 @@ function textOfV2(message: z.infer<typeof V2Message>): string {
     .join('')
 }
 
+/**
+ * A text's length in Unicode code points, as every other bound counts it (zod's `max` does): "😀" is one character,
+ * though two UTF-16 units.
+ */
+function characters(text: string): number {
+  let count = 0
+  for (const _ of text) count++
+  return count
+}
+
 function checkConversation(turns: ChatTurn[], ctx: z.RefinementCtx) {
-  const total = turns.reduce((sum, turn) => sum + turn.text.length, 0)
+  const units = turns.reduce((sum, turn) => sum + turn.text.length, 0)
+  // A code point is one or two units: only a text over the bound in units needs counting.
+  const total = units > MAX_TOTAL_TEXT ? turns.reduce((sum, turn) => sum + characters(turn.text), 0) : units
   if (total > MAX_TOTAL_TEXT) {
     ctx.addIssue({ code: 'custom', path: ['messages'], message: `total text must be at most ${MAX_TOTAL_TEXT} characters` })
   }
@@ -77,8 +89,10 @@ function checkConversation(turns: ChatTurn[], ctx: z.RefinementCtx) {
 export const AssistantV1Body = z
   .object({ ...commonFields, messages: z.array(V1Message).min(1).max(MAX_MESSAGES) })
   .superRefine((body, ctx) => {
+    // A message with nothing in it is no message. An assistant message whose answer was stopped before its first word
+    // (AI SDK 4 keeps it, with the tool call that came first in its parts) is kept: its parts hold what it was.
     body.messages.forEach((message, index) => {
-      if (message.content.length === 0 && message.role === 'user') {
+      if (message.content.length === 0 && (message.role === 'user' || !message.parts?.length)) {
         ctx.addIssue({ code: 'custom', path: ['messages', index, 'content'], message: 'a v1 message needs text in content' })
       }
     })
@@ -93,6 +107,18 @@ export type AssistantV1Body = z.infer<typeof AssistantV1Body>
 export const AssistantV2Body = z
   .object({ ...commonFields, messages: z.array(V2Message).min(1).max(MAX_MESSAGES) })
   .superRefine((body, ctx) => {
+    // Parts of other types are ignored, but a text part is read: one whose text is no string is an error, not nothing.
+    body.messages.forEach((message, index) => {
+      message.parts.forEach((part, at) => {
+        if (part.type === 'text' && typeof part.text !== 'string') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['messages', index, 'parts', at, 'text'],
+            message: 'a text part needs its text as a string',
+          })
+        }
+      })
+    })
     checkConversation(
       body.messages.map((m) => ({ role: m.role, text: textOfV2(m) })),
       ctx,

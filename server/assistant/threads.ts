@@ -13,7 +13,11 @@ export interface OpenThread {
 /** How many stored turns a follow-up may bring back when the client sent only its last message. */
 const HISTORY_TURNS = 20
 
-/** Continues the project's thread `threadId`, or picks an id for a new one (unknown, absent, or another project's id). */
+/**
+ * Continues the project's thread `threadId`, or picks an id for a new one (unknown, absent, another project's id, or
+ * another reader's thread: its `fp` differs). A thread id seen by someone else (a shared screenshot, a log) lets them
+ * neither read its earlier turns, which a follow-up brings back, nor write into it.
+ */
 export async function openThread(
   ctx: DocentContext,
   projectId: string,
@@ -23,7 +27,8 @@ export async function openThread(
 ): Promise<OpenThread> {
   // A follow-up sent the moment an answer ended finds that answer: this process's writes of the thread land first.
   if (threadId) await threadSettled(ctx, threadId)
-  const existing = threadId ? await ctx.store.getThread(projectId, threadId) : null
+  const found = threadId ? await ctx.store.getThread(projectId, threadId) : null
+  const existing = found?.fp === fp ? found : null
   if (!existing) {
     const id = ctx.ids('thread')
     return { id, record: { id, projectId, fp, createdAt: at, updatedAt: at, messageCount: 0 }, history: [] }

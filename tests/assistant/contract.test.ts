@@ -90,6 +90,19 @@ describe.each(['v1', 'v2'] as const)('%s message bounds', (version) => {
     await expectError(await post(bodyOf(version, { messages: big })), 400, /^messages: total text must be at most 100000 characters/)
   })
 
+  test('the total counts characters as every bound does: an emoji is one', async () => {
+    const emoji = [
+      message(version, 'user', '😀'.repeat(60_000)),
+      message(version, 'assistant', 'ok'),
+      message(version, 'user', 'rollouts?'),
+    ]
+    const response = await post(bodyOf(version, { messages: emoji }))
+    expect(response.status).toBe(200)
+    await response.text()
+    const over = [message(version, 'user', '😀'.repeat(99_999)), message(version, 'assistant', 'ok')]
+    await expectError(await post(bodyOf(version, { messages: over })), 400, /^messages: total text must be at most 100000 characters/)
+  })
+
   test("the last message must be the user's and have text", async () => {
     const last = [message(version, 'user', 'hi'), message(version, 'assistant', 'hello')]
     await expectError(await post(bodyOf(version, { messages: last })), 400, /^messages: the last message must have role "user"/)
@@ -145,6 +158,23 @@ describe.each(['v1', 'v2'] as const)('%s message bounds', (version) => {
     await response.text()
     expect((await store.getThread('other', 'thr_of_acme'))?.messageCount).toBe(0)
   })
+
+  test("another reader's thread id is not continued: its turns are neither read back nor written to", async () => {
+    const first = await post(
+      bodyOf(version, { fp: 'reader-a', messages: [message(version, 'user', 'How do I rotate the SDK key of zebraproject?')] }),
+    )
+    const threadId = first.headers.get('x-thread-id')!
+    await first.text()
+    const other = await post(bodyOf(version, { fp: 'reader-b', threadId, messages: [message(version, 'user', 'and then?')] }))
+    expect(other.headers.get('x-thread-id')).not.toBe(threadId)
+    expect(await other.text()).not.toContain('zebraproject')
+    const { store } = await t
+    expect(await store.getThread('demo', threadId)).toMatchObject({ fp: 'reader-a', messageCount: 2 })
+    // The reader it belongs to continues it.
+    const same = await post(bodyOf(version, { fp: 'reader-a', threadId, messages: [message(version, 'user', 'and then?')] }))
+    expect(same.headers.get('x-thread-id')).toBe(threadId)
+    await same.text()
+  })
 })
 
 describe('message shapes', () => {
@@ -166,6 +196,48 @@ describe('message shapes', () => {
     )
     const v1Missing = bodyOf('v1', { messages: [{ id: 'a', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] })
     await expectError(await app.request(path('v1'), json(v1Missing, bearer(keys.assistant))), 400, /^messages\.0\.content: is required/)
+    // Whatever its role: an assistant message with nothing in it is no message either.
+    const v1EmptyAnswer = bodyOf('v1', {
+      messages: [
+        { id: 'a', role: 'user', content: 'hi' },
+        { id: 'b', role: 'assistant', content: '' },
+        { id: 'c', role: 'user', content: 'how do I install' },
+      ],
+    })
+    await expectError(
+      await app.request(path('v1'), json(v1EmptyAnswer, bearer(keys.assistant))),
+      400,
+      /^messages\.1\.content: a v1 message needs text in content/,
+    )
+  })
+
+  test('an AI SDK 4 answer stopped before its first word (its tool call in parts, no text) is kept in the conversation', async () => {
+    const { app, keys } = await t
+    const stopped = bodyOf('v1', {
+      messages: [
+        { id: 'a', role: 'user', content: 'hi' },
+        { id: 'b', role: 'assistant', content: '', parts: [{ type: 'tool-invocation', toolInvocation: { toolName: 'search' } }] },
+        { id: 'c', role: 'user', content: 'How do percentage rollouts work?' },
+      ],
+    })
+    const response = await app.request(path('v1'), json(stopped, bearer(keys.assistant)))
+    expect(response.status).toBe(200)
+    await response.text()
+  })
+
+  test('a v2 text part whose text is no string → 400 naming it', async () => {
+    const { app, keys } = await t
+    for (const text of [5, null]) {
+      const parts = [
+        { type: 'text', text: 'How do percentage rollouts work?' },
+        { type: 'text', text },
+      ]
+      await expectError(
+        await app.request(path('v2'), json(bodyOf('v2', { messages: [{ id: 'a', role: 'user', parts }] }), bearer(keys.assistant))),
+        400,
+        /^messages\.0\.parts\.1\.text: a text part needs its text as a string/,
+      )
+    }
   })
 
   test('unknown part types are ignored, not errors', async () => {
