@@ -1,6 +1,7 @@
 // The server on Node, loaded by the entry (node.ts) once PGlite's WebAssembly is compiling: config, Docent, the HTTP
 // server, its timeouts and signals, and the idle collector.
-import { serve } from '@hono/node-server'
+import { createServer } from 'node:http'
+import { getRequestListener, RequestError } from '@hono/node-server'
 import { boot } from './boot.ts'
 import { startIdleCollector } from './idle-collector.ts'
 
@@ -13,21 +14,27 @@ export async function serveOnNode(configText: string | undefined): Promise<void>
 
   const { limits } = docent.config
   const collector = startIdleCollector(() => process.memoryUsage().heapUsed)
-  const server = serve({
-    port: docent.config.port,
-    hostname: docent.config.host,
-    fetch: (request, env) => {
+  // The listener `serve` would make, with an error handler (`serve` passes none on): a request Node parsed but no URL
+  // can be made of ("Host: a b", a backslash in the path) is refused before it reaches the app, and gets the app's JSON
+  // error instead of an empty 400.
+  const listener = getRequestListener(
+    (request, env) => {
       collector?.noteRequest()
       return docent.app.fetch(request, { ip: env.incoming.socket.remoteAddress })
     },
-    serverOptions: {
+    { hostname: docent.config.host, errorHandler: refusal },
+  )
+  const server = createServer(
+    {
       // Slow clients (slowloris): the headers within headersSeconds, the whole request within bodySeconds more. Node checks
       // these every connectionsCheckingInterval (30 s by default, which let a client hold a connection for 88 s).
       headersTimeout: limits.headersSeconds * 1000,
       requestTimeout: (limits.headersSeconds + limits.bodySeconds) * 1000,
       connectionsCheckingInterval: 1000,
     },
-  })
+    listener,
+  )
+  server.listen(docent.config.port, docent.config.host)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -36,4 +43,13 @@ export async function serveOnNode(configText: string | undefined): Promise<void>
       void docent.stop().finally(() => process.exit(0))
     })
   }
+}
+
+/** What a request that never reached the app gets: the app's error shape (see http/errors.ts). */
+function refusal(error: unknown): Response {
+  if (error instanceof RequestError) {
+    return Response.json({ error: `bad request: ${error.message}`, code: 'invalid_request' }, { status: 400 })
+  }
+  console.error(error)
+  return Response.json({ error: 'internal error', code: 'internal' }, { status: 500 })
 }

@@ -104,6 +104,16 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
         // Cut off before the headers could have arrived (one byte a second), not after Node's default.
         expect(answeredAfterMs).toBeLessThan(30_000)
       }, 120_000)
+
+      test('a request no URL can be made of (a malformed Host) gets a JSON 400, and the server goes on', async () => {
+        const server = await serverOn(runtime)
+        for (const host of ['a b', `127.0.0.1:${server.port}/evil`]) {
+          const { answer } = await slowClient(server.port, `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, '')
+          expect(answer).toMatch(/^HTTP\/1\.1 400/)
+          expect(answer).toMatch(/content-type: application\/json/i)
+        }
+        expect(await reachable(`http://127.0.0.1:${server.port}`)).toBe(true)
+      }, 120_000)
     }
   })
 }
