@@ -15,8 +15,8 @@ export type ContextItem = z.infer<typeof ContextItem>
 
 const Role = z.enum(['user', 'assistant', 'system'])
 
-/** Parts we read; unknown part types pass through and are ignored. */
-const Part = z.looseObject({ type: z.string().max(100) })
+/** Parts we read; unknown part types pass through and are ignored, however long their names (the body is bounded). */
+const Part = z.looseObject({ type: z.string() })
 const TextPart = z.object({ type: z.literal('text'), text: z.string() })
 
 export const V1Message = z.looseObject({

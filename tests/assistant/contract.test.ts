@@ -250,6 +250,7 @@ describe('message shapes', () => {
         data: { x: 1 },
       },
       { type: 'file', url: 'x', mediaType: 'image/png' },
+      { type: `data-${'x'.repeat(200)}`, data: {} },
     ]
     const response = await app.request(
       path('v2'),
