@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { DocentError } from '../../shared/errors.ts'
 import { csvCell, exportResponse } from './export.ts'
 
 describe('exports', () => {
@@ -19,7 +20,7 @@ describe('exports', () => {
 
   test('pages are read only as the client reads the stream', async () => {
     const reads: Array<string | undefined> = []
-    const response = exportResponse('ndjson', {
+    const response = await exportResponse('ndjson', {
       name: 'rows',
       columns: ['n'],
       page: async (cursor) => {
@@ -39,7 +40,7 @@ describe('exports', () => {
   })
 
   test('CSV has a header line and every row; an empty list is the header alone', async () => {
-    const rows = exportResponse('csv', {
+    const rows = await exportResponse('csv', {
       name: 'rows',
       columns: ['a', 'b'],
       page: async (cursor) =>
@@ -48,12 +49,28 @@ describe('exports', () => {
     })
     expect(rows.headers.get('content-disposition')).toBe('attachment; filename="rows.csv"')
     expect(await rows.text()).toBe('a,b\r\n1,z\r\n3,"x,y"\r\n')
-    const empty = exportResponse('csv', {
+    const empty = await exportResponse('csv', {
       name: 'none',
       columns: ['a'],
       page: async () => ({ items: [], nextCursor: null }),
       row: (x) => x,
     })
     expect(await empty.text()).toBe('a\r\n')
+  })
+
+  test('a store that refuses the first page fails the request itself, before a 200 and a cut-off file', async () => {
+    const refused = new DocentError('invalid_request', 'dateFrom: must be 0001-01-01 or later')
+    for (const format of ['csv', 'ndjson'] as const) {
+      const response = (async () =>
+        exportResponse<{ a: number }>(format, {
+          name: 'rows',
+          columns: ['a'],
+          page: async () => {
+            throw refused
+          },
+          row: (x) => x,
+        }))()
+      await expect(response).rejects.toBe(refused)
+    }
   })
 })

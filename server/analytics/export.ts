@@ -39,32 +39,32 @@ export function csvCell(value: unknown): string {
 
 /**
  * The whole list as a streamed CSV or NDJSON download: pages are read from the store only as the client reads, so a
- * year of data never sits in memory and a client that stops reading stops the reads.
+ * year of data never sits in memory and a client that stops reading stops the reads. The first page is read before
+ * the response is made: a request the store refuses gets its error status, not a 200 and a cut-off file.
  */
-export function exportResponse<T>(format: Exclude<ExportFormat, 'json'>, source: ExportSource<T>): Response {
+export async function exportResponse<T>(format: Exclude<ExportFormat, 'json'>, source: ExportSource<T>): Promise<Response> {
   const encoder = new TextEncoder()
-  let cursor: string | undefined
-  let started = false
-  let done = false
+  const first = await source.page(undefined)
+  let cursor = first.nextCursor
+  const lines = (items: T[]) =>
+    items.map((item) => {
+      if (format === 'ndjson') return `${JSON.stringify(source.row(item))}\n`
+      const row = source.csvRow ? source.csvRow(item) : source.row(item)
+      return `${source.columns.map((column) => csvCell(row[column])).join(',')}\r\n`
+    })
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const header = format === 'csv' ? [`${source.columns.join(',')}\r\n`] : []
+      const text = [...header, ...lines(first.items)].join('')
+      if (text) controller.enqueue(encoder.encode(text))
+      if (cursor === null) controller.close()
+    },
     async pull(controller) {
-      if (!started && format === 'csv') {
-        started = true
-        controller.enqueue(encoder.encode(`${source.columns.join(',')}\r\n`))
-        return
-      }
-      started = true
-      if (done) return controller.close()
-      const page = await source.page(cursor)
-      cursor = page.nextCursor ?? undefined
-      done = page.nextCursor === null
-      const lines = page.items.map((item) => {
-        if (format === 'ndjson') return `${JSON.stringify(source.row(item))}\n`
-        const row = source.csvRow ? source.csvRow(item) : source.row(item)
-        return `${source.columns.map((column) => csvCell(row[column])).join(',')}\r\n`
-      })
-      if (lines.length > 0) controller.enqueue(encoder.encode(lines.join('')))
-      if (done) controller.close()
+      const page = await source.page(cursor ?? undefined)
+      cursor = page.nextCursor
+      const text = lines(page.items).join('')
+      if (text) controller.enqueue(encoder.encode(text))
+      if (cursor === null) controller.close()
     },
   })
   return new Response(body, {

@@ -28,4 +28,29 @@ describe('analytics date ranges', () => {
     expect(() => rangeOf({ dateFrom: '2026-03-02', dateTo: '2026-03-01' }, now)).toThrow(DocentError)
     expect(() => rangeOf({ dateFrom: '2026-03-02', dateTo: '2026-03-01' }, now)).toThrow(/^dateFrom: must be before dateTo$/)
   })
+
+  test('a range that starts before year 1 (what the stores can read) is refused, naming the field; one that ends past 9999 stops there', () => {
+    const refused: Array<[{ dateFrom?: string; dateTo?: string }, RegExp]> = [
+      [{ dateFrom: '0000-01-01' }, /^dateFrom: must be 0001-01-01 or later$/],
+      [{ dateFrom: '0001-01-01T00:00:00+01:00' }, /^dateFrom: must be 0001-01-01 or later$/],
+      [{ dateFrom: '0000-12-31T23:59:59.999Z', dateTo: '2026-01-01' }, /^dateFrom: must be 0001-01-01 or later$/],
+      [{ dateTo: '0000-06-01' }, /^dateTo: must be 0001-01-01 or later$/],
+    ]
+    for (const [query, message] of refused) {
+      expect(() => rangeOf(query, now), JSON.stringify(query)).toThrow(DocentError)
+      expect(() => rangeOf(query, now), JSON.stringify(query)).toThrow(message)
+    }
+    // The edges themselves are fine; a lone dateTo near year 1 reaches back no further than year 1.
+    expect(rangeOf({ dateFrom: '0001-01-01', dateTo: '9999-12-30' }, now)).toEqual({
+      from: new Date('0001-01-01T00:00:00Z'),
+      to: new Date('9999-12-31T00:00:00Z'),
+    })
+    expect(rangeOf({ dateTo: '9999-12-31T23:59:59.998Z' }, now).to).toEqual(new Date('9999-12-31T23:59:59.999Z'))
+    // "Until 9999-12-31" (a date covers its whole day, so year 10000 would start there) means until the end: the range
+    // stops at the last instant the stores hold.
+    for (const dateTo of ['9999-12-31', '9999-12-31T23:30:00-01:00', '9999-12-31T23:59:59.999Z']) {
+      expect(rangeOf({ dateFrom: '2026-01-01', dateTo }, now).to, dateTo).toEqual(new Date('9999-12-31T23:59:59.999Z'))
+    }
+    expect(rangeOf({ dateTo: '0001-01-02' }, now).from).toEqual(new Date('0001-01-01T00:00:00Z'))
+  })
 })

@@ -11,21 +11,36 @@ const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value)
 const instant = (value: string) => new Date(/(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`)
 
 /**
+ * The instants a range may span: years 1 to 9999. PostgreSQL has no year 0, and the six-digit years `toISOString`
+ * writes from year 10000 on (`+010000-01-01T…`) are no date to it.
+ */
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z')
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z')
+
+/**
  * `dateFrom`/`dateTo` as a half-open range `[from, to)`: a date covers its whole day (UTC), a date-time is the
- * instant itself, both ends inclusive as written. Defaults: `to` now, `from` 30 days before `to`.
+ * instant itself, both ends inclusive as written. Defaults: `to` now, `from` 30 days before `to` (year 1 at the
+ * earliest).
  */
 export function rangeOf(query: AnalyticsRangeQuery, now: Date): DateRange {
-  const to = query.dateTo
+  const asked = query.dateTo
     ? isDate(query.dateTo)
-      ? new Date(Date.parse(`${query.dateTo}T00:00:00Z`) + DAY_MS)
-      : new Date(instant(query.dateTo).getTime() + 1)
-    : new Date(now.getTime() + 1)
+      ? Date.parse(`${query.dateTo}T00:00:00Z`) + DAY_MS
+      : instant(query.dateTo).getTime() + 1
+    : now.getTime() + 1
+  // "Until 9999-12-31" means until the end: the range stops at the last instant a store holds (less its last
+  // millisecond, which nothing was recorded at).
+  const to = new Date(Math.min(asked, LATEST))
   const from = query.dateFrom
     ? isDate(query.dateFrom)
       ? new Date(`${query.dateFrom}T00:00:00Z`)
       : instant(query.dateFrom)
-    : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS)
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw new DocentError('invalid_request', 'dateFrom: not a valid date')
+    : new Date(Math.max(EARLIEST, to.getTime() - DEFAULT_DAYS * DAY_MS))
+  if (Number.isNaN(to.getTime())) throw new DocentError('invalid_request', 'dateTo: not a valid date')
+  if (Number.isNaN(from.getTime())) throw new DocentError('invalid_request', 'dateFrom: not a valid date')
+  // `to` is past the last instant asked for: a dateTo at or before year 1's start leaves nothing of year 1 in the range.
+  if (to.getTime() <= EARLIEST) throw new DocentError('invalid_request', 'dateTo: must be 0001-01-01 or later')
+  if (from.getTime() < EARLIEST) throw new DocentError('invalid_request', 'dateFrom: must be 0001-01-01 or later')
   if (from.getTime() >= to.getTime()) throw new DocentError('invalid_request', 'dateFrom: must be before dateTo')
   return { from, to }
 }

@@ -20,6 +20,21 @@ class SlowStore extends MemoryStore {
   }
 }
 
+/**
+ * A store that refuses a write holding a record it cannot keep, as PostgreSQL refuses a whole statement for one value
+ * out of its column's range or a NUL in a text.
+ */
+class PickyStore extends MemoryStore {
+  writes = 0
+  override async recordAnalytics(batch: AnalyticsBatch) {
+    this.writes++
+    if (batch.clicks?.some((click) => (click.position ?? 0) > 2_147_483_647))
+      throw new Error('value "2147483648" is out of range for type integer')
+    if (batch.turns?.some((turn) => turn.query.includes('\u0000'))) throw new Error('invalid byte sequence for encoding "UTF8": 0x00')
+    return super.recordAnalytics(batch)
+  }
+}
+
 const noDocs: SearchService = {
   corpus: async () => ({ pages: () => [] }) as unknown as Corpus,
   refresh: async () => ({ revision: '', changed: false }),
@@ -27,7 +42,7 @@ const noDocs: SearchService = {
   stop() {},
 }
 
-function recorder(store = new SlowStore()) {
+function recorder<S extends MemoryStore = SlowStore>(store = new SlowStore() as unknown as S) {
   const warnings: string[] = []
   const log: Logger = { info() {}, warn: (message) => warnings.push(message), error: (message) => warnings.push(message) }
   const signalled: string[][] = []
@@ -147,5 +162,36 @@ describe('the recorder', () => {
     expect(signals).toHaveLength(4)
     expect(signals.find((s) => s.kind === 'no_results')).toMatchObject({ query: 'ruby sdk', terms: ['ruby', 'sdk'] })
     expect(signalled.flat()).toContain('p')
+  })
+
+  test('a record the store refuses is dropped and logged alone: the rest of its batch is stored', async () => {
+    const { r, store, warnings, signalled } = recorder(new PickyStore())
+    const search = (query: string, resultCount: number) =>
+      r.search({ projectId: 'p', query, resultCount, topScore: null, caller: 'web', origin: 'widget', at: new Date() })
+    search('flags', 3)
+    const kept = turn({ response: 'Ruby is a language.', resolution: 'unanswered' })
+    r.turn(kept)
+    r.events('p', [{ type: 'source_click', path: '/a', position: 2_147_483_648 }], 'web', new Date())
+    r.events('p', [{ type: 'search_result_click', query: 'flags', path: '/flags', position: 1 }], 'web', new Date())
+    const refused = turn({ question: 'nul \u0000 in it', response: `${DECLINE_PHRASE} nothing`, resolution: 'unanswered' })
+    r.turn(refused)
+    search('nothing here', 0)
+    await r.flush()
+
+    const range = { from: new Date(0), to: new Date(Date.now() + 1000) }
+    const terms = await store.searchTerms('p', range, { limit: 10 })
+    expect(terms.items.map((term) => [term.query, term.clicks])).toEqual([
+      ['flags', 1],
+      ['nothing here', 0],
+    ])
+    expect(await store.getTurn('p', kept.messageId)).not.toBeNull()
+    expect(await store.getTurn('p', refused.messageId)).toBeNull()
+    // The gap signals of the stored records are kept and reported; the refused turn's went with it.
+    const signals = await store.listUnassignedSignals('p', 10)
+    expect(signals.map((signal) => signal.kind).sort()).toEqual(['no_results', 'unanswered'])
+    expect(signals.find((signal) => signal.kind === 'unanswered')?.id).toBe(kept.messageId)
+    expect(signalled.flat()).toContain('p')
+    expect(warnings).toEqual(['analytics records refused by the store were dropped'])
+    expect(r.pending).toBe(0)
   })
 })

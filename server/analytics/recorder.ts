@@ -4,7 +4,7 @@ import type { DocentEvent } from '../../shared/events.ts'
 import type { IdSource } from '../ids.ts'
 import type { Logger } from '../log.ts'
 import type { SearchService } from '../search/types.ts'
-import type { ClickRecord, GapSignalRecord, SearchRecord, Store, TurnRecord } from '../store/types.ts'
+import type { AnalyticsBatch, ClickRecord, GapSignalRecord, SearchRecord, Store, TurnRecord } from '../store/types.ts'
 import { categoryOf } from './categories.ts'
 import { isDecline } from './decline.ts'
 import { questionTerms } from './gaps/question-terms.ts'
@@ -205,6 +205,46 @@ export class Recorder {
   }
 
   private async write(items: Pending[]) {
+    const batch = await this.batchOf(items)
+    const stored = await this.deps.store.recordAnalytics(batch).then(
+      () => batch.signals,
+      () => this.writeOneByOne(batch),
+    )
+    if (stored.length > 0) await this.deps.onSignals([...new Set(stored.map((signal) => signal.projectId))])
+  }
+
+  /**
+   * The store refused the batch: one value it cannot hold (a number past its column, a NUL in a text) fails the whole
+   * write. Each record is tried alone, with its gap signals, so that only the refused ones are lost. Returns the
+   * signals stored.
+   */
+  private async writeOneByOne(batch: RecordBatch): Promise<GapSignalRecord[]> {
+    const stored: GapSignalRecord[] = []
+    const refused: string[] = []
+    let firstError: unknown
+    const parts = partsOf(batch)
+    for (const { record, part } of parts) {
+      try {
+        await this.deps.store.recordAnalytics(part)
+        stored.push(...part.signals)
+      } catch (error) {
+        firstError ??= error
+        refused.push(record)
+      }
+    }
+    if (refused.length > 0) {
+      this.deps.log.error('analytics records refused by the store were dropped', {
+        dropped: refused.length,
+        of: parts.length,
+        records: refused.slice(0, 10),
+        error: String(firstError),
+      })
+    }
+    return stored
+  }
+
+  /** The store's records of queued items; ratings last, as the rated answer may be in the same items. */
+  private async batchOf(items: Pending[]): Promise<RecordBatch> {
     const turns: TurnRecord[] = []
     const searches: SearchRecord[] = []
     const clicks: ClickRecord[] = []
@@ -241,8 +281,7 @@ export class Recorder {
       const turn = turns.find((t) => t.id === item.messageId) ?? (await this.deps.store.getTurn(item.projectId, item.messageId))
       if (turn) signals.push({ ...signalOf(turn, 'rated_down'), at: turn.askedAt })
     }
-    await this.deps.store.recordAnalytics({ turns, searches, clicks, signals })
-    if (signals.length > 0) await this.deps.onSignals([...new Set(signals.map((signal) => signal.projectId))])
+    return { turns, searches, clicks, signals }
   }
 
   private async turnRecord(turn: TurnInput): Promise<TurnRecord> {
@@ -267,6 +306,30 @@ export class Recorder {
       totalMs: turn.totalMs,
     }
   }
+}
+
+type RecordBatch = Required<AnalyticsBatch>
+
+/**
+ * A batch as one batch per record, each turn or search with the gap signals it gave (they share its id), and what the
+ * record is for the log: its kind and id, not the reader's text.
+ */
+function partsOf(batch: RecordBatch): Array<{ record: string; part: RecordBatch }> {
+  const signalsOf = (id: string) => batch.signals.filter((signal) => signal.id === id)
+  const owned = new Set([...batch.turns, ...batch.searches].map((record) => record.id))
+  const part = (records: Partial<RecordBatch>): RecordBatch => ({ turns: [], searches: [], clicks: [], signals: [], ...records })
+  return [
+    ...batch.turns.map((turn) => ({ record: `turn ${turn.id}`, part: part({ turns: [turn], signals: signalsOf(turn.id) }) })),
+    ...batch.searches.map((search) => ({
+      record: `search ${search.id}`,
+      part: part({ searches: [search], signals: signalsOf(search.id) }),
+    })),
+    ...batch.clicks.map((click) => ({ record: `click ${click.id}`, part: part({ clicks: [click] }) })),
+    // Ratings down of answers stored earlier: their signals stand alone.
+    ...batch.signals
+      .filter((signal) => !owned.has(signal.id))
+      .map((signal) => ({ record: `signal ${signal.id}`, part: part({ signals: [signal] }) })),
+  ]
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DocentError } from '../../shared/errors.ts'
 import { trimEnd } from '../../shared/trim.ts'
 
 /** Base64url without padding, of a binary string (one byte per character). */
@@ -10,17 +11,32 @@ export function encodeCursor(at: Date, id: string): string {
   return base64Url(`${at.toISOString()}|${id}`)
 }
 
+/**
+ * A cursor a client sent that no list returned (mangled, cut, forged). Reading it as "no cursor" would hand back the
+ * first page again, and a client following `nextCursor` would loop forever.
+ */
+const invalidCursor = () => new DocentError('invalid_request', 'cursor: invalid; pass nextCursor of the previous page unchanged')
+
+/**
+ * A date as `encodeCursor` writes it, in the years 1 to 9999: PostgreSQL has no year 0 and does not read the six-digit
+ * years (`+010000-…`) of `toISOString`.
+ */
+const isCursorDate = (iso: string, at: Date) => /^\d{4}-/.test(iso) && !iso.startsWith('0000') && at.toISOString() === iso
+
+/** The sort key in a cursor; null when there is none. A cursor that is not one of ours is an invalid request. */
 export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
   if (!cursor) return null
+  let text: string
   try {
-    const text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
-    const [iso, id] = text.split('|')
-    const at = new Date(iso ?? '')
-    if (!id || Number.isNaN(at.getTime())) return null
-    return { at, id }
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
   } catch {
-    return null
+    throw invalidCursor()
   }
+  const bar = text.indexOf('|')
+  const iso = text.slice(0, bar)
+  const at = new Date(iso)
+  if (bar < 0 || bar === text.length - 1 || Number.isNaN(at.getTime()) || !isCursorDate(iso, at)) throw invalidCursor()
+  return { at, id: text.slice(bar + 1) }
 }
 
 /** Sort key order shared by every adapter: newest first, id breaking ties. */
@@ -34,18 +50,24 @@ export function encodeRankCursor(count: number, key: string): string {
   return base64Url(String.fromCharCode(...new TextEncoder().encode(`${count}|${key}`)))
 }
 
+/** Counts are 32-bit integers in the stores (`count(*)::int`): a larger one is no count a list returned. */
+const MAX_RANK_COUNT = 2_147_483_647
+
+/** The rank key in a cursor; null when there is none. A cursor that is not one of ours is an invalid request. */
 export function decodeRankCursor(cursor: string | undefined): { count: number; key: string } | null {
   if (!cursor) return null
+  let text: string
   try {
     const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
-    const bar = text.indexOf('|')
-    const count = Number(text.slice(0, bar))
-    if (bar < 1 || !Number.isInteger(count) || count < 0) return null
-    return { count, key: text.slice(bar + 1) }
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
   } catch {
-    return null
+    throw invalidCursor()
   }
+  const bar = text.indexOf('|')
+  const digits = text.slice(0, bar)
+  // Digits only, as `encodeRankCursor` writes them: `1e3`, `-5` or ` 7` are numbers to `Number` but no cursor of ours.
+  if (bar < 1 || !/^\d{1,10}$/.test(digits) || Number(digits) > MAX_RANK_COUNT) throw invalidCursor()
+  return { count: Number(digits), key: text.slice(bar + 1) }
 }
 
 /** Rank order shared by every adapter: the higher count first, then the smaller key. */

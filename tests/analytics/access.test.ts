@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MAX_EVENTS_BODY_BYTES } from '../../shared/events.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
+import { DATE_PAGED_LISTS, forgeCursor, RANK_PAGED_LISTS } from './support.ts'
 
 // Who may call the analytics API and what it refuses: admin keys of the project's organization only (another
 // organization's admin key and any assistant key: 403), bad input a 400 naming the field, the events body bounded.
@@ -107,9 +108,72 @@ describe('analytics access', () => {
       expect(response.status, `${method} ${path}`).toBe(400)
       expect(((await response.json()) as { error: string }).error, path).toMatch(message)
     }
-    // A cursor that is not one of ours is read as none, never an error.
-    expect((await send('GET', '/v1/analytics/demo/assistant?cursor=%00%01garbage', t.keys.admin)).status).toBe(200)
-    expect((await send('GET', '/v1/analytics/demo/searches?cursor=bm90IGEgY3Vyc29y', t.keys.admin)).status).toBe(200)
+  })
+
+  test('dates outside the years 1 to 9999 are a 400 naming the field on every endpoint with a range, exports included', async () => {
+    const ranged = [
+      '/v1/analytics/demo/assistant',
+      '/v1/analytics/demo/assistant?format=csv',
+      '/v1/analytics/demo/assistant?format=ndjson',
+      '/v1/analytics/demo/assistant/caller-stats',
+      '/v1/analytics/demo/feedback',
+      '/v1/analytics/demo/feedback/by-page',
+      '/v1/analytics/demo/searches',
+      '/v1/analytics/demo/searches?format=csv',
+      '/v1/analytics/demo/searches?format=ndjson',
+      '/v1/analytics/demo/gaps',
+      `/v1/analytics/demo/gaps/${gapId}`,
+    ]
+    const dates: Array<[string, RegExp]> = [
+      ['dateFrom=0000-01-01', /^dateFrom: /],
+      ['dateFrom=0001-01-01T00:00:00%2B01:00', /^dateFrom: /],
+    ]
+    for (const path of ranged) {
+      for (const [query, message] of dates) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}${query}`
+        const response = await send('GET', url, t.keys.admin)
+        expect(response.status, url).toBe(400)
+        expect(((await response.json()) as { error: string }).error, url).toMatch(message)
+      }
+      // Until 9999-12-31 (its whole day reaches year 10000) means until the end.
+      for (const query of ['dateTo=9999-12-31', 'dateTo=9999-12-31T23:30:00-01:00']) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}${query}`
+        const response = await send('GET', url, t.keys.admin)
+        expect(response.status, url).toBe(200)
+        await response.text()
+      }
+    }
+    expect((await send('GET', '/v1/analytics/demo/assistant?dateFrom=0001-01-01&dateTo=9999-12-30', t.keys.admin)).status).toBe(200)
+  })
+
+  test('a cursor no list returned is a 400 naming it on every paged list, never the first page again', async () => {
+    const forge = forgeCursor
+    const dated = DATE_PAGED_LISTS
+    const datedCursors = [
+      'garbage',
+      '***',
+      '%FF%FE',
+      '%00%01garbage',
+      forge('x|y'),
+      forge('not-a-date|id'),
+      forge('0000-01-01T00:00:00Z|abc'),
+      forge('-000001-01-01T00:00:00.000Z|abc'),
+      forge('+275760-09-13T00:00:00.000Z|abc'),
+    ]
+    const ranked = RANK_PAGED_LISTS
+    const rankCursors = ['garbage', '***', '%FF%FE', forge('-5|x'), forge('1e400|x'), forge('not a count|x'), 'bm90IGEgY3Vyc29y']
+    const lists: Array<[string, string[]]> = [
+      ...dated.map((path): [string, string[]] => [path, datedCursors]),
+      ...ranked.map((path): [string, string[]] => [path, rankCursors]),
+    ]
+    for (const [path, cursors] of lists) {
+      expect((await send('GET', path, t.keys.admin)).status, path).toBe(200)
+      for (const cursor of cursors) {
+        const response = await send('GET', `${path}?cursor=${cursor}`, t.keys.admin)
+        expect(response.status, `${path}?cursor=${cursor}`).toBe(400)
+        expect(((await response.json()) as { error: string }).error).toMatch(/^cursor: invalid/)
+      }
+    }
   })
 })
 
@@ -142,12 +206,33 @@ describe('the widget’s events endpoint', () => {
       [{ events: [{ type: 'page_view' }] }, /^events\.0\.type: must be one of "search", "search_result_click", "source_click"$/],
       [{ events: [{ type: 'search', query: 'x'.repeat(501) }] }, /^events\.0\.query: must be at most 500 characters$/],
       [{ events: [{ type: 'search_result_click', path: '/x', position: -1 }] }, /^events\.0\.position: must be at least 0$/],
+      // Numbers past the store's 32-bit columns and control characters in ids would fail the store's write of the batch.
+      [{ events: [{ type: 'source_click', path: 'x', position: 2147483648 }] }, /^events\.0\.position: must be at most 2147483647$/],
+      [
+        {
+          events: [
+            { type: 'search', query: 'x' },
+            { type: 'search', query: 'y', resultCount: 2147483648 },
+          ],
+        },
+        /^events\.1\.resultCount: must be at most 2147483647$/,
+      ],
+      [
+        { events: [{ type: 'source_click', path: '/x', threadId: 'thr_\u0000' }] },
+        /^events\.0\.threadId: must not contain control characters$/,
+      ],
+      [
+        { events: [{ type: 'source_click', path: '/x', messageId: 'msg_\u0007' }] },
+        /^events\.0\.messageId: must not contain control characters$/,
+      ],
     ]
     for (const [body, message] of bad) {
       const response = await events(body)
       expect(response.status).toBe(400)
       expect(((await response.json()) as { error: string }).error).toMatch(message)
     }
+    const edge = { type: 'source_click', path: '/x', position: 2147483647, threadId: 'thr_é🦊', messageId: 'msg_1' }
+    expect((await events({ events: [edge] })).status).toBe(204)
     const big = JSON.stringify({ events: [{ type: 'search', query: 'x'.repeat(400), path: 'y'.repeat(MAX_EVENTS_BODY_BYTES) }] })
     expect((await events(big)).status).toBe(413)
   })

@@ -10,7 +10,7 @@ import {
   SearchTermList,
 } from '../../shared/analytics.ts'
 import type { TurnRecord } from '../../server/store/types.ts'
-import { type Asked, ask, type Embedded, embeddedDocent } from './support.ts'
+import { type Asked, ask, DATE_PAGED_LISTS, type Embedded, embeddedDocent, forgeCursor, RANK_PAGED_LISTS } from './support.ts'
 
 // Done when (1): on the embedded default with no API key, readers' questions (some answered, some not, one rated
 // down, from a page) show up in every analytics endpoint with the right fields; caller-stats tells widget from API
@@ -306,5 +306,99 @@ describe('exports stream every row of the range', () => {
       expect.stringMatching(/^xyzzy plugh,1,0,,.+,1,0$/),
       '',
     ])
+  })
+})
+
+describe('bad input on the embedded store is a 400 naming the field, never a database error', () => {
+  const admin = (path: string) => fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${t.admin}` } })
+  const refused = async (path: string, message: RegExp) => {
+    const response = await admin(path)
+    const text = await response.text()
+    expect(response.status, `${path} → ${text.slice(0, 200)}`).toBe(400)
+    expect((JSON.parse(text) as { error: string }).error, path).toMatch(message)
+  }
+
+  test('dates before year 1 are refused, on the lists and before any export byte; an end past 9999 stops there', async () => {
+    for (const path of [
+      '/v1/analytics/demo/assistant',
+      '/v1/analytics/demo/assistant?format=csv',
+      '/v1/analytics/demo/assistant/caller-stats',
+      '/v1/analytics/demo/feedback',
+      '/v1/analytics/demo/feedback/by-page',
+      '/v1/analytics/demo/searches',
+      '/v1/analytics/demo/searches?format=ndjson',
+      '/v1/analytics/demo/gaps',
+    ]) {
+      const and = path.includes('?') ? '&' : '?'
+      await refused(`${path}${and}dateFrom=0000-01-01`, /^dateFrom: /)
+      await refused(`${path}${and}dateFrom=0001-01-01T00:00:00%2B01:00`, /^dateFrom: /)
+    }
+    // The widest range the store reads is fine, and "until 9999-12-31" (its whole day reaches year 10000) stops there.
+    for (const dateTo of ['9999-12-30', '9999-12-31', '9999-12-31T23:30:00-01:00']) {
+      const all = ConversationList.parse(await t.get(`/v1/analytics/demo/assistant?dateFrom=0001-01-01&dateTo=${dateTo}&limit=100`))
+      expect(all.conversations.length, dateTo).toBeGreaterThan(0)
+    }
+    const csv = await admin('/v1/analytics/demo/assistant?format=csv&dateFrom=2000-01-01&dateTo=9999-12-31')
+    expect(csv.status).toBe(200)
+    expect((await csv.text()).split('\r\n').length).toBeGreaterThan(2)
+  })
+
+  test('forged cursors on every paged list; real ones walk the same list one item at a time', async () => {
+    const forge = forgeCursor
+    const dated = DATE_PAGED_LISTS
+    for (const path of dated) {
+      for (const cursor of ['0000-01-01T00:00:00Z|abc', '-000001-01-01T00:00:00.000Z|abc', '+275760-09-13T00:00:00.000Z|abc', 'x|y'])
+        await refused(`${path}?cursor=${forge(cursor)}`, /^cursor: invalid/)
+      await refused(`${path}?cursor=garbage`, /^cursor: invalid/)
+    }
+    for (const path of RANK_PAGED_LISTS) {
+      for (const cursor of ['-5|x', '1e400|x', '3000000000|x']) await refused(`${path}?cursor=${forge(cursor)}`, /^cursor: invalid/)
+    }
+
+    const items = (body: Record<string, unknown>) => {
+      const list = Object.values(body).find(Array.isArray) as unknown[]
+      return list.map((item) => JSON.stringify(item))
+    }
+    // Today's conversations: the bulk of the export test is days old.
+    const today = `/v1/analytics/demo/assistant?dateFrom=${new Date(Date.now() - 86_400_000).toISOString()}`
+    for (const path of ['/v2/assistant/demo/threads', today, '/v1/analytics/demo/searches']) {
+      const and = path.includes('?') ? '&' : '?'
+      const whole = items(await t.get<Record<string, unknown>>(`${path}${and}limit=100`))
+      const walked: string[] = []
+      let cursor: string | null = null
+      do {
+        const page: Record<string, unknown> = await t.get(`${path}${and}limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+        walked.push(...items(page))
+        cursor = page.nextCursor as string | null
+      } while (cursor)
+      expect(walked.length, path).toBeGreaterThan(1)
+      expect(walked, path).toEqual(whole)
+    }
+  })
+
+  test('widget events the store cannot hold are refused whole, naming the event and field', async () => {
+    const send = (events: unknown[]) =>
+      fetch(`${t.url}/discovery/v1/events/demo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.assistant}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ events }),
+      })
+    const cases: Array<[unknown[], RegExp]> = [
+      [[{ type: 'source_click', path: 'x', position: 2147483648 }], /^events\.0\.position: /],
+      [
+        [
+          { type: 'search', query: 'ok' },
+          { type: 'search', query: 'flags', resultCount: 2 ** 40 },
+        ],
+        /^events\.1\.resultCount: /,
+      ],
+      [[{ type: 'source_click', path: '/x', threadId: 'thr_\u0000' }], /^events\.0\.threadId: /],
+      [[{ type: 'source_click', path: '/x', messageId: 'msg\u001b[31m' }], /^events\.0\.messageId: /],
+    ]
+    for (const [events, message] of cases) {
+      const response = await send(events)
+      expect(response.status, JSON.stringify(events)).toBe(400)
+      expect(((await response.json()) as { error: string }).error).toMatch(message)
+    }
   })
 })

@@ -118,3 +118,17 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
   }
   throw new Error(`${what}: still ${JSON.stringify(last)}`)
 }
+
+/** Every list paged by a date cursor, and every one paged by a rank (count) cursor: each refuses a cursor it never gave. */
+export const DATE_PAGED_LISTS = [
+  '/v2/agent/demo/jobs',
+  '/v2/assistant/demo/threads',
+  '/v2/agent/demo/automations/fix-broken-links/runs',
+  '/v1/analytics/demo/assistant',
+  '/v1/analytics/demo/feedback',
+  '/console/api/demo/jobs',
+]
+export const RANK_PAGED_LISTS = ['/v1/analytics/demo/searches', '/v1/analytics/demo/gaps']
+
+/** A cursor as the server writes them (base64url, no padding) around any text: a forged one. */
+export const forgeCursor = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
