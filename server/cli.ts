@@ -65,6 +65,9 @@ async function keys(args: string[]) {
       if (values.scope !== undefined && values.scope !== 'read' && values.scope !== 'write')
         fail('keys create: --scope must be read or write')
       if (values.scope === 'read' && values.kind !== 'admin') fail('keys create: --scope read is for admin keys')
+      if (values.kind === 'admin' && values.project !== undefined) {
+        fail('keys create: an admin key is organization-wide; --project is for assistant keys')
+      }
       await withStore(async (store, config) => {
         const project = values.project ? config.projects.find((p) => p.id === values.project) : undefined
         if (values.project && !project) fail(`keys create: no project "${values.project}" in the config`)

@@ -5,8 +5,14 @@ import { AgentJob } from './agent.ts'
 export const KeyScope = z.enum(['read', 'write'])
 export type KeyScope = z.infer<typeof KeyScope>
 
-/** `POST /console/session`: exchange an admin key for a session cookie. */
-export const SignInBody = z.object({ key: z.string().min(1).max(300) }).meta({ id: 'SignInBody' })
+/**
+ * `POST /console/session`: exchange an admin key for a session cookie. Strict: a field beyond `key` is a mistake, or
+ * the filler of a forged `text/plain` form (`{"key":"...","x":"="}`), never something to ignore.
+ */
+export const SignInBody = z
+  .object({ key: z.string().min(1).max(300) })
+  .strict()
+  .meta({ id: 'SignInBody' })
 export type SignInBody = z.infer<typeof SignInBody>
 
 export const ConsoleProject = z
@@ -64,7 +70,7 @@ export const CreateKeyBody = z
     kind: z.enum(['admin', 'assistant']).default('admin'),
     name: z.string().trim().min(1).max(100),
     scope: KeyScope.default('write'),
-    /** Required for assistant keys: a project of the organization. */
+    /** Assistant keys only, and required for them: a project of the organization (an admin key is organization-wide). */
     projectId: z.string().max(64).optional(),
     /** Days until the key stops working; none: it never expires. */
     expiresInDays: z.number().int().min(1).max(3650).nullable().optional(),

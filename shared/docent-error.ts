@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'method_not_allowed',
+  /** The request's body did not arrive in time (a slow client). */
+  'request_timeout',
   'conflict',
   'payload_too_large',
   'unsupported_media_type',

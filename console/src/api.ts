@@ -36,7 +36,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     signal: options.signal,
     headers: {
       accept: 'application/json',
-      // Every request carries it: the server requires it on changes made with the session cookie (CSRF).
+      // Every request carries it: the server requires it on sign-in, sign-out and changes made with the session cookie (CSRF).
       [CONSOLE_HEADER]: '1',
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },

@@ -39,7 +39,7 @@ describe('parseSchedule', () => {
     expect(problem('* * *')).toBe('trigger.cron: expected 5 fields "m h dom mon dow" (e.g. "0 9 * * mon"), got 3: "* * *"')
     expect(problem('0 0 * * * *')).toMatch(/^trigger\.cron: expected 5 fields .* got 6/)
     expect(problem('61 * * * *')).toBe('trigger.cron: invalid value for minute: 61 in "61 * * * *"')
-    expect(problem('0 0 * * 8')).toMatch(/^trigger\.cron: invalid value for dayOfWeek: 8/)
+    expect(problem('0 0 * * 8')).toMatch(/^trigger\.cron: invalid value for day of week: 8/)
     expect(problem('*/0 * * * *')).toMatch(/^trigger\.cron: .*stepping/)
     expect(problem('5-1 * * * *')).toMatch(/^trigger\.cron: from value is larger than to value/)
     expect(problem('a b c d e')).toMatch(/^trigger\.cron: .*illegal characters/)
@@ -55,6 +55,19 @@ describe('parseSchedule', () => {
       expect(error).toBeInstanceOf(DocentError)
       expect(error).toMatchObject({ code: 'invalid_request', data: { field: 'trigger.cron' } })
     }
+  })
+
+  it('names an out-of-range field as written, though croner counts days and months from zero', () => {
+    const problem = (cron: string) => scheduleProblem(cron)
+    expect(problem('0 0 32 * *')).toBe('trigger.cron: invalid value for day of month: 32 in "0 0 32 * *"')
+    expect(problem('0 0 0 * *')).toBe('trigger.cron: invalid value for day of month: 0 in "0 0 0 * *"')
+    expect(problem('0 0 * 13 *')).toBe('trigger.cron: invalid value for month: 13 in "0 0 * 13 *"')
+    expect(problem('0 0 * 0 *')).toBe('trigger.cron: invalid value for month: 0 in "0 0 * 0 *"')
+    // A range or list is named whole: croner reports only the first value past the bound, shifted (40 → 39).
+    expect(problem('0 0 1,40 * *')).toBe('trigger.cron: invalid value for day of month: 1,40 in "0 0 1,40 * *"')
+    expect(problem('0 0 32W * *')).toBe('trigger.cron: invalid value for day of month: 32W in "0 0 32W * *"')
+    expect(problem('0 25 * * *')).toBe('trigger.cron: invalid value for hour: 25 in "0 25 * * *"')
+    expect(problem('0 0 * * 7-9')).toBe('trigger.cron: invalid value for day of week: 7-9 in "0 0 * * 7-9"')
   })
 
   it('returns the next slot strictly after an instant', () => {

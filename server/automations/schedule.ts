@@ -130,6 +130,16 @@ function canonicalTimeZone(timeZone: unknown): string {
   }
 }
 
+/** Where each of croner's field names sits in a 5-field expression, and what a person calls it. */
+const CRON_FIELDS: Record<string, { position: number; name: string }> = {
+  minute: { position: 0, name: 'minute' },
+  hour: { position: 1, name: 'hour' },
+  day: { position: 2, name: 'day of month' },
+  nearestWeekdays: { position: 2, name: 'day of month' },
+  month: { position: 3, name: 'month' },
+  dayOfWeek: { position: 4, name: 'day of week' },
+}
+
 /** Croner's messages, without its class prefix and with the field named the way a person writes it. */
 function describeCronError(expression: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
@@ -137,6 +147,12 @@ function describeCronError(expression: string, error: unknown): string {
     const count = expression.split(' ').length
     return `expected 5 fields "m h dom mon dow" (e.g. "0 9 * * mon"), got ${count}: "${expression}"`
   }
+  // Croner reports the value after shifting days and months to count from zero (32 → "day: 31", 0 → "day: -1"),
+  // and a range by the first value out of bounds: the field as written is what the person can find and fix.
+  const outOfRange = /Invalid value for (\w+): /.exec(message)
+  const field = outOfRange && CRON_FIELDS[outOfRange[1]!]
+  const written = field && expression.split(' ')[field.position]
+  if (field && written) return `invalid value for ${field.name}: ${written} in "${expression}"`
   return message.replace(/^Cron(Pattern|Date)?:\s*/i, '').replace(/^\w/, (c) => c.toLowerCase()) + ` in "${expression}"`
 }
 

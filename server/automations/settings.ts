@@ -102,7 +102,10 @@ function nextRunAt(ctx: DocentContext, automation: AutomationRecord): string | n
   }
 }
 
-/** `PUT .../automations/{id}`: changes the given settings; a bad trigger or an automation that cannot run here is a 400. */
+/**
+ * `PUT .../automations/{id}`: changes the given settings; a bad trigger, languages for any automation but translate, or
+ * an automation that cannot run here is a 400.
+ */
 export async function updateAutomation(
   ctx: DocentContext,
   project: ProjectConfig,
@@ -110,6 +113,9 @@ export async function updateAutomation(
   body: UpdateAutomationBody,
 ): Promise<AutomationRecord> {
   const current = await automationOr404(ctx, project, id)
+  if (body.languages !== undefined && current.id !== 'translate') {
+    throw invalid('languages', `only the translate automation has target languages; ${current.name} (${current.id}) has none`)
+  }
   const now = ctx.now()
   const next: AutomationRecord = {
     ...current,

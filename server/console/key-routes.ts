@@ -51,6 +51,9 @@ export function keyRoutes(ctx: DocentContext): Route[] {
       handler: async (c, { auth, body }) => {
         const organization = auth.key.organization
         let projectId: string | null = null
+        if (body.kind === 'admin' && body.projectId !== undefined) {
+          throw new ApiError(400, 'projectId: an admin key is organization-wide; only an assistant key is made for one project')
+        }
         if (body.kind === 'assistant') {
           const project = ctx.projects.byId(body.projectId)
           if (!project || project.organization !== organization) {

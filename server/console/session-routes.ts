@@ -1,10 +1,11 @@
+import type { MiddlewareHandler } from 'hono'
 import { CONSOLE_HEADER, ConsoleSession, SignInBody } from '../../shared/console.ts'
 import type { DocentContext } from '../context.ts'
 import { clientIp } from '../http/client-ip.ts'
 import { ApiError } from '../http/errors.ts'
 import { organizationGuard } from '../http/guards.ts'
 import { rateLimit } from '../http/rate-limit.ts'
-import { type AppContext, type Guard, publicGuard, RATE_LIMIT_HEADERS, type Route, route } from '../http/route.ts'
+import { type AppContext, type AppEnv, type Guard, publicGuard, RATE_LIMIT_HEADERS, type Route, route } from '../http/route.ts'
 import { describeKey, verifyKey } from '../keys/keys.ts'
 import type { KeyRecord } from '../store/types.ts'
 import { consoleProjects } from './projects.ts'
@@ -32,13 +33,35 @@ function sessionView(ctx: DocentContext, key: KeyRecord, expiresAt: Date | null)
   }
 }
 
+const CROSS_SITE_REFUSED = `the ${CONSOLE_HEADER} header is missing (cross-site requests are refused)`
+
+/**
+ * Sign-in and sign-out carry no session to check the header against, so they check it themselves. Sign-in needs it
+ * too: a form on another site can post `text/plain` that parses as `{"key": ...}` and sign the visitor's browser into
+ * the attacker's organization (login CSRF); no form can set a header, and a script of another origin would need a
+ * CORS grant the console never gives.
+ */
+function requireConsoleHeader(action: 'sign-in' | 'sign-out'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.header(CONSOLE_HEADER) === undefined) {
+      throw new ApiError(403, `${action} needs the ${CONSOLE_HEADER} header; cross-site requests are refused`)
+    }
+    await next()
+  }
+}
+
 /** `/console/session`: sign in with an admin key, who am I, sign out. */
 export function sessionRoutes(ctx: DocentContext): Route[] {
   const signInGuard: Guard<null> = {
     ...publicGuard,
-    errors: { 429: `more than ${SIGN_IN_PER_IP_PER_HOUR} sign-in attempts from this address this hour` },
+    errors: {
+      403: CROSS_SITE_REFUSED,
+      429: `more than ${SIGN_IN_PER_IP_PER_HOUR} sign-in attempts from this address this hour`,
+    },
     headers: RATE_LIMIT_HEADERS,
     middleware: [
+      // Before the rate limit: a forged sign-in from another site must not spend this address's attempts either.
+      requireConsoleHeader('sign-in'),
       rateLimit({
         store: ctx.store,
         now: ctx.now,
@@ -53,18 +76,7 @@ export function sessionRoutes(ctx: DocentContext): Route[] {
       }),
     ],
   }
-  const signOutGuard: Guard<null> = {
-    ...publicGuard,
-    errors: { 403: `the ${CONSOLE_HEADER} header is missing (cross-site requests are refused)` },
-    middleware: [
-      async (c, next) => {
-        if (c.req.header(CONSOLE_HEADER) === undefined) {
-          throw new ApiError(403, `sign-out needs the ${CONSOLE_HEADER} header; cross-site requests are refused`)
-        }
-        await next()
-      },
-    ],
-  }
+  const signOutGuard: Guard<null> = { ...publicGuard, errors: { 403: CROSS_SITE_REFUSED }, middleware: [requireConsoleHeader('sign-out')] }
   return [
     route({
       method: 'post',

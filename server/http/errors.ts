@@ -11,6 +11,7 @@ const statusOfCode: Record<string, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -5,6 +5,7 @@ import { bearer, json, testDocent } from '../../tests/support/app.ts'
 import { createKey } from '../keys/keys.ts'
 import { consoleLogger } from '../log.ts'
 import { MemoryStore } from '../store/memory.ts'
+import { bodyLimit } from './body-limit.ts'
 import { errorHandler } from './errors.ts'
 import { adminGuard, agentWriteGuard, assistantGuard } from './guards.ts'
 import { rateLimit, windowOf } from './rate-limit.ts'
@@ -116,6 +117,26 @@ describe('bodies', () => {
       duplex: 'half',
     } as RequestInit)
     expect(chunked.status).toBe(413)
+  })
+})
+
+describe('slow bodies', () => {
+  test('a body still arriving after timeoutSeconds → 408 with its own code, and the connection closes', async () => {
+    const app = new Hono<AppEnv>()
+    app.onError(errorHandler(consoleLogger('silent')))
+    app.use(bodyLimit({ maxBytes: 1024, timeoutSeconds: 0.05 }))
+    app.post('/slow', async (c) => c.json(await readJson(c, z.object({ q: z.string() }))))
+    // One byte of the ten announced, then nothing: the client never finishes its body.
+    const trickle = new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{')) })
+    const response = await app.request('/slow', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '10' },
+      body: trickle,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(408)
+    expect(response.headers.get('connection')).toBe('close')
+    expect(await response.json()).toEqual({ error: 'the request body did not arrive within 0.05 s', code: 'request_timeout' })
   })
 })
 

@@ -102,6 +102,14 @@ describe('automations API', () => {
       ],
       [{ mode: 'merge' }, /^mode: must be one of "pull_request", "direct"/],
       [{ languages: ['french!'] }, /^languages\.0: must be language codes/],
+      // Only translate has target languages: on another automation they would be stored and mean nothing.
+      [{ languages: ['fr'] }, /^languages: only the translate automation has target languages; Fix typos \(fix-typos\) has none/],
+      [{ languages: [] }, /^languages: only the translate automation/],
+      // Croner counts days and months from zero; the message quotes the field as written.
+      [{ trigger: { kind: 'schedule', cron: '0 0 32 * *' } }, /^trigger\.cron: invalid value for day of month: 32 in "0 0 32 \* \*"/],
+      [{ trigger: { kind: 'schedule', cron: '0 0 0 * *' } }, /^trigger\.cron: invalid value for day of month: 0 in/],
+      [{ trigger: { kind: 'schedule', cron: '0 0 * 13 *' } }, /^trigger\.cron: invalid value for month: 13 in/],
+      [{ trigger: { kind: 'schedule', cron: '0 0 * 0 *' } }, /^trigger\.cron: invalid value for month: 0 in/],
       [{ enabled: 'yes' }, /^enabled: must be a boolean/],
       [{ colour: 'blue' }, /unknown field\(s\) colour/],
       [{ enabled: true, trigger: { kind: 'code', repositories: [] } }, /^enabled: cannot turn on Translate: it needs a language model/],
@@ -134,6 +142,11 @@ describe('automations API', () => {
       prompt: expect.stringContaining('Lumen Toggles'),
     })
     expect(custom.id).toMatch(/^auto_/)
+    const languages = await call(`/v2/agent/demo/automations/${custom.id}`, 'PUT', { languages: ['fr'] })
+    expect(languages.status).toBe(400)
+    expect(await errorOf(languages)).toMatch(/^languages: only the translate automation has target languages/)
+    const translate = await call('/v2/agent/demo/automations/translate', 'PUT', { languages: ['fr', 'pt-BR'] })
+    expect(((await translate.json()) as Automation).languages).toEqual(['fr', 'pt-BR'])
     const { automations } = (await (await call('/v2/agent/demo/automations')).json()) as AutomationList
     expect(automations.at(-1)!.id).toBe(custom.id)
     expect((await call('/v2/agent/demo/automations', 'POST', { name: 'x', prompt: '', trigger: { kind: 'content' } })).status).toBe(400)

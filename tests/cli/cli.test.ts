@@ -56,6 +56,9 @@ test('keys create, list, revoke; the server honours them; index prints the docs 
   expect((await docent('keys', 'create', '--org', 'acme', '--kind', 'assistant', '--project', 'demo')).stderr).toMatch(
     /belongs to organization "demo"/,
   )
+  const scopedAdmin = await docent('keys', 'create', '--org', 'demo', '--kind', 'admin', '--project', 'demo')
+  expect(scopedAdmin.code).toBe(2)
+  expect(scopedAdmin.stderr).toMatch(/an admin key is organization-wide; --project is for assistant keys/)
 
   const index = await docent('index')
   expect(index.code).toBe(0)

@@ -35,7 +35,7 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
 
       const signIn = await fetch(`${server.url}/console/session`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-docent-console': '1' },
         body: JSON.stringify({ key: ADMIN }),
       })
       expect(signIn.status).toBe(200)

@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { ApiKey, ApiKeyList, ConsoleSession, CreatedKey, ProjectStatus } from '../../shared/console.ts'
+import { ApiKey, ApiKeyList, CONSOLE_HEADER, ConsoleSession, CreatedKey, ProjectStatus } from '../../shared/console.ts'
 import { SIGN_IN_PER_IP_PER_HOUR } from '../../server/console/session-routes.ts'
 import { createKey } from '../../server/keys/keys.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
 import { consoleHeaders, signIn } from './support.ts'
 
 // The console's sign-in and what a session may do, through the app as a browser would call it.
+
+/** What the console's own sign-in sends beside its JSON body. */
+const SIGN_IN_HEADERS = { [CONSOLE_HEADER]: '1' }
 
 describe('console sessions', () => {
   test('an admin key opens a session: an HttpOnly SameSite=Strict cookie for 12 hours; the key is not in the answer', async () => {
@@ -32,7 +35,7 @@ describe('console sessions', () => {
   test('over HTTPS the cookie is Secure (request URL, or a trusted proxy, or an https publicUrl)', async () => {
     const t = await testDocent()
     const cookieOf = async (app: typeof t.app, url: string, key: string, headers: Record<string, string> = {}) =>
-      (await app.request(url, json({ key }, headers))).headers.get('set-cookie')!
+      (await app.request(url, json({ key }, { ...SIGN_IN_HEADERS, ...headers }))).headers.get('set-cookie')!
     expect(await cookieOf(t.app, 'https://docs.example/console/session', t.keys.admin)).toMatch(/; Secure$/)
     // An untrusted proxy header changes nothing.
     expect(await cookieOf(t.app, 'http://docs.example/console/session', t.keys.admin, { 'x-forwarded-proto': 'https' })).not.toMatch(
@@ -52,19 +55,54 @@ describe('console sessions', () => {
     const wrong = ['nonsense', 'svc_unknownunknownunknownunknown', t.keys.assistant, revoked.secret, expired.secret, `${t.keys.admin}x`]
     const bodies = new Set<string>()
     for (const key of wrong) {
-      const response = await t.app.request('/console/session', json({ key }))
+      const response = await t.app.request('/console/session', json({ key }, SIGN_IN_HEADERS))
       expect(response.status, key).toBe(401)
       expect(response.headers.get('set-cookie')).toBeNull()
       bodies.add(await response.text())
     }
     expect([...bodies]).toEqual(['{"error":"this key does not open the console","code":"unauthorized"}'])
-    expect((await t.app.request('/console/session', json({}))).status).toBe(400)
+    expect((await t.app.request('/console/session', json({}, SIGN_IN_HEADERS))).status).toBe(400)
 
     const sent = wrong.length + 1
-    for (let i = sent; i < SIGN_IN_PER_IP_PER_HOUR; i++) await t.app.request('/console/session', json({ key: 'svc_guessguessguessguess' }))
-    const limited = await t.app.request('/console/session', json({ key: t.keys.admin }))
+    for (let i = sent; i < SIGN_IN_PER_IP_PER_HOUR; i++)
+      await t.app.request('/console/session', json({ key: 'svc_guessguessguessguess' }, SIGN_IN_HEADERS))
+    const limited = await t.app.request('/console/session', json({ key: t.keys.admin }, SIGN_IN_HEADERS))
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  test('a cross-site sign-in is refused (login CSRF): no console header, or fields beyond the key', async () => {
+    const t = await testDocent()
+    // What a form on another site can send: text/plain whose name=value reads as JSON, no custom header.
+    const forged = await t.app.request('/console/session', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+      body: `{"key":"${t.keys.otherAdmin}","x":"="}`,
+    })
+    expect(forged.status).toBe(403)
+    expect(forged.headers.get('set-cookie')).toBeNull()
+    expect((await forged.json()).error).toMatch(/x-docent-console/)
+    const noHeader = await t.app.request('/console/session', json({ key: t.keys.otherAdmin }))
+    expect(noHeader.status).toBe(403)
+    expect(noHeader.headers.get('set-cookie')).toBeNull()
+    // A preflight from another origin gets no grant, so no script there can add the header either.
+    const preflight = await t.app.request('/console/session', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://attacker.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': CONSOLE_HEADER,
+      },
+    })
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+
+    const padded = await t.app.request('/console/session', json({ key: t.keys.otherAdmin, x: '=' }, SIGN_IN_HEADERS))
+    expect(padded.status).toBe(400)
+    expect((await padded.json()).error).toMatch(/unknown field\(s\) x/)
+    expect(padded.headers.get('set-cookie')).toBeNull()
+    // Forged sign-ins spend none of the address's attempts: a hostile page cannot lock its visitor out of the console.
+    for (let i = 0; i < SIGN_IN_PER_IP_PER_HOUR; i++) await t.app.request('/console/session', json({ key: 'svc_guessguessguessguess' }))
+    expect((await signIn(t.app, t.keys.admin)).response.status).toBe(200)
   })
 
   test('changes through a session need the console header (CSRF); reads do not', async () => {
@@ -176,6 +214,12 @@ describe('keys endpoints', () => {
     expect(assistant.secret).toMatch(/^svc_dsc_/)
     expect((await post('/v2/keys', { kind: 'assistant', name: 'x', projectId: 'other' })).status).toBe(400)
     expect((await post('/v2/keys', { kind: 'assistant', name: 'x', projectId: 'demo', scope: 'read' })).status).toBe(400)
+    // An admin key is organization-wide: a project with it is refused, not dropped.
+    for (const projectId of ['demo', 'other']) {
+      const scoped = await post('/v2/keys', { kind: 'admin', name: 'x', projectId })
+      expect(scoped.status, projectId).toBe(400)
+      expect((await scoped.json()).error).toMatch(/^projectId: an admin key is organization-wide/)
+    }
     expect((await post('/v2/keys', { name: '' })).status).toBe(400)
 
     const listText = await (await t.app.request('/v2/keys', { headers: consoleHeaders(cookie) })).text()

@@ -4,7 +4,7 @@ import { CONSOLE_HEADER } from '../../shared/console.ts'
 export async function signIn(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, key: string) {
   const response = await app.request('/console/session', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [CONSOLE_HEADER]: '1' },
     body: JSON.stringify({ key }),
   })
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`)
