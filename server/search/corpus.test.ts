@@ -145,6 +145,24 @@ describe('what only whole pages and the navigation tell', () => {
     expect(paths('changelog of the go sdk', { pageSize: 3 })).toContain('changelog')
   })
 
+  it('brings the glossary among the first three when a question asks the difference between two terms', () => {
+    const filler = 'Each project holds its own settings, members and history, and a deployment serves one of them. '.repeat(3)
+    const site = siteOf(
+      { groups: [{ group: 'Get started', pages: ['index', 'projects', 'deployments', 'reference/glossary'] }] },
+      {
+        'index.md': `# Welcome\n\nStart with a project, then add a deployment. ${filler}\n`,
+        'projects.md': `# Projects\n\n## Create a project\n\nA project is where a deployment starts. ${filler}\n\n## Project settings\n\nRename a project or move a deployment. ${filler}\n`,
+        'deployments.md': `# Deployments\n\n## Deploy a project\n\nEvery deployment builds a project. ${filler}\n\n## Roll back a deployment\n\nPick an older deployment of the project. ${filler}\n`,
+        'reference/glossary.md': '# Glossary\n\n## Build\n\nWhat the builder makes of your files.\n\n## Release\n\nA build made public.\n',
+      },
+    )
+    const small = buildCorpus(site)
+    const first3 = (question: string) => small.search(question, { pageSize: 3 }).map((hit) => hit.section.path)
+    expect(first3("what's the difference between a deployment and a project?")).toContain('reference/glossary')
+    // A question that asks no difference leaves it where its words put it.
+    expect(first3('how do I roll back a deployment of a project?')).not.toContain('reference/glossary')
+  })
+
   it('ranks higher the page that holds all of a long question, though each of its sections holds only part', () => {
     // Sections long enough to stay apart: words that are not the question's.
     const sentence =
