@@ -5,6 +5,7 @@ import { MemoryWorkspace } from '../../tests/agent/support/memory-workspace.ts'
 import { toolStep as step } from '../../tests/agent/support/model-steps.ts'
 import type { JobEvents } from './events.ts'
 import { runAgentLoop } from './loop.ts'
+import { MAX_CALLS_PER_STEP } from './tools.ts'
 
 /** What the model saw of its tools' answers in each call: tool name → output, or the refusal. */
 function toolResults(call: LanguageModelV4CallOptions): string[] {
@@ -19,12 +20,12 @@ function toolResults(call: LanguageModelV4CallOptions): string[] {
   )
 }
 
-async function run(model: MockLanguageModelV4, options: { maxSteps?: number } = {}) {
+async function run(model: MockLanguageModelV4, options: { maxSteps?: number; signal?: AbortSignal; events?: string[] } = {}) {
   const workspace = new MemoryWorkspace({
     'docs.json': '{ "navigation": [] }',
     'index.mdx': '---\ntitle: Home\n---\n\nWelcome to Lumen Flags.\n',
   })
-  const events: string[] = []
+  const events: string[] = options.events ?? []
   const jobEvents: JobEvents = { add: async (type, message) => void events.push(`${type}: ${message}`) }
   const result = await runAgentLoop({
     model,
@@ -34,7 +35,7 @@ async function run(model: MockLanguageModelV4, options: { maxSteps?: number } = 
     instructions: 'Edit the docs.',
     limits: { maxSteps: options.maxSteps ?? 10, maxChangedBytes: 10_000, maxFilesTouched: 10 },
     events: jobEvents,
-    signal: new AbortController().signal,
+    signal: options.signal ?? new AbortController().signal,
   })
   return { result, events, changes: workspace.changes(), files: workspace.snapshot() }
 }
@@ -107,6 +108,60 @@ describe('the agent loop, with the AI SDK mock model', () => {
     const { result } = await run(model, { maxSteps: 3 })
     expect(model.doGenerateCalls).toHaveLength(3)
     expect(result).toMatchObject({ summary: null, steps: 3, hitStepLimit: true, gaveUp: false })
+  })
+
+  test('a model that sends its tool calls with finish reason "stop" still stops at the step limit, and says so', async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => ({ ...step(['list_files', {}]), finishReason: { unified: 'stop', raw: 'stop' } }),
+    })
+    const { result } = await run(model, { maxSteps: 3 })
+    expect(model.doGenerateCalls).toHaveLength(3)
+    expect(result).toMatchObject({ summary: null, steps: 3, hitStepLimit: true })
+  })
+
+  test('a finish call its schema refuses is an error the model reads; the run goes on and ends only at a valid one', async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        step(['write_file', { path: 'half-done.mdx', content: 'half' }]),
+        step(['finish', { summary: 'I could not do this', done: 'false' }]),
+        step(['finish', { summary: 'I could not do this', done: false }]),
+      ],
+    })
+    const { result } = await run(model)
+    expect(toolResults(model.doGenerateCalls[2]!).at(-1)).toMatch(/^finish → refused: .*Invalid input/)
+    expect(result).toMatchObject({ summary: 'I could not do this', steps: 3, gaveUp: true, hitStepLimit: false })
+    // Refused every time, the run ends at the step limit: not a success.
+    const stubborn = new MockLanguageModelV4({ doGenerate: async () => step(['finish', { summary: '' }]) })
+    expect((await run(stubborn, { maxSteps: 2 })).result).toMatchObject({ summary: null, hitStepLimit: true })
+  })
+
+  test('a reply of more tool calls than a step may make: the calls past the budget are refused, each saying why', async () => {
+    const calls = Array.from({ length: MAX_CALLS_PER_STEP + 5 }, (): [string, Record<string, unknown>] => [
+      'read_file',
+      { path: 'index.mdx' },
+    ])
+    const model = new MockLanguageModelV4({ doGenerate: [step(...calls), step(['list_files', {}]), step(['finish', { summary: 'Read' }])] })
+    await run(model)
+    const results = toolResults(model.doGenerateCalls[1]!)
+    expect(results.filter((result) => result.startsWith('read_file → {'))).toHaveLength(MAX_CALLS_PER_STEP)
+    expect(results.filter((result) => result.includes(`at most ${MAX_CALLS_PER_STEP} tool calls in one reply`))).toHaveLength(5)
+    // The next reply has a budget of its own.
+    expect(toolResults(model.doGenerateCalls[2]!).at(-1)).toMatch(/^list_files → \{/)
+  })
+
+  test("the run's deadline fires between the calls of one reply, and the calls left are not made", async () => {
+    const controller = new AbortController()
+    const calls = Array.from({ length: 40 }, (): [string, Record<string, unknown>] => ['read_file', { path: 'index.mdx' }])
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => {
+        // The deadline comes due while the reply's calls run: a timer, as the worker's is.
+        setTimeout(() => controller.abort(new Error('the run outlived its time limit')), 0)
+        return step(...calls)
+      },
+    })
+    const events: string[] = []
+    await expect(run(model, { signal: controller.signal, events })).rejects.toThrow()
+    expect(events.filter((event) => event.startsWith('file.read')).length).toBeLessThan(5)
   })
 
   test('finish with done=false: the model could not carry out the request, and the loop reports it', async () => {

@@ -2,7 +2,7 @@ import type { LanguageModel, ModelMessage } from 'ai'
 import { aiSdk } from '../models/ai-sdk.ts'
 import { DEFAULT_WRITABLE_PATHS } from '../config.ts'
 import type { JobEvents } from './events.ts'
-import { agentTools, type ToolLimits, type ToolState } from './tools.ts'
+import { agentTools, type StepBudget, type ToolLimits, type ToolState } from './tools.ts'
 import type { Workspace } from '../git/types.ts'
 import { writablePaths } from './writable-paths.ts'
 
@@ -35,16 +35,32 @@ export interface AgentLoopResult {
 /** One run of the agent: the model calls file tools until it calls `finish` or reaches the step limit. */
 export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResult> {
   const state: ToolState = { summary: null }
+  const step: StepBudget = { calls: 0, resultChars: 0 }
   const writable = writablePaths(input.writablePaths ?? DEFAULT_WRITABLE_PATHS)
-  const { generateText, hasToolCall, stepCountIs } = await aiSdk()
-  const tools = await agentTools({ workspace: input.workspace, writable, limits: input.limits, events: input.events, state })
+  const { generateText, stepCountIs } = await aiSdk()
+  const tools = await agentTools({
+    workspace: input.workspace,
+    writable,
+    limits: input.limits,
+    events: input.events,
+    state,
+    step,
+    signal: input.signal,
+  })
   const messages: ModelMessage[] = [...input.conversation, { role: 'user', content: input.prompt }]
   const result = await generateText({
     model: input.model,
     instructions: input.instructions,
     messages,
     tools,
-    stopWhen: [stepCountIs(input.limits.maxSteps), hasToolCall('finish')],
+    // Finished when `finish` ran, not when it was called: a call its schema refused ({done: "false"}, no summary) is
+    // an error the model sees and may correct; stopping on it ended a run that meant to give up as a success.
+    stopWhen: [stepCountIs(input.limits.maxSteps), () => state.summary !== null],
+    prepareStep: () => {
+      step.calls = 0
+      step.resultChars = 0
+      return undefined
+    },
     // File edits depend on each other's results: run a step's tool calls one after another.
     toolCallConcurrency: 1,
     abortSignal: input.signal,
@@ -62,7 +78,9 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     summary,
     conversation: [...messages, ...result.responseMessages],
     steps: result.steps.length,
-    hitStepLimit: state.summary === null && result.steps.length >= input.limits.maxSteps && result.finishReason === 'tool-calls',
+    // Whatever finish reason the server gave: some OpenAI-compatible servers send tool calls with "stop".
+    hitStepLimit:
+      state.summary === null && result.steps.length >= input.limits.maxSteps && (result.steps.at(-1)?.toolCalls.length ?? 0) > 0,
     gaveUp: state.done === false,
   }
 }

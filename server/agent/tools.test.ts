@@ -16,12 +16,22 @@ async function setup(limits = { maxChangedBytes: 1_000, maxFilesTouched: 3 }) {
   const seen: string[] = []
   const events: JobEvents = { add: async (type, message) => void seen.push(`${type}: ${message}`) }
   const state = { summary: null as string | null }
-  const tools = await agentTools({ workspace, writable: writablePaths(DEFAULT_WRITABLE_PATHS), limits, events, state })
+  const step = { calls: 0, resultChars: 0 }
+  const controller = new AbortController()
+  const tools = await agentTools({
+    workspace,
+    writable: writablePaths(DEFAULT_WRITABLE_PATHS),
+    limits,
+    events,
+    state,
+    step,
+    signal: controller.signal,
+  })
   const options = { toolCallId: 'call_1', messages: [] }
   // Calls a tool the way generateText does (input already validated against its schema).
   const run = (name: keyof typeof tools, input: Record<string, unknown>) =>
     (tools[name].execute as (input: unknown, options: unknown) => Promise<unknown>)(input, options)
-  return { workspace, run, seen, state }
+  return { workspace, run, seen, state, step, controller }
 }
 
 describe('agent file tools', () => {
@@ -132,6 +142,27 @@ describe('agent file tools', () => {
     await t.run('write_file', { path: 'a.mdx', content: 'aa' })
     await expect(t.run('write_file', { path: 'c.mdx', content: 'c' })).rejects.toThrow(/at most 2 files/)
     expect(t.workspace.changes().map((change) => change.path)).toEqual(['a.mdx', 'b.mdx'])
+  })
+
+  test('an edit that would grow a file past the changed-bytes limit is refused before the text is built', async () => {
+    const t = await setup({ maxChangedBytes: 1_000, maxFilesTouched: 2 })
+    await t.run('write_file', { path: 'a.mdx', content: 'a'.repeat(500) })
+    await expect(t.run('edit_file', { path: 'a.mdx', old_text: 'a', new_text: 'bbbb', replace_all: true })).rejects.toThrow(
+      /would grow to 2000 characters; the run may change at most 1000 bytes/,
+    )
+    expect(t.workspace.changes()).toEqual([expect.objectContaining({ path: 'a.mdx', bytes: 500 })])
+  })
+
+  test("a reply's results are bounded in characters as well as in calls; a cancelled run's calls are refused", async () => {
+    const t = await setup({ maxChangedBytes: 1_000_000, maxFilesTouched: 2 })
+    await t.run('write_file', { path: 'big.mdx', content: 'y'.repeat(190_000) })
+    const reads = async () => {
+      for (let i = 0; i < 10; i++) await t.run('read_file', { path: 'big.mdx' })
+    }
+    await expect(reads()).rejects.toThrow(/results of one reply may hold at most 1000000 characters/)
+    expect(t.step.resultChars).toBeLessThanOrEqual(1_000_000)
+    t.controller.abort(new Error('the run outlived its time limit'))
+    await expect(t.run('list_files', {})).rejects.toThrow(/outlived its time limit/)
   })
 
   test('finish records the summary', async () => {

@@ -8,6 +8,20 @@ import type { Workspace } from '../git/types.ts'
 
 const MAX_READ_CHARS = 200_000
 const MAX_LIST = 5_000
+/**
+ * Most tool calls one model reply may make. The step limit counts replies, not calls: one reply of 10,000 reads of a
+ * large file made gigabytes of results for the next request (the server ran out of memory), and 3,000 searches held
+ * the server for minutes. Calls past it are refused, each with a message that says why.
+ */
+export const MAX_CALLS_PER_STEP = 50
+/** Most characters the tool results of one reply may hold (read_file returns up to MAX_READ_CHARS at a time). */
+export const MAX_STEP_RESULT_CHARS = 1_000_000
+
+/** What the tool calls of the current model reply have spent; the loop starts it anew before each reply. */
+export interface StepBudget {
+  calls: number
+  resultChars: number
+}
 
 export interface ToolLimits {
   maxChangedBytes: number
@@ -28,6 +42,9 @@ export interface AgentToolsOptions {
   limits: ToolLimits
   events: JobEvents
   state: ToolState
+  step: StepBudget
+  /** The run's: aborted when it is cancelled or outlives its time limit. */
+  signal?: AbortSignal
 }
 
 /** An error the model sees as the tool's result; it names what went wrong so the model can correct itself. */
@@ -45,9 +62,33 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length
  * paths, nothing git would read as `.git`), writes to the project's writable paths (documentation files), and writes
  * are refused past the run's changed-bytes and files-touched limits.
  */
-export async function agentTools({ workspace, writable, limits, events, state }: AgentToolsOptions) {
+export async function agentTools({ workspace, writable, limits, events, state, step, signal }: AgentToolsOptions) {
   const [{ tool }, { WorkspaceSearch }] = await Promise.all([aiSdk(), import('./workspace-search.ts')])
   const search = new WorkspaceSearch(workspace)
+
+  /**
+   * Every tool call: first back to the event loop, so that however many calls a reply holds, the run's deadline fires
+   * and the server answers other requests between them; then the run's signal and the step's budget (see
+   * MAX_CALLS_PER_STEP).
+   */
+  const budgeted =
+    <I, O>(execute: (input: I) => Promise<O>) =>
+    async (input: I): Promise<O> => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      signal?.throwIfAborted()
+      if (++step.calls > MAX_CALLS_PER_STEP) {
+        throw new ToolError(`refused: at most ${MAX_CALLS_PER_STEP} tool calls in one reply; make the rest in the next one`)
+      }
+      const output = await execute(input)
+      const chars = JSON.stringify(output)?.length ?? 0
+      if (step.resultChars + chars > MAX_STEP_RESULT_CHARS) {
+        throw new ToolError(
+          `refused: the tool results of one reply may hold at most ${MAX_STEP_RESULT_CHARS} characters; read less at once`,
+        )
+      }
+      step.resultChars += chars
+      return output
+    }
 
   function checkLimits(path: string, newBytes: number): void {
     const others = workspace.changes().filter((change) => change.path !== path)
@@ -74,24 +115,24 @@ export async function agentTools({ workspace, writable, limits, events, state }:
     list_files: tool({
       description: 'Lists the files of the docs repository (paths relative to its root), optionally only those under a folder.',
       inputSchema: z.object({ prefix: z.string().optional().describe('a folder, e.g. "guides/"') }),
-      execute: async ({ prefix }) => {
+      execute: budgeted(async ({ prefix }) => {
         const folder = prefix && prefix.replace(/^\.?\/*/, '') !== '' ? `${confinePath(prefix)}/` : ''
         const files = (await workspace.listFiles()).filter((path) => path.startsWith(folder))
         return { files: files.slice(0, MAX_LIST), truncated: files.length > MAX_LIST }
-      },
+      }),
     }),
 
     read_file: tool({
       description: 'Reads one file of the docs repository.',
       inputSchema: z.object({ path: z.string().describe('relative to the repository root, e.g. "guides/webhooks.mdx"') }),
-      execute: async ({ path: raw }) => {
+      execute: budgeted(async ({ path: raw }) => {
         const path = confinePath(raw)
         const content = await workspace.readFile(path)
         if (content === null) throw new ToolError(`no such file: ${path}`)
         await events.add('file.read', `read ${path}`, { path })
         const truncated = content.length > MAX_READ_CHARS
         return { path, content: truncated ? content.slice(0, MAX_READ_CHARS) : content, truncated }
-      },
+      }),
     }),
 
     search_docs: tool({
@@ -104,21 +145,21 @@ export async function agentTools({ workspace, writable, limits, events, state }:
         ignore_case: z.boolean().optional(),
         limit: z.number().int().min(1).max(500).optional(),
       }),
-      execute: async ({ query, exact, ignore_case, limit }) => {
+      execute: budgeted(async ({ query, exact, ignore_case, limit }) => {
         const results = await search.search(query, { exact, ignoreCase: ignore_case, limit })
         await events.add('search', `searched for "${query}": ${results.length} file(s)`, { query, files: results.length })
         return { results }
-      },
+      }),
     }),
 
     write_file: tool({
       description: 'Creates a file or replaces its whole content.',
       inputSchema: z.object({ path: z.string(), content: z.string() }),
-      execute: async ({ path: raw, content }) => {
+      execute: budgeted(async ({ path: raw, content }) => {
         const path = writable.check(confinePath(raw))
         const kind = await write(path, content)
         return { path, kind, bytes: byteLength(content) }
-      },
+      }),
     }),
 
     edit_file: tool({
@@ -131,7 +172,7 @@ export async function agentTools({ workspace, writable, limits, events, state }:
         new_text: z.string(),
         replace_all: z.boolean().optional(),
       }),
-      execute: async ({ path: raw, old_text, new_text, replace_all }) => {
+      execute: budgeted(async ({ path: raw, old_text, new_text, replace_all }) => {
         const path = writable.check(confinePath(raw))
         const content = await workspace.readFile(path)
         if (content === null) throw new ToolError(`no such file: ${path}`)
@@ -140,15 +181,23 @@ export async function agentTools({ workspace, writable, limits, events, state }:
         if (count > 1 && !replace_all) {
           throw new ToolError(`old_text occurs ${count} times in ${path}; include more surrounding text, or set replace_all=true`)
         }
+        // The limit before the text: twenty replace_all edits of a 1 MB file, each building a 500 MB string that the
+        // limit then refused, held the server for 39 s. A character is at least one byte.
+        const length = content.length + count * (new_text.length - old_text.length)
+        if (length > limits.maxChangedBytes) {
+          throw new ToolError(
+            `refused: the file would grow to ${length} characters; the run may change at most ${limits.maxChangedBytes} bytes`,
+          )
+        }
         await write(path, content.split(old_text).join(new_text))
         return { path, replacements: count }
-      },
+      }),
     }),
 
     delete_file: tool({
       description: 'Deletes a file.',
       inputSchema: z.object({ path: z.string() }),
-      execute: async ({ path: raw }) => {
+      execute: budgeted(async ({ path: raw }) => {
         const path = writable.check(confinePath(raw))
         const before = await workspace.readFile(path)
         if (before === null) throw new ToolError(`no such file: ${path}`)
@@ -157,7 +206,7 @@ export async function agentTools({ workspace, writable, limits, events, state }:
         search.changed(path, null)
         await events.add('file.deleted', `deleted ${path}`, { path })
         return { path, deleted: true }
-      },
+      }),
     }),
 
     finish: tool({
@@ -166,11 +215,11 @@ export async function agentTools({ workspace, writable, limits, events, state }:
         'title; the summary becomes the pull request description. Set done=false when the request could not be carried out ' +
         '(the summary says why): the job then fails with that reason instead of looking finished.',
       inputSchema: z.object({ summary: z.string().min(1).max(10_000), done: z.boolean().optional() }),
-      execute: async ({ summary, done }) => {
+      execute: budgeted(async ({ summary, done }) => {
         state.summary = summary
         state.done = done ?? true
         return { ok: true }
-      },
+      }),
     }),
   }
 }

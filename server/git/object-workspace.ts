@@ -46,6 +46,8 @@ export class ObjectWorkspace implements Workspace {
   private head: string
   private tree: Map<string, BaseEntry> | null = null
   private directories: Set<string> | null = null
+  /** The base tree's symbolic links, which the agent neither follows nor replaces. */
+  private links: Set<string> | null = null
   private pending = new Map<string, PendingChange>()
   private readonly cache = {}
 
@@ -88,6 +90,10 @@ export class ObjectWorkspace implements Workspace {
       const isFile = this.pending.has(parent) ? this.pending.get(parent)!.content !== null : tree.has(parent)
       if (isFile) throw new Error(`"${parent}" is a file, so "${path}" cannot be created under it`)
     }
+    // Writing at a link, or under a link to a folder, would replace the link with a file or a folder of its own: a
+    // change to the repository no event would name (the commit said "2 files" and deleted the link besides).
+    const link = [...parents, path].find((part) => this.links!.has(part))
+    if (link !== undefined) throw new Error(`"${link}" is a symbolic link, which Docent does not follow or replace`)
     const before = await this.readBase(path)
     if (before !== null && decoder.decode(before) === content) {
       this.pending.delete(path)
@@ -257,6 +263,7 @@ export class ObjectWorkspace implements Workspace {
     const { fs, gitdir } = this.options
     const files = new Map<string, BaseEntry>()
     const directories = new Set<string>()
+    const links = new Set<string>()
     const { tree } = (await git.readCommit({ fs, gitdir, oid: this.head, cache: this.cache })).commit
     const walk = async (oid: string, prefix: string): Promise<void> => {
       const { tree: entries } = await git.readTree({ fs, gitdir, oid, cache: this.cache })
@@ -265,8 +272,10 @@ export class ObjectWorkspace implements Workspace {
         if (entry.type === 'tree') {
           directories.add(path)
           await walk(entry.oid, `${path}/`)
-        } else if (entry.type === 'blob' && entry.mode !== '120000') {
+        } else if (entry.type === 'blob' && entry.mode === '120000') {
           // Symlinks are left alone: following them could leave the repository.
+          links.add(path)
+        } else if (entry.type === 'blob') {
           files.set(path, { oid: entry.oid, mode: entry.mode })
         }
       }
@@ -274,6 +283,7 @@ export class ObjectWorkspace implements Workspace {
     await walk(tree, '')
     this.tree = files
     this.directories = directories
+    this.links = links
     return files
   }
 }
