@@ -431,6 +431,21 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer(known, deploys)).toMatch(/^A preview deploys/)
     const previw = { question: 'When do previws deploy after a crash?', unknownWords: ['previws'] }
     expect(extractiveAnswer(previw, deploys)).not.toMatch(new RegExp(`^${DECLINE}`))
+    // Asked in the passive, the thing is the last word before "be"; a word of four letters is no misspelling of another
+    // ("shoe" of "show": short words have too many neighbours one letter away).
+    const schedules: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Schedules',
+        url: 'https://docs.example.com/schedules',
+        content:
+          'Each automation runs on a schedule, up to a limit of 500 runs a day.\n\nA replaced page keeps its old URL.\n\nShow the run history of each automation.',
+      },
+    ]
+    const shoes = { question: 'how often should running shoes be replaced', unknownWords: ['shoes'] }
+    expect(extractiveAnswer(shoes, schedules)).toMatch(new RegExp(`^${DECLINE}`))
+    const pages = { question: 'how should replaced pages be redirected', unknownWords: [] }
+    expect(extractiveAnswer(pages, schedules)).not.toMatch(new RegExp(`^${DECLINE}`))
   })
 
   test('a name no source holds declines, unless a long question the docs speak of tells it', () => {

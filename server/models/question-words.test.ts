@@ -24,6 +24,9 @@ describe('what a question says beyond its words', () => {
   test('the subject of what a question asks a thing does: the word after the auxiliary and its determiner', () => {
     expect(subjectOf('When do airbags deploy in a low-speed crash?')).toBe(stems('airbags')[0])
     expect(subjectOf('why does my sourdough come out dense?')).toBe(stems('sourdough')[0])
+    // In the passive, the last word before "be": the others say which kind.
+    expect(subjectOf('how often should running shoes be replaced')).toBe(stems('shoes')[0])
+    expect(subjectOf('how long should the chicken thighs be baked?')).toBe(stems('thighs')[0])
     // Who asks is no subject; nor is a last word with no verb after it.
     expect(subjectOf('how do I deploy?')).toBeUndefined()
     expect(subjectOf('when does it expire?')).toBeUndefined()

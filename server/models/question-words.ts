@@ -45,6 +45,8 @@ export function objectOf(question: string): string | undefined {
 
 /** A question about what something does ("when do airbags deploy?", "why does my sourdough turn out dense?"). */
 const ASKS_WHAT_IT_DOES = /^\s*(?:when|why|how often|how long|how)\s+(?:do|does|did|will|would|can|could|should|is|are)\s+/i
+/** Most words a passive question's subject runs to before "be". */
+const PASSIVE_SUBJECT_WORDS = 3
 /** Who asks, not what is asked about. */
 const PRONOUNS = new Set('i we you they it he she one this that these those there'.split(' '))
 
@@ -57,7 +59,10 @@ export function subjectOf(question: string): string | undefined {
   if (!frame) return undefined
   const tokens = wordTokens(question.slice(frame[0].length))
   const at = OBJECT_DETERMINERS.has(tokens[0] ?? '') ? 1 : 0
-  const subject = tokens[at]
+  // A passive question names its subject in full before "be" ("how often should running shoes be replaced?"): the
+  // last of those words is the thing asked about, the others say which kind.
+  const passive = tokens.indexOf('be', at + 1)
+  const subject = passive > at && passive <= at + PASSIVE_SUBJECT_WORDS ? tokens[passive - 1] : tokens[at]
   if (subject === undefined || tokens[at + 1] === undefined || PRONOUNS.has(subject)) return undefined
   return contentTerms(subject)[0]
 }
