@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { CONSOLE_HEADER, ConsoleSession, SignInBody } from '../../shared/console.ts'
 import type { DocentContext } from '../context.ts'
-import { clientIp } from '../http/client-ip.ts'
+import { clientIp, limitKeyOfIp } from '../http/client-ip.ts'
 import { ApiError } from '../http/errors.ts'
 import { organizationGuard } from '../http/guards.ts'
 import { rateLimit } from '../http/rate-limit.ts'
@@ -70,7 +70,7 @@ export function sessionRoutes(ctx: DocentContext): Route[] {
             name: 'console-sign-in',
             limit: SIGN_IN_PER_IP_PER_HOUR,
             window: 'hour',
-            key: (c) => clientIp(c, ctx.config.trustProxy),
+            key: (c) => limitKeyOfIp(clientIp(c, ctx.config.trustProxy)),
           },
         ],
       }),

@@ -240,6 +240,52 @@ describe('rate limits', () => {
     expect((await write()).status).toBe(429)
   })
 
+  test('of several full limits, Retry-After names the one that frees last', async () => {
+    const store = new MemoryStore()
+    const hour = windowOf('hour', new Date()).start.getTime()
+    const now = new Date(hour + 30 * 60_000)
+    const app = new Hono()
+    app.onError(errorHandler(consoleLogger('silent')))
+    const rules = () => [
+      { name: 'per-hour', limit: 1, window: 'hour' as const, key: () => 'k' },
+      { name: 'per-day', limit: 1, window: 'day' as const, key: () => 'k' },
+    ]
+    app.get('/x', rateLimit({ store, now: () => now, rules }), (c) => c.text('ok'))
+    expect((await app.request('/x')).status).toBe(200)
+    const refused = await app.request('/x')
+    expect(refused.status).toBe(429)
+    const untilTomorrow = Math.ceil((windowOf('day', now).end.getTime() - now.getTime()) / 1000)
+    expect(refused.headers.get('retry-after')).toBe(String(untilTomorrow))
+    expect((await refused.json()).error).toMatch(/per-day/)
+  })
+
+  test('behind a trusted proxy, the address is the one it saw (the last X-Forwarded-For entry), in one form', async () => {
+    const t = await testDocent({ trustProxy: true, limits: { ipPerDay: 1 } })
+    const ask = (forwarded: string) =>
+      t.app.request(
+        '/discovery/v2/assistant/demo/message',
+        json(
+          { fp: 'a', messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: 'install' }] }] },
+          {
+            ...bearer(t.keys.assistant),
+            'x-forwarded-for': forwarded,
+          },
+        ),
+        { ip: '10.0.0.9' },
+      )
+    const first = await ask('6.6.6.1, 203.0.113.7')
+    expect(first.status).toBe(200)
+    await first.text()
+    // What the client wrote before the proxy's entry changes nothing; nor does writing the address another way.
+    for (const forwarded of ['6.6.6.2, 203.0.113.7', '203.0.113.7', '1.1.1.1,::ffff:203.0.113.7']) {
+      expect((await ask(forwarded)).status, forwarded).toBe(429)
+    }
+    // One IPv6 network is one client.
+    expect((await ask('2001:db8:1:2::1')).status).toBe(200)
+    expect((await ask('2001:db8:1:2:ffff::9')).status).toBe(429)
+    await t.docent.stop()
+  })
+
   test('X-Forwarded-For is ignored unless trustProxy is set', async () => {
     const { probe, keys } = await probeApp({ ipPerDay: 1 })
     const ask = (forwarded: string) =>

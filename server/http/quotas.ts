@@ -1,6 +1,6 @@
 import type { DocentConfig } from '../config.ts'
 import type { KeyRecord } from '../store/types.ts'
-import { clientIp } from './client-ip.ts'
+import { clientIp, limitKeyOfIp } from './client-ip.ts'
 import type { RateRule } from './rate-limit.ts'
 
 /**
@@ -24,7 +24,7 @@ export function quotaRules(config: DocentConfig, quota: Quota, subject: QuotaSub
     name,
     limit,
     window,
-    key: (c) => clientIp(c, trustProxy),
+    key: (c) => limitKeyOfIp(clientIp(c, trustProxy)),
   })
   const organization: RateRule = { name: 'org-hour', limit: limits.organizationPerHour, window: 'hour', key: () => subject.organization }
   switch (quota) {

@@ -66,7 +66,8 @@ export function rateLimiter({ store, now, rules }: RateLimitOptions): (c: AppCon
       'ratelimit-reset': String(state.reset),
     })
     if (!admitted) {
-      const full = states.find((state) => state.remaining === 0)!
+      // Of the full limits, the one that frees last: the request is refused until every one has room again.
+      const full = states.filter((state) => state.remaining === 0).reduce((latest, state) => (state.reset > latest.reset ? state : latest))
       throw new ApiError(
         429,
         `rate limit exceeded: ${full.rule.limit} requests per ${full.rule.window} (${full.rule.name}); retry in ${full.reset} s`,

@@ -114,7 +114,7 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
       responses: {
         200: { description: 'the JSON-RPC response', content: { type: 'application/json', description: 'JSON-RPC 2.0' } },
         202: { description: 'a notification or response was accepted' },
-        400: { description: 'the body is not JSON-RPC' },
+        400: { description: 'the body is not JSON-RPC, or is a batch (one message per request)' },
         413: { description: 'the body is larger than the limit (1 MiB)' },
         415: { description: 'the body is not JSON' },
       },
@@ -128,10 +128,16 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
           return ''
         })
         let parsable = true
+        let batch = false
         try {
-          JSON.parse(text)
+          batch = Array.isArray(JSON.parse(text))
         } catch {
           parsable = false
+        }
+        // A JSON-RPC batch would be admitted once and run every search it holds (50 for one unit of the limit). MCP
+        // dropped batches (protocol 2025-06-18), and no SDK client sends them.
+        if (batch) {
+          throw new ApiError(400, 'JSON-RPC batches are not supported: send one message per request')
         }
         let limitHeaders: Record<string, string> = {}
         if (parsable) {

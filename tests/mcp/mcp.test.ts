@@ -179,6 +179,16 @@ describe('MCP auth', () => {
     const garbage = await post('/mcp/acme.example', mcpHeaders, '{not json')
     expect(garbage.status).toBe(400)
     expect(await garbage.json()).toEqual({ error: expect.stringMatching(/Parse error/) })
+    // A batch would run every search it holds for one unit of the limit: one message per request.
+    const search = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'search_docs', arguments: { query: 'flags' } },
+    })
+    const batch = await post('/mcp/acme.example', mcpHeaders, JSON.stringify(Array.from({ length: 50 }, (_, i) => search(i))))
+    expect(batch.status).toBe(400)
+    expect(await batch.json()).toEqual({ error: expect.stringMatching(/batches are not supported/), code: 'invalid_request' })
   })
 
   test('CORS: preflight granted to allowed origins (any origin on a public server), others refused', async () => {
