@@ -8,7 +8,7 @@ import { MemoryStore } from '../store/memory.ts'
 import { bodyLimit } from './body-limit.ts'
 import { errorHandler } from './errors.ts'
 import { adminGuard, agentWriteGuard, assistantGuard } from './guards.ts'
-import { rateLimit, windowOf } from './rate-limit.ts'
+import { type RateRule, rateLimit, windowOf } from './rate-limit.ts'
 import { type AppEnv, route, type RouteDeclaration } from './route.ts'
 import { readJson } from './validate.ts'
 
@@ -199,16 +199,21 @@ describe('rate limits', () => {
     expect(windowOf('month', new Date('2026-12-31T23:59:59Z')).end).toEqual(new Date('2027-01-01T00:00:00Z'))
   })
 
-  test('the request over the limit → 429 with Retry-After and RateLimit headers; the window resets', async () => {
-    const store = new MemoryStore()
-    // Counters expire by the store's clock, so the test's windows sit at the real current hour.
+  /**
+   * `GET /x` behind `rules`, on a clock `minutes` into the current hour (counters expire by the store's clock, so the
+   * test's windows sit at the real current hour); `at` moves the clock.
+   */
+  function limitedApp(rules: RateRule[], minutes: number) {
     const hour = windowOf('hour', new Date()).start.getTime()
-    let now = new Date(hour + 59 * 60_000)
+    let now = new Date(hour + minutes * 60_000)
     const app = new Hono()
     app.onError(errorHandler(consoleLogger('silent')))
-    app.get('/x', rateLimit({ store, now: () => now, rules: () => [{ name: 'test', limit: 2, window: 'hour', key: () => 'k' }] }), (c) =>
-      c.text('ok'),
-    )
+    app.get('/x', rateLimit({ store: new MemoryStore(), now: () => now, rules: () => rules }), (c) => c.text('ok'))
+    return { app, now: () => now, at: (minutesIn: number) => (now = new Date(hour + minutesIn * 60_000)) }
+  }
+
+  test('the request over the limit → 429 with Retry-After and RateLimit headers; the window resets', async () => {
+    const { app, at } = limitedApp([{ name: 'test', limit: 2, window: 'hour', key: () => 'k' }], 59)
     const first = await app.request('/x')
     expect(first.headers.get('ratelimit-remaining')).toBe('1')
     expect((await app.request('/x')).status).toBe(200)
@@ -219,7 +224,7 @@ describe('rate limits', () => {
     expect(refused.headers.get('ratelimit-remaining')).toBe('0')
     expect(refused.headers.get('ratelimit-reset')).toBe('60')
     expect((await refused.json()).error).toMatch(/rate limit exceeded/)
-    now = new Date(hour + 60 * 60_000 + 1000)
+    at(60 + 1 / 60)
     expect((await app.request('/x')).status).toBe(200)
   })
 
@@ -241,20 +246,17 @@ describe('rate limits', () => {
   })
 
   test('of several full limits, Retry-After names the one that frees last', async () => {
-    const store = new MemoryStore()
-    const hour = windowOf('hour', new Date()).start.getTime()
-    const now = new Date(hour + 30 * 60_000)
-    const app = new Hono()
-    app.onError(errorHandler(consoleLogger('silent')))
-    const rules = () => [
-      { name: 'per-hour', limit: 1, window: 'hour' as const, key: () => 'k' },
-      { name: 'per-day', limit: 1, window: 'day' as const, key: () => 'k' },
-    ]
-    app.get('/x', rateLimit({ store, now: () => now, rules }), (c) => c.text('ok'))
+    const { app, now } = limitedApp(
+      [
+        { name: 'per-hour', limit: 1, window: 'hour', key: () => 'k' },
+        { name: 'per-day', limit: 1, window: 'day', key: () => 'k' },
+      ],
+      30,
+    )
     expect((await app.request('/x')).status).toBe(200)
     const refused = await app.request('/x')
     expect(refused.status).toBe(429)
-    const untilTomorrow = Math.ceil((windowOf('day', now).end.getTime() - now.getTime()) / 1000)
+    const untilTomorrow = Math.ceil((windowOf('day', now()).end.getTime() - now().getTime()) / 1000)
     expect(refused.headers.get('retry-after')).toBe(String(untilTomorrow))
     expect((await refused.json()).error).toMatch(/per-day/)
   })
