@@ -80,7 +80,9 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${runtime} server exited (${child.exitCode}):\n${output}`)
     try {
-      const response = await fetch(`${url}/healthz`)
+      // Not kept alive: a test's first request may come long after (another server still starting), when the server has
+      // closed the idle connection; reused at that moment, it failed with ECONNRESET (CI, two instances starting together).
+      const response = await fetch(`${url}/healthz`, { headers: { connection: 'close' } })
       if (response.ok) break
     } catch {
       // not listening yet
