@@ -5,7 +5,8 @@ import type { JobRecord } from '../store/types.ts'
 import { jobEvents } from './events.ts'
 import { modelIdOf } from '../context.ts'
 
-function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
+/** The project's agent; a 409 when it has none. */
+export function agentOf(project: ProjectConfig): NonNullable<ProjectConfig['agent']> {
   if (!project.agent) {
     throw new DocentError('conflict', `project "${project.id}" has no agent configured (agent.repository)`, { projectId: project.id })
   }
@@ -57,9 +58,7 @@ export async function createJob(ctx: DocentContext, project: ProjectConfig, prom
  * first means a run finishing meanwhile either sees the new run (and keeps the job active) or is overtaken by it.
  */
 export async function sendFollowUp(ctx: DocentContext, project: ProjectConfig, id: string, prompt: string): Promise<JobRecord> {
-  agentOf(project)
-  const job = await getJobOr404(ctx, project, id)
-  if (job.status === 'archived') throw archivedConflict(id)
+  const job = await followUpTarget(ctx, project, id)
   await enqueue(ctx, job, prompt, 'follow-up received')
   const active = await ctx.store.updateJob(
     id,
@@ -74,6 +73,14 @@ export async function sendFollowUp(ctx: DocentContext, project: ProjectConfig, i
     throw archivedConflict(id)
   }
   return active
+}
+
+/** The job a follow-up goes to: the project's (404 otherwise), not archived (409), with an agent to run it (409). */
+export async function followUpTarget(ctx: DocentContext, project: ProjectConfig, id: string): Promise<JobRecord> {
+  agentOf(project)
+  const job = await getJobOr404(ctx, project, id)
+  if (job.status === 'archived') throw archivedConflict(id)
+  return job
 }
 
 const archivedConflict = (id: string) => new DocentError('conflict', `job ${id} is archived; start a new job instead`, { jobId: id })

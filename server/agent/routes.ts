@@ -4,7 +4,7 @@ import { adminGuard, agentWriteGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
 import { jobEventStream, wantsEventStream } from './job-event-stream.ts'
 import { jobView } from './job-view.ts'
-import { archiveJob, createJob, getJobOr404, sendFollowUp } from './jobs.ts'
+import { agentOf, archiveJob, createJob, followUpTarget, getJobOr404, sendFollowUp } from './jobs.ts'
 
 const JOB = { description: 'the job', schema: AgentJob }
 const NO_JOB = { description: 'no such job in this project' }
@@ -26,6 +26,7 @@ export function agentRoutes(ctx: DocentContext): Route[] {
         200: { description: 'the new job, active', schema: AgentJob },
         409: { description: 'the project has no agent configured' },
       },
+      precheck: async (_, { auth }) => agentOf(auth.project),
       handler: async (c, { auth, body }) => c.json(jobView(await createJob(ctx, auth.project, body.prompt))),
     }),
     route({
@@ -41,6 +42,7 @@ export function agentRoutes(ctx: DocentContext): Route[] {
         404: NO_JOB,
         409: { description: 'the job is archived' },
       },
+      precheck: (c, { auth }) => followUpTarget(ctx, auth.project, c.req.param('id')!),
       handler: async (c, { auth, body }) => c.json(jobView(await sendFollowUp(ctx, auth.project, c.req.param('id')!, body.prompt))),
     }),
     route({

@@ -25,7 +25,7 @@ import { adminGuard, agentWriteGuard } from '../http/guards.ts'
 import { type ResponseDoc, type Route, route } from '../http/route.ts'
 import { DOCS_UNAVAILABLE } from '../search/load-corpus.ts'
 import { EXPORT_PAGE, exportResponse } from './export.ts'
-import { dismissGap, fixGap, getGapOr404 } from './gaps/fix.ts'
+import { dismissGap, fixableGap, fixGap, getGapOr404 } from './gaps/fix.ts'
 import { gapView } from './gaps/view.ts'
 import { rangeLabel, rangeOf } from './range.ts'
 import { CONVERSATION_COLUMNS, conversationRow, conversationView, feedbackView, SEARCH_COLUMNS, searchTermView } from './views.ts'
@@ -275,6 +275,7 @@ export function analyticsRoutes(ctx: DocentContext): Route[] {
         409: { description: 'a fix of the gap is under way, or the project has no agent' },
         503: DOCS_UNAVAILABLE,
       },
+      precheck: (c, { auth }) => fixableGap(ctx, auth.project, c.req.param('id')!),
       handler: async (c, { auth, body }) => c.json(jobView(await fixGap(ctx, auth.project, c.req.param('id')!, body))),
     }),
   ]

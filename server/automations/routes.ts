@@ -15,6 +15,8 @@ import { type Route, route } from '../http/route.ts'
 import { runView } from './run-view.ts'
 import { automationOr404, automationView, createAutomation, deleteAutomation, listAutomations, updateAutomation } from './settings.ts'
 import { startAutomationRun } from './start-run.ts'
+import { agentOf } from '../agent/jobs.ts'
+import type { AutomationRecord } from '../store/types.ts'
 
 const PARAMS = { projectId: 'the project', automationId: 'a predefined automation id (fix-broken-links...) or a custom one' }
 const NO_AUTOMATION = { description: 'no such automation in this project' }
@@ -117,13 +119,14 @@ export function automationRoutes(ctx: DocentContext): Route[] {
         404: NO_AUTOMATION,
         409: NO_AGENT,
       },
+      precheck: (c, { auth }) => triggerable(ctx, auth.project, c.req.param('workflowSchemaId')!),
       handler: async (c, { auth }) => c.json(await triggerNow(ctx, auth.project, c.req.param('workflowSchemaId')!), 202),
     }),
   ]
 }
 
-/** The hosted trigger: a manual run of an enabled, scheduled automation. */
-export async function triggerNow(ctx: DocentContext, project: ProjectConfig, id: string): Promise<WorkflowTriggered> {
+/** The automation a trigger runs: the project's (404), enabled and on a schedule (400), with an agent (409). */
+async function triggerable(ctx: DocentContext, project: ProjectConfig, id: string): Promise<AutomationRecord> {
   const automation = await automationOr404(ctx, project, id)
   if (!automation.enabled) {
     throw new DocentError(
@@ -137,6 +140,13 @@ export async function triggerNow(ctx: DocentContext, project: ProjectConfig, id:
       `${automation.name} (${id}) runs on ${automation.trigger.kind === 'content' ? 'docs changes' : 'merged code changes'}, not on a schedule: only scheduled automations can be triggered`,
     )
   }
+  agentOf(project)
+  return automation
+}
+
+/** The hosted trigger: a manual run of an enabled, scheduled automation. */
+export async function triggerNow(ctx: DocentContext, project: ProjectConfig, id: string): Promise<WorkflowTriggered> {
+  const automation = await triggerable(ctx, project, id)
   const run = await startAutomationRun(ctx, { project, automation, reason: 'manual', key: ctx.ids('trigger') })
   if (!run) throw new Error('a manual run key was taken twice')
   return { schemaId: automation.id, instanceId: run.id, jobId: run.jobId }

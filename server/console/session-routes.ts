@@ -4,7 +4,7 @@ import type { DocentContext } from '../context.ts'
 import { clientIp, limitKeyOfIp } from '../http/client-ip.ts'
 import { ApiError } from '../http/errors.ts'
 import { organizationGuard } from '../http/guards.ts'
-import { rateLimit } from '../http/rate-limit.ts'
+import { rateLimiter } from '../http/rate-limit.ts'
 import { type AppContext, type AppEnv, type Guard, publicGuard, RATE_LIMIT_HEADERS, type Route, route } from '../http/route.ts'
 import { describeKey, verifyKey } from '../keys/keys.ts'
 import type { KeyRecord } from '../store/types.ts'
@@ -59,22 +59,21 @@ export function sessionRoutes(ctx: DocentContext): Route[] {
       429: `more than ${SIGN_IN_PER_IP_PER_HOUR} sign-in attempts from this address this hour`,
     },
     headers: RATE_LIMIT_HEADERS,
-    middleware: [
-      // Before the rate limit: a forged sign-in from another site must not spend this address's attempts either.
-      requireConsoleHeader('sign-in'),
-      rateLimit({
-        store: ctx.store,
-        now: ctx.now,
-        rules: () => [
-          {
-            name: 'console-sign-in',
-            limit: SIGN_IN_PER_IP_PER_HOUR,
-            window: 'hour',
-            key: (c) => limitKeyOfIp(clientIp(c, ctx.config.trustProxy)),
-          },
-        ],
-      }),
-    ],
+    // Before the rate limit: a forged sign-in from another site must not spend this address's attempts either.
+    middleware: [requireConsoleHeader('sign-in')],
+    // After the body is read, as every limit: a body that is no sign-in ({}) is a 400 and no attempt at a key.
+    admit: rateLimiter({
+      store: ctx.store,
+      now: ctx.now,
+      rules: (c) => [
+        {
+          name: 'console-sign-in',
+          limit: SIGN_IN_PER_IP_PER_HOUR,
+          window: 'hour',
+          key: () => limitKeyOfIp(clientIp(c, ctx.config.trustProxy)),
+        },
+      ],
+    }),
   }
   const signOutGuard: Guard<null> = { ...publicGuard, errors: { 403: CROSS_SITE_REFUSED }, middleware: [requireConsoleHeader('sign-out')] }
   return [

@@ -80,6 +80,11 @@ export interface RouteDeclaration<Auth, BodySchema extends z.ZodType, QuerySchem
   query?: QuerySchema
   /** The success response(s) and the route's own errors (404, 409...); guard and validation errors are added. */
   responses: Record<number, ResponseDoc>
+  /**
+   * Checks that cost nothing and refuse a request that could change nothing (no such job, an archived one, no agent),
+   * run before the rate limits count it: a limit of job creations is not spent by follow-ups to jobs that do not exist.
+   */
+  precheck?(c: AppContext, input: RouteInput<Auth, z.output<BodySchema>, z.output<QuerySchema>>): Promise<unknown>
   handler(c: AppContext, input: RouteInput<Auth, z.output<BodySchema>, z.output<QuerySchema>>): Response | Promise<Response>
 }
 
@@ -153,6 +158,7 @@ export function route<Auth, BodySchema extends z.ZodType = z.ZodNever, QuerySche
           body: body ? await readJson(c, body) : undefined,
           query: query ? readQuery(c, query) : undefined,
         } as RouteInput<Auth, z.output<BodySchema>, z.output<QuerySchema>>
+        await declaration.precheck?.(c, input)
         const limitHeaders = guard.admit ? await guard.admit(c) : {}
         const response = await declaration.handler(c, input)
         for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value)

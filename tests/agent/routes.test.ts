@@ -157,6 +157,21 @@ describe('agent job endpoints (worker off: the lifecycle as the API sees it)', (
     expect((await t.store.listJobs('demo', { limit: 10 })).items).toHaveLength(2)
   })
 
+  test('a request that could change nothing spends none of the limit: no such job, automation or gap, an archived job', async () => {
+    const t = await setup({ agentPerProjectPerHour: 2 })
+    const job = (await (await t.create()).json()) as AgentJob
+    const archived = (await (await t.create()).json()) as AgentJob
+    expect((await t.post(`/job/${archived.id}/archive`)).status).toBe(200)
+    for (let i = 0; i < 3; i++) {
+      expect((await t.post('/job/job_doesnotexist0000/message', { prompt: 'x' })).status).toBe(404)
+      expect((await t.post(`/job/${archived.id}/message`, { prompt: 'x' })).status).toBe(409)
+      expect((await t.app.request('/workflow/demo/nope/trigger', { method: 'POST', headers: bearer(t.keys.admin) })).status).toBe(404)
+      expect((await t.app.request('/v1/analytics/demo/gaps/gap_nope/fix', json({}, bearer(t.keys.admin)))).status).toBe(404)
+    }
+    // The two creations spent the hour; what was refused above did not.
+    expect((await t.post(`/job/${job.id}/message`, { prompt: 'again' })).status).toBe(429)
+  })
+
   test('the typed agent client from shared/ speaks these endpoints', async () => {
     const t = await setup()
     const client = createAgentClient({

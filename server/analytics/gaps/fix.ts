@@ -1,6 +1,6 @@
 import type { GapFixBody } from '../../../shared/analytics.ts'
 import { DocentError } from '../../../shared/errors.ts'
-import { archiveJob, createJob, sendFollowUp } from '../../agent/jobs.ts'
+import { agentOf, archiveJob, createJob, sendFollowUp } from '../../agent/jobs.ts'
 import type { ProjectConfig } from '../../config.ts'
 import type { DocentContext } from '../../context.ts'
 import { loadCorpus } from '../../search/load-corpus.ts'
@@ -18,16 +18,22 @@ export async function getGapOr404(ctx: DocentContext, project: ProjectConfig, id
   return gap
 }
 
+/** The gap a fix is for: the project's (404), no fix of it under way and an agent to make one (409). */
+export async function fixableGap(ctx: DocentContext, project: ProjectConfig, id: string): Promise<GapRecord> {
+  const gap = await getGapOr404(ctx, project, id)
+  if ((FIXING as readonly string[]).includes(gap.status)) {
+    throw new DocentError('conflict', `a fix of this gap is under way (job ${gap.jobId}, ${gap.status}); wait for it or archive the job`)
+  }
+  agentOf(project)
+  return gap
+}
+
 /**
  * Starts an agent job that fixes a gap: its prompt is built from the readers' questions and wording, where they
  * were, the sections that came nearest, and the writer's facts and page. The gap is `in_progress` until the job ends.
  */
 export async function fixGap(ctx: DocentContext, project: ProjectConfig, id: string, body: GapFixBody): Promise<JobRecord> {
-  const gap = await getGapOr404(ctx, project, id)
-  if ((FIXING as readonly string[]).includes(gap.status)) {
-    throw new DocentError('conflict', `a fix of this gap is under way (job ${gap.jobId}, ${gap.status}); wait for it or archive the job`)
-  }
-  if (!project.agent) throw new DocentError('conflict', `project "${project.id}" has no agent configured (agent.repository)`)
+  const gap = await fixableGap(ctx, project, id)
   const corpus = await loadCorpus(ctx, project, 'a gap fix')
   let page: string | null = null
   if (body.page) {
