@@ -92,6 +92,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 17)', read('mintlify-page-questions-17.json'), 'page'],
       // Twelve more, written at the start of the next stop (2026-11-29, 03ae4b0): 12/12 at first try.
       ['page-leaning (tuning 18)', read('mintlify-page-questions-18.json'), 'page'],
+      // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-29, ca96580): 11/12.
+      ['page-leaning (tuning 19)', read('mintlify-page-questions-19.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -159,6 +161,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 27)', read('mintlify-questions-27.json'), 'plain'],
       // Thirty more the same way (2026-11-29, 03ae4b0): 23/30 at first try, 23/30 after.
       ['questions (tuning 28)', read('mintlify-questions-28.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, ca96580): 28/30.
+      ['questions (tuning 29)', read('mintlify-questions-29.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],

@@ -115,6 +115,9 @@ const corpora = [
       // Thirty more the same way, at the start of the next stop (2026-11-29, 03ae4b0): recall@5 0.833, MRR@10 0.773 at
       // first try; 0.867 / 0.781 after that stop's fixes.
       ['tuning 28', read('mintlify-questions-28.json')],
+      // Thirty more, written at that stop's start and kept unseen until tried once at its end (2026-11-29, ca96580):
+      // recall@5 1.000, MRR@10 0.868 at first try.
+      ['tuning 29', read('mintlify-questions-29.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,
