@@ -161,6 +161,9 @@ describe('agent file tools', () => {
     }
     await expect(reads()).rejects.toThrow(/results of one reply may hold at most 1000000 characters/)
     expect(t.step.resultChars).toBeLessThanOrEqual(1_000_000)
+    // A change, once made, is never reported as refused: only what reads return counts.
+    t.step.resultChars = 1_000_000
+    await expect(t.run('write_file', { path: 'after.mdx', content: 'made' })).resolves.toMatchObject({ kind: 'added' })
     t.controller.abort(new Error('the run outlived its time limit'))
     await expect(t.run('list_files', {})).rejects.toThrow(/outlived its time limit/)
   })

@@ -69,10 +69,11 @@ export async function agentTools({ workspace, writable, limits, events, state, s
   /**
    * Every tool call: first back to the event loop, so that however many calls a reply holds, the run's deadline fires
    * and the server answers other requests between them; then the run's signal and the step's budget (see
-   * MAX_CALLS_PER_STEP).
+   * MAX_CALLS_PER_STEP). Only what a read returns counts against the results' characters: a change, once made, is
+   * never reported as refused.
    */
   const budgeted =
-    <I, O>(execute: (input: I) => Promise<O>) =>
+    <I, O>(execute: (input: I) => Promise<O>, { reads = false } = {}) =>
     async (input: I): Promise<O> => {
       await new Promise((resolve) => setTimeout(resolve, 0))
       signal?.throwIfAborted()
@@ -80,6 +81,7 @@ export async function agentTools({ workspace, writable, limits, events, state, s
         throw new ToolError(`refused: at most ${MAX_CALLS_PER_STEP} tool calls in one reply; make the rest in the next one`)
       }
       const output = await execute(input)
+      if (!reads) return output
       const chars = JSON.stringify(output)?.length ?? 0
       if (step.resultChars + chars > MAX_STEP_RESULT_CHARS) {
         throw new ToolError(
@@ -115,24 +117,30 @@ export async function agentTools({ workspace, writable, limits, events, state, s
     list_files: tool({
       description: 'Lists the files of the docs repository (paths relative to its root), optionally only those under a folder.',
       inputSchema: z.object({ prefix: z.string().optional().describe('a folder, e.g. "guides/"') }),
-      execute: budgeted(async ({ prefix }) => {
-        const folder = prefix && prefix.replace(/^\.?\/*/, '') !== '' ? `${confinePath(prefix)}/` : ''
-        const files = (await workspace.listFiles()).filter((path) => path.startsWith(folder))
-        return { files: files.slice(0, MAX_LIST), truncated: files.length > MAX_LIST }
-      }),
+      execute: budgeted(
+        async ({ prefix }) => {
+          const folder = prefix && prefix.replace(/^\.?\/*/, '') !== '' ? `${confinePath(prefix)}/` : ''
+          const files = (await workspace.listFiles()).filter((path) => path.startsWith(folder))
+          return { files: files.slice(0, MAX_LIST), truncated: files.length > MAX_LIST }
+        },
+        { reads: true },
+      ),
     }),
 
     read_file: tool({
       description: 'Reads one file of the docs repository.',
       inputSchema: z.object({ path: z.string().describe('relative to the repository root, e.g. "guides/webhooks.mdx"') }),
-      execute: budgeted(async ({ path: raw }) => {
-        const path = confinePath(raw)
-        const content = await workspace.readFile(path)
-        if (content === null) throw new ToolError(`no such file: ${path}`)
-        await events.add('file.read', `read ${path}`, { path })
-        const truncated = content.length > MAX_READ_CHARS
-        return { path, content: truncated ? content.slice(0, MAX_READ_CHARS) : content, truncated }
-      }),
+      execute: budgeted(
+        async ({ path: raw }) => {
+          const path = confinePath(raw)
+          const content = await workspace.readFile(path)
+          if (content === null) throw new ToolError(`no such file: ${path}`)
+          await events.add('file.read', `read ${path}`, { path })
+          const truncated = content.length > MAX_READ_CHARS
+          return { path, content: truncated ? content.slice(0, MAX_READ_CHARS) : content, truncated }
+        },
+        { reads: true },
+      ),
     }),
 
     search_docs: tool({
@@ -145,11 +153,14 @@ export async function agentTools({ workspace, writable, limits, events, state, s
         ignore_case: z.boolean().optional(),
         limit: z.number().int().min(1).max(500).optional(),
       }),
-      execute: budgeted(async ({ query, exact, ignore_case, limit }) => {
-        const results = await search.search(query, { exact, ignoreCase: ignore_case, limit })
-        await events.add('search', `searched for "${query}": ${results.length} file(s)`, { query, files: results.length })
-        return { results }
-      }),
+      execute: budgeted(
+        async ({ query, exact, ignore_case, limit }) => {
+          const results = await search.search(query, { exact, ignoreCase: ignore_case, limit })
+          await events.add('search', `searched for "${query}": ${results.length} file(s)`, { query, files: results.length })
+          return { results }
+        },
+        { reads: true },
+      ),
     }),
 
     write_file: tool({
