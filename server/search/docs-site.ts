@@ -138,8 +138,15 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
     if (!path || pages.has(path)) continue
     const known = reusable?.pages.get(file)
     const printed = fingerprint(text)
-    const parsed =
-      known?.fingerprint === printed ? known.page : (preparsed?.pages.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
+    let parsed: ParsedPage
+    try {
+      parsed =
+        known?.fingerprint === printed ? known.page : (preparsed?.pages.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
+    } catch {
+      // One page that cannot be read (nesting deeper than the parser's stack, snippets expanded past MAX_PAGE_BLOCKS)
+      // is left out: the rest of the site loads without it, where its error failed every route with a 503.
+      continue
+    }
     cache.pages.set(file, { fingerprint: printed, page: parsed })
     const nav = navigation.entries.get(path)
     const language = languageOf(parsed, nav, navigation.languages)

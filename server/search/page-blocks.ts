@@ -20,6 +20,9 @@ export function pageBlocks(children: RootContent[], options: BlockOptions): Bloc
   return out
 }
 
+/** Most blocks a page may hold once its snippets are expanded; a page past it is left out of the site (docs-site.ts). */
+export const MAX_PAGE_BLOCKS = 20_000
+
 function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<string, string>, out: Block[]): void {
   for (const node of nodes) {
     switch (node.type) {
@@ -36,7 +39,11 @@ function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<strin
         const importPath = node.name ? imports.get(node.name) : undefined
         const snippet = importPath ? options.snippet?.(importPath) : undefined
         if (snippet) {
-          out.push(...snippet)
+          // Snippets that use snippets twice over double at each level: 18 levels in 2 KB made 2^17 blocks.
+          if (out.length + snippet.length > MAX_PAGE_BLOCKS) {
+            throw new Error(`a page may hold at most ${MAX_PAGE_BLOCKS} blocks with its snippets expanded`)
+          }
+          for (const block of snippet) out.push(block)
           break
         }
         const label = linkedLabel(node)
@@ -104,7 +111,8 @@ function withDefault(node: MdxJsxFlowElement, out: Block[], from: number): void 
   // Only after a sentence of the field's own: a list, a table or code ends on something else.
   const lastLine = last?.kind === 'text' && out.length > from ? last.markdown.split('\n').at(-1)!.trim() : ''
   if (last?.kind === 'text' && /[.!?][*_"')`]*$/.test(lastLine) && !/^([-*+|>]|\d+[.)]|```|~~~)/.test(lastLine)) {
-    last.markdown = `${last.markdown} ${sentence}`
+    // A new block, not the last one changed: it may be a snippet's, shared by every page (and field) that uses it.
+    out[out.length - 1] = { ...last, markdown: `${last.markdown} ${sentence}` }
   } else {
     out.push({ kind: 'text', markdown: sentence })
   }

@@ -20,7 +20,9 @@ export async function readDirectory(directory: string): Promise<DocsSnapshot> {
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDER.test(entry.name)) await walk(path, depth + 1)
       } else if (entry.isFile() && DOCS_FILE.test(entry.name)) {
-        files.set(path, await readFile(`${root}/${path}`, 'utf8'))
+        // Without a byte-order mark, as the git sources' TextDecoder reads files: the parser's offsets do not count it,
+        // and a page saved with one was sliced a character off.
+        files.set(path, (await readFile(`${root}/${path}`, 'utf8')).replace(/^\uFEFF/, ''))
       }
     }
   }
