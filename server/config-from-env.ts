@@ -61,7 +61,7 @@ function agentFromEnv(env: Env, docsRepository: string | undefined, gitToken: { 
   const repository = env.DOCENT_AGENT_REPOSITORY || docsRepository || 'local:demo'
   const ref = env.DOCENT_AGENT_REF || env.DOCENT_DOCS_REF || 'main'
   if (repository.startsWith('local:')) return { repository, ref }
-  const url = safeUrl(repository)
+  const url = URL.parse(repository)
   const kind = env.DOCENT_AGENT_HOST || (url?.hostname === 'gitlab.com' ? 'gitlab' : url?.hostname === 'github.com' ? 'github' : undefined)
   const token = env.DOCENT_HOST_TOKEN ? { env: 'DOCENT_HOST_TOKEN' } : gitToken
   // The repository path without `.git`: GitHub's owner/name, GitLab's group/name.
@@ -83,14 +83,6 @@ function agentFromEnv(env: Env, docsRepository: string | undefined, gitToken: { 
     throw new ConfigError(`invalid config: DOCENT_GIT_TOKEN: the ${host.kind} host needs a token to push and open pull requests`)
   }
   return { repository, ref, token: gitToken, host }
-}
-
-function safeUrl(value: string): URL | undefined {
-  try {
-    return new URL(value)
-  } catch {
-    return undefined
-  }
 }
 
 /**

@@ -54,19 +54,20 @@ export async function exportResponse<T>(format: Exclude<ExportFormat, 'json'>, s
       const row = source.csvRow ? source.csvRow(item) : source.row(item)
       return `${source.columns.map((column) => csvCell(row[column])).join(',')}\r\n`
     })
+  /** Sends a page's text, and ends the file after the last page. */
+  const send = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => {
+    if (text) controller.enqueue(encoder.encode(text))
+    if (cursor === null) controller.close()
+  }
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      const header = format === 'csv' ? [`${source.columns.join(',')}\r\n`] : []
-      const text = [...header, ...lines(first.items)].join('')
-      if (text) controller.enqueue(encoder.encode(text))
-      if (cursor === null) controller.close()
+      const header = format === 'csv' ? `${source.columns.join(',')}\r\n` : ''
+      send(controller, header + lines(first.items).join(''))
     },
     async pull(controller) {
       const page = await source.page(cursor ?? undefined)
       cursor = page.nextCursor
-      const text = lines(page.items).join('')
-      if (text) controller.enqueue(encoder.encode(text))
-      if (cursor === null) controller.close()
+      send(controller, lines(page.items).join(''))
     },
   })
   return new Response(body, {

@@ -23,20 +23,12 @@ export function pageUrlOf(base: string, currentPath: string | undefined): string
   const path = cleanLine(currentPath, 500)
   if (!path) return null
   if (/^https?:\/\//i.test(path)) {
-    const url = parsedUrl(path)
+    const url = URL.parse(path)
     if (!url) return null
-    if (url.origin === parsedUrl(base)?.origin) return url.href
+    if (url.origin === URL.parse(base)?.origin) return url.href
     return onBase(base, url.pathname + url.search + url.hash)
   }
   return onBase(base, path)
 }
 
 const onBase = (base: string, path: string) => `${trimEnd(base, '/')}${path.startsWith('/') ? '' : '/'}${path}`
-
-function parsedUrl(text: string): URL | null {
-  try {
-    return new URL(text)
-  } catch {
-    return null
-  }
-}

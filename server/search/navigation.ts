@@ -83,10 +83,9 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
   const note = (values: string[], value: string | undefined) => {
     if (value && !values.includes(value)) values.push(value)
   }
-  // Each file a `$ref` names is read once, and followed once: a file that refers to itself (or to one that refers back)
-  // three times over made 3^32 walks, and the server never finished loading.
+  // Each file a `$ref` names is followed once: a file that refers to itself (or to one that refers back) three times
+  // over made 3^32 walks, and the server never finished loading.
   const followed = new Set<string>()
-  const files = new Map<string, unknown>()
   const walk = (node: unknown, at: Walk, depth: number): void => {
     if (depth > 32) return
     if (typeof node === 'string') return addPage(node, at)
@@ -94,8 +93,7 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
     if (typeof node.$ref === 'string') {
       if (followed.has(node.$ref)) return
       followed.add(node.$ref)
-      if (!files.has(node.$ref)) files.set(node.$ref, readJson(node.$ref))
-      const target = files.get(node.$ref)
+      const target = readJson(node.$ref)
       // A missing language file still names its language: `./fr.json` holds the `fr` pages.
       const guess = /(?:^|\/)([a-z]{2}(?:-[A-Za-z]{2,4})?)\.json$/.exec(node.$ref)?.[1]
       if (isObject(target)) return walk({ ...(guess && !target.language ? { language: guess } : {}), ...target }, at, depth + 1)

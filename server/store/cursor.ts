@@ -24,14 +24,18 @@ const invalidCursor = () => new DocentError('invalid_request', 'cursor: invalid;
 const isCursorDate = (iso: string, at: Date) => /^\d{4}-/.test(iso) && !iso.startsWith('0000') && at.toISOString() === iso
 
 /** The sort key in a cursor; null when there is none. A cursor that is not one of ours is an invalid request. */
-export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
-  if (!cursor) return null
-  let text: string
+/** The binary string (one byte per character) a base64url cursor holds; an invalid request when it holds none. */
+function bytesOf(cursor: string): string {
   try {
-    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
+    return atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
   } catch {
     throw invalidCursor()
   }
+}
+
+export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
+  if (!cursor) return null
+  const text = bytesOf(cursor)
   const bar = text.indexOf('|')
   const iso = text.slice(0, bar)
   const at = new Date(iso)
@@ -56,9 +60,9 @@ const MAX_RANK_COUNT = 2_147_483_647
 /** The rank key in a cursor; null when there is none. A cursor that is not one of ours is an invalid request. */
 export function decodeRankCursor(cursor: string | undefined): { count: number; key: string } | null {
   if (!cursor) return null
+  const binary = bytesOf(cursor)
   let text: string
   try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
     text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
   } catch {
     throw invalidCursor()
