@@ -4,6 +4,7 @@
 // the v1 data stream) are never touched, because CompressionStream has no way to flush per chunk.
 import type { MiddlewareHandler } from 'hono'
 import { acceptedEncodings } from './static-files.ts'
+import { SizedCache } from '../sized-cache.ts'
 
 export interface CompressOptions {
   /** Bodies smaller than this many bytes are sent as they are (compression would save little and cost a round of CPU). */
@@ -27,7 +28,7 @@ const CACHE_BYTES = 16 * 1024 * 1024
  * app.use('*', compressResponses({ threshold: 1024 }))
  */
 export function compressResponses({ threshold = 1024 }: CompressOptions = {}): MiddlewareHandler {
-  const cache = new ByteCache(CACHE_BYTES)
+  const cache = new SizedCache<Uint8Array>(CACHE_BYTES, (bytes) => bytes.byteLength)
   return async (c, next) => {
     await next()
     const response = c.res
@@ -134,31 +135,4 @@ async function compressBytes(bytes: Uint8Array, encoding: Encoding): Promise<Uin
   if (encoding === 'br') return (await brotliCompressor())!(bytes)
   const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'))
   return new Uint8Array(await new Response(stream).arrayBuffer())
-}
-
-/** A small LRU bounded by total bytes. */
-class ByteCache {
-  private readonly entries = new Map<string, Uint8Array>()
-  private bytes = 0
-  constructor(private readonly limit: number) {}
-
-  get(key: string): Uint8Array | undefined {
-    const value = this.entries.get(key)
-    if (value) {
-      this.entries.delete(key)
-      this.entries.set(key, value)
-    }
-    return value
-  }
-
-  set(key: string, value: Uint8Array): void {
-    if (value.byteLength > this.limit / 4 || this.entries.has(key)) return
-    this.entries.set(key, value)
-    this.bytes += value.byteLength
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.limit) break
-      this.entries.delete(oldest)
-      this.bytes -= old.byteLength
-    }
-  }
 }

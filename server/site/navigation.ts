@@ -12,16 +12,21 @@ export interface NavGroup {
  */
 export function buildNavigation(pages: PageInfo[]): NavGroup[] {
   const root: NavGroup = { title: '', items: [] }
+  // Each group's subgroups by title: looking them up among its items made a large site's menu quadratic.
+  const subgroups = new Map<NavGroup, Map<string, NavGroup>>()
   for (const page of pages) {
     if (page.hidden || page.groups.length === 0) continue
     let group = root
     for (const title of page.groups) {
-      let next = group.items.find((item): item is { group: NavGroup } => 'group' in item && item.group.title === title)
+      let byTitle = subgroups.get(group)
+      if (!byTitle) subgroups.set(group, (byTitle = new Map()))
+      let next = byTitle.get(title)
       if (!next) {
-        next = { group: { title, items: [] } }
-        group.items.push(next)
+        next = { title, items: [] }
+        byTitle.set(title, next)
+        group.items.push({ group: next })
       }
-      group = next.group
+      group = next
     }
     group.items.push({ page })
   }

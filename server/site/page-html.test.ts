@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { renderPageHtml } from './page-html.ts'
+import { MAX_DEPTH, MAX_INLINE_DELIMITERS, MAX_RENDERED_CHARS, renderPageHtml } from './page-html.ts'
 import { safeUrl } from './safe-url.ts'
+import { escapeHtml } from './html.ts'
 
 const hrefs = (markdown: string) => [...renderPageHtml(markdown).html.matchAll(/<(?:a|img) [^>]*(?:href|src)="([^"]*)"/g)].map((m) => m[1])
 
@@ -60,5 +61,45 @@ describe('links in rendered pages', () => {
     expect(safeUrl(`${run}/quickstart${run}`)).toEqual({ href: '/quickstart', external: false })
     const inside = `https://example.com/a${'\u0001'.repeat(100_000)}b`
     expect(safeUrl(inside)).toEqual({ href: inside, external: true })
+  })
+})
+
+describe('pages the renderer would take seconds over, or overflow its stack on', () => {
+  test('a run of inline markup with more delimiters than any prose is shown as text', () => {
+    const run = '_a'.repeat(MAX_INLINE_DELIMITERS)
+    const { html } = renderPageHtml(`Intro *kept*.\n\n${run} <script>x</script>`)
+    expect(html).toContain('<em>kept</em>')
+    expect(html).toContain(`<p>${run} &lt;script&gt;x&lt;/script&gt;</p>`)
+    // The most a real run holds (78: language codes in backticks) is still formatted.
+    const codes = Array.from({ length: 39 }, (_, i) => `\`c${i}\``).join(', ')
+    expect(renderPageHtml(`**Codes:** ${codes}`).html.match(/<code>/g)).toHaveLength(39)
+  })
+
+  test.each([
+    ['quotes', `${'> '.repeat(20_000)}deep`],
+    ['emphasis', `${'*'.repeat(20_000)}deep${'*'.repeat(20_000)}`],
+    ['lists', Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i * 2)}- deep`).join('\n')],
+    ['links', `${'['.repeat(5_000)}deep${'](x)'.repeat(5_000)}`],
+  ])('%s nested thousands of levels deep keep their content, as text past the limit', (_, markdown) => {
+    const { html } = renderPageHtml(markdown)
+    expect(html).toContain('deep')
+    expect(html.split('<blockquote>').length - 1).toBeLessThanOrEqual(MAX_DEPTH)
+    expect(html.split('<ul>').length - 1).toBeLessThanOrEqual(MAX_DEPTH)
+  })
+
+  test('quotes and lists a few levels deep render as usual', () => {
+    const { html } = renderPageHtml('> outer\n> > inner\n\n- a\n  - b\n    - c')
+    expect(html.split('<blockquote>').length - 1).toBe(2)
+    expect(html.split('<ul>').length - 1).toBe(3)
+  })
+
+  test('a page longer than the renderer takes is shown as escaped paragraphs', () => {
+    const paragraph = `Some **text** <img src=x onerror=alert(1)> ${'words '.repeat(1_000)}`
+    const markdown = Array.from({ length: Math.ceil(MAX_RENDERED_CHARS / paragraph.length) + 1 }, () => paragraph).join('\n\n')
+    const { html, toc } = renderPageHtml(`## Heading\n\n${markdown}`)
+    expect(toc).toEqual([])
+    expect(html).not.toMatch(/<img|<strong>/)
+    expect(html).toContain(escapeHtml('Some **text** <img src=x onerror=alert(1)>'))
+    expect(html.split('<p class="plain">').length - 1).toBeGreaterThan(MAX_RENDERED_CHARS / paragraph.length)
   })
 })

@@ -7,7 +7,7 @@ import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import type { Corpus, PageInfo } from '../search/types.ts'
 import { pageDocument, type SiteShell } from './layout.ts'
-import { buildNavigation, readingOrder } from './navigation.ts'
+import { renderedOf, type SiteIndex, siteIndexOf } from './site-index.ts'
 import { siteKeyProvider } from './site-key.ts'
 import { trimEnd } from '../../shared/trim.ts'
 
@@ -47,18 +47,18 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
 
   const corpusOf = (): Promise<Corpus> => loadCorpus(ctx, project, 'the site')
 
-  const shellOf = async (corpus: Corpus, pages: PageInfo[], { withWidget }: { withWidget: boolean }): Promise<SiteShell> => {
+  const shellOf = async (corpus: Corpus, site: SiteIndex, { withWidget }: { withWidget: boolean }): Promise<SiteShell> => {
     const docsName = docsNameOf(corpus, project)
     return {
       siteName: docsName,
       description: corpus.description,
-      navigation: buildNavigation(pages),
+      navigation: site.navigation,
       widgetSrc: '/widget/docent.js',
       widget: withWidget
         ? {
             'data-domain': project.domain,
             'data-api-key': await siteKey(),
-            'data-starters': JSON.stringify(starterQuestions(docsName, pages)),
+            'data-starters': JSON.stringify(starterQuestions(docsName, site.firstGuide)),
             'data-labels': JSON.stringify({ title: `Ask ${docsName}` }),
           }
         : null,
@@ -69,25 +69,21 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
     const path = c.req.path
     if (reserved.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix))) return next()
     const corpus = await corpusOf()
-    const pages = corpus.pages()
-    const url = normalize(path)
-    const page = pages.find((candidate) => candidate.url === url)
+    const site = siteIndexOf(corpus)
+    const page = site.pageByUrl.get(normalize(path))
     const content = page ? corpus.page(page.path) : null
-    const shell = await shellOf(corpus, pages, { withWidget: Boolean(page && content) })
+    const shell = await shellOf(corpus, site, { withWidget: Boolean(page && content) })
     if (!page || !content) {
       // A browser gets a page with the menu; an API client a JSON 404.
       if (!(c.req.header('accept') ?? '').includes('text/html')) return next()
       return c.body(pageDocument(shell, null), 404, PAGE_HEADERS)
     }
-    const order = readingOrder(shell.navigation)
-    const index = order.findIndex((candidate) => candidate.url === page.url)
-    // The markdown renderer (marked) loads with the first page served, not with the server.
-    const { renderPageHtml } = await import('./page-html.ts')
+    const index = site.readingIndex.get(page.url) ?? -1
     const html = pageDocument(shell, {
       page,
-      rendered: renderPageHtml(content.content),
-      previous: index > 0 ? order[index - 1] : undefined,
-      next: index >= 0 ? order[index + 1] : undefined,
+      rendered: await renderedOf(site, page.path, content.content),
+      previous: index > 0 ? site.order[index - 1] : undefined,
+      next: index >= 0 ? site.order[index + 1] : undefined,
       markdownUrl: `${page.url === '/' ? '/index' : page.url}.md`,
     })
     return c.body(html, 200, PAGE_HEADERS)
@@ -115,7 +111,6 @@ function normalize(path: string): string {
 }
 
 /** Three questions a newcomer might ask first: what it is, how to start, and the first guide's topic. */
-function starterQuestions(name: string, pages: PageInfo[]): string[] {
-  const guide = pages.find((page) => !page.hidden && page.path.startsWith('guides/'))
+function starterQuestions(name: string, guide: PageInfo | undefined): string[] {
   return [`What is ${name}?`, 'How do I get started?', ...(guide ? [`Explain ${guide.title.toLowerCase()}`] : [])]
 }
