@@ -312,15 +312,16 @@ function tokenUrls(project: ProjectConfig): Array<[field: string, url: string, t
   return urls
 }
 
-/** https, or plain http to this machine only (tests, a git server on localhost). */
+/**
+ * https, or plain http to this machine only (tests, a git server on localhost). Read as fetch reads the URL: it drops
+ * leading controls and spaces, so `"\u0001http://evil.example"` is plain http to evil.example.
+ */
 function sendsTokenSafely(url: string): boolean {
-  if (!/^http:/i.test(url)) return true
-  try {
-    const host = new URL(url).hostname
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
-  } catch {
-    return false
-  }
+  const parsed = URL.parse(url)
+  if (!parsed) return !/^[\u0000-\u0020]*http:/i.test(url)
+  if (parsed.protocol !== 'http:') return true
+  const host = parsed.hostname
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
 }
 
 export type Env = Record<string, string | undefined>

@@ -1,31 +1,71 @@
+import { boundedStream, isRedirect } from '../http/outbound.ts'
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git'
+
+/**
+ * The most one answer of a git server may hold. A ref list (`info/refs`) of a repository with tens of thousands of
+ * branches and tags is a few MB; a pack of a docs repository, images included, a few hundred. Past these the clone
+ * fails: the workspace is in memory, and an endless answer grew the server by 4 GB in 30 s.
+ */
+export const MAX_GIT_REFS_BYTES = 64 * 1024 * 1024
+export const MAX_GIT_PACK_BYTES = 512 * 1024 * 1024
+/** Redirects followed, on the same origin only (a moved repository on the same host). */
+const MAX_REDIRECTS = 5
 
 /**
  * isomorphic-git's HTTP client over an injected `fetch` (the context's), so tests and runtimes choose the transport
  * and no global is assumed. Request bodies are collected first: streaming uploads are not portable across runtimes.
+ * A redirect to another origin is refused: it would send the clone to an address the config does not name (the
+ * answer's start shows in errors).
  */
-export function fetchHttpClient(fetchImpl: typeof fetch, signal?: AbortSignal): HttpClient {
+export function fetchHttpClient(
+  fetchImpl: typeof fetch,
+  signal?: AbortSignal,
+  limits = { refs: MAX_GIT_REFS_BYTES, pack: MAX_GIT_PACK_BYTES },
+): HttpClient {
   return {
     async request(request: GitHttpRequest): Promise<GitHttpResponse> {
       const body = request.body ? await collect(request.body) : undefined
-      const response = await fetchImpl(request.url, {
-        method: request.method ?? 'GET',
-        headers: request.headers,
-        body,
-        // isomorphic-git passes a signal to push only; the bound one also cancels clones.
-        signal: (request as { signal?: AbortSignal }).signal ?? signal,
-      })
+      const method = request.method ?? 'GET'
+      let url = request.url
+      let response: Response
+      for (let hops = 0; ; hops++) {
+        response = await fetchImpl(url, {
+          method,
+          headers: request.headers,
+          body,
+          // isomorphic-git passes a signal to push only; the bound one also cancels clones.
+          signal: (request as { signal?: AbortSignal }).signal ?? signal,
+          redirect: 'manual',
+        })
+        if (!isRedirect(response)) break
+        void response.body?.cancel().catch(() => undefined)
+        const next = URL.parse(response.headers.get('location') ?? '', url)
+        if (!next || next.origin !== new URL(url).origin) {
+          throw new Error(`the git server answered with a redirect to another host; use the repository's final address`)
+        }
+        if (hops === MAX_REDIRECTS) throw new Error(`the git server redirected more than ${MAX_REDIRECTS} times`)
+        url = next.href
+      }
       const headers: Record<string, string> = {}
       response.headers.forEach((value, key) => {
         headers[key] = value
       })
+      const limit = method === 'GET' ? limits.refs : limits.pack
       return {
-        url: response.url || request.url,
+        url: response.url || url,
         method: request.method,
         statusCode: response.status,
         statusMessage: response.statusText,
         headers,
-        body: response.body ? iterate(response.body) : undefined,
+        body: response.body
+          ? iterate(
+              boundedStream(
+                response.body,
+                limit,
+                () => new Error(`the git server's answer is over ${limit} bytes, the most Docent reads of one (see MAX_GIT_PACK_BYTES)`),
+              ),
+            )
+          : undefined,
       }
     },
   }

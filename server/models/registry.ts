@@ -1,5 +1,6 @@
 import type { EmbeddingModel, LanguageModel } from 'ai'
 import type { DocentConfig, Env } from '../config.ts'
+import { boundedModelFetch } from './model-fetch.ts'
 import { offlineAnswerModel } from './offline-answer.ts'
 import { OfflineEditor } from './offline-editor.ts'
 
@@ -51,6 +52,6 @@ async function openAiProvider(config: DocentConfig, deps: ModelDeps) {
     baseURL: config.model.baseURL,
     // Local compatible servers take any key; the client insists on one.
     apiKey: apiKey ?? 'none',
-    fetch: deps.fetch,
+    fetch: boundedModelFetch(deps.fetch),
   })
 }

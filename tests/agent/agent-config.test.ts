@@ -37,6 +37,21 @@ describe('agent settings in the config', () => {
         'projects.0.agent.host.apiBase',
       ],
       [{ agent: { repository: 'HTTP://git.acme.test/docs.git', token } }, 'projects.0.agent.repository'],
+      // fetch reads these as plain http to git.acme.test: it drops leading controls and spaces, and tabs anywhere.
+      [{ agent: { repository: '\u0001http://git.acme.test/docs.git', token } }, 'projects.0.agent.repository'],
+      [{ agent: { repository: ' http://git.acme.test/docs.git', token } }, 'projects.0.agent.repository'],
+      [{ docs: { repository: 'ht\ttp://git.acme.test/docs.git', token } }, 'projects.0.docs.repository'],
+      [
+        {
+          agent: {
+            repository: 'https://git.acme.test/docs.git',
+            token,
+            host: { kind: 'gitlab', apiBase: '\u0001http://git.acme.test/api/v4', project: 'a/b', token },
+          },
+        },
+        'projects.0.agent.host.apiBase',
+      ],
+      [{ agent: { repository: 'http://localhost.evil.test/docs.git', token } }, 'projects.0.agent.repository'],
     ]
     for (const [settings, field] of cases) {
       const error = (() => {

@@ -1,7 +1,8 @@
 import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
 import { appendOnce } from './pull-description.ts'
-import { HostApiError, hostRequest } from './host-http.ts'
+import { z } from 'zod'
+import { HostApiError, hostRequest, webAddress } from './host-http.ts'
 import { trimEnd } from '../../../shared/trim.ts'
 import { openOrUpdate } from './pull-flow.ts'
 
@@ -14,14 +15,15 @@ export interface GitHubHostOptions {
   token: string
 }
 
-interface Pull {
-  number: number
-  html_url: string
-  body?: string | null
-  state?: 'open' | 'closed'
-  merged_at?: string | null
-  head?: { ref?: string; label?: string }
-}
+const Pull = z.object({
+  number: z.number().int().nonnegative(),
+  html_url: webAddress,
+  body: z.string().nullish(),
+  state: z.string().optional(),
+  merged_at: z.string().nullish(),
+  head: z.object({ ref: z.string().optional() }).nullish(),
+})
+type Pull = z.infer<typeof Pull>
 
 /**
  * Pull requests through the GitHub REST API (also GitHub Enterprise, and Gitea/Forgejo whose `/api/v1` pull API has
@@ -32,8 +34,9 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
   const base = trimEnd(options.apiBase, '/')
   const [owner, name] = options.repo.split('/') as [string, string]
   const repoPath = `${base}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`
-  const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, body: unknown, signal?: AbortSignal) =>
-    hostRequest<T>({
+  const call = <S extends z.ZodType>(schema: S, method: 'GET' | 'POST' | 'PATCH', url: string, body: unknown, signal?: AbortSignal) =>
+    hostRequest({
+      schema,
       fetch: options.fetch,
       method,
       url,
@@ -54,7 +57,7 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
     const body = appendOnce(pull.body ?? '', input.addition)
     const patch = { ...(body !== (pull.body ?? '') ? { body } : {}), ...(pull.state === 'closed' ? { state: 'open' } : {}) }
     if (Object.keys(patch).length === 0) return ref(pull)
-    return ref(await call<Pull>('PATCH', `${repoPath}/pulls/${encodeURIComponent(String(pull.number))}`, patch, signal))
+    return ref(await call(Pull, 'PATCH', `${repoPath}/pulls/${encodeURIComponent(String(pull.number))}`, patch, signal))
   }
   /**
    * Extends the job's known PR. A closed one is reopened (the follow-up's commits belong to it); a merged one, or one
@@ -62,7 +65,7 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
    */
   const updateKnown = async (number: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
     try {
-      const pull = await call<Pull>('GET', `${repoPath}/pulls/${encodeURIComponent(number)}`, undefined, signal)
+      const pull = await call(Pull, 'GET', `${repoPath}/pulls/${encodeURIComponent(number)}`, undefined, signal)
       if (pull.state === 'closed' && pull.merged_at) return null
       return await extend(pull, input, signal)
     } catch (error) {
@@ -72,21 +75,21 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
   }
   const findOpen = async (input: PullRequestInput, signal?: AbortSignal): Promise<Pull | undefined> => {
     const query = new URLSearchParams({ head: `${owner}:${input.branch}`, base: input.base, state: 'open' })
-    const pulls = await call<Pull[]>('GET', `${repoPath}/pulls?${query}`, undefined, signal)
+    const pulls = await call(z.array(Pull), 'GET', `${repoPath}/pulls?${query}`, undefined, signal)
     // Gitea ignores the head filter: match the branch here too.
     return pulls.find((pull) => pull.head?.ref === input.branch)
   }
 
   const create = async (input: PullRequestInput, signal?: AbortSignal) =>
     ref(
-      await call<Pull>('POST', `${repoPath}/pulls`, { title: input.title, head: input.branch, base: input.base, body: input.body }, signal),
+      await call(Pull, 'POST', `${repoPath}/pulls`, { title: input.title, head: input.branch, base: input.base, body: input.body }, signal),
     )
 
   return {
     kind: 'github',
     async pullRequestState(pr, _where, opts) {
       try {
-        const pull = await call<Pull>('GET', `${repoPath}/pulls/${encodeURIComponent(pr.number)}`, undefined, opts?.signal)
+        const pull = await call(Pull, 'GET', `${repoPath}/pulls/${encodeURIComponent(pr.number)}`, undefined, opts?.signal)
         return pull.state === 'open' ? 'open' : pull.merged_at ? 'merged' : pull.state === 'closed' ? 'closed' : 'unknown'
       } catch (error) {
         if (error instanceof HostApiError && error.code !== 'authentication_failed') return 'unknown'

@@ -1,7 +1,8 @@
 import type { PullRequestRef } from '../../store/types.ts'
 import type { GitHost, PullRequestInput } from '../types.ts'
 import { appendOnce } from './pull-description.ts'
-import { HostApiError, hostRequest } from './host-http.ts'
+import { z } from 'zod'
+import { HostApiError, hostRequest, webAddress } from './host-http.ts'
 import { trimEnd } from '../../../shared/trim.ts'
 import { openOrUpdate } from './pull-flow.ts'
 
@@ -14,19 +15,21 @@ export interface GitLabHostOptions {
   token: string
 }
 
-interface MergeRequest {
-  iid: number
-  web_url: string
-  description?: string | null
-  state?: 'opened' | 'closed' | 'merged' | 'locked'
-}
+const MergeRequest = z.object({
+  iid: z.number().int().nonnegative(),
+  web_url: webAddress,
+  description: z.string().nullish(),
+  state: z.string().optional(),
+})
+type MergeRequest = z.infer<typeof MergeRequest>
 
 /** Merge requests through the GitLab REST API v4; idempotent per job like the GitHub host. */
 export function createGitLabHost(options: GitLabHostOptions): GitHost {
   const base = trimEnd(options.apiBase, '/')
   const projectPath = `${base}/projects/${encodeURIComponent(options.project)}`
-  const call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body: unknown, signal?: AbortSignal) =>
-    hostRequest<T>({
+  const call = <S extends z.ZodType>(schema: S, method: 'GET' | 'POST' | 'PUT', url: string, body: unknown, signal?: AbortSignal) =>
+    hostRequest({
+      schema,
       fetch: options.fetch,
       method,
       url,
@@ -45,12 +48,12 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
       ...(mr.state === 'closed' ? { state_event: 'reopen' } : {}),
     }
     if (Object.keys(changes).length === 0) return ref(mr)
-    return ref(await call<MergeRequest>('PUT', `${projectPath}/merge_requests/${encodeURIComponent(String(mr.iid))}`, changes, signal))
+    return ref(await call(MergeRequest, 'PUT', `${projectPath}/merge_requests/${encodeURIComponent(String(mr.iid))}`, changes, signal))
   }
   /** Extends the job's known MR; reopens a closed one; null when it was merged or is gone (then find or open one). */
   const updateKnown = async (iid: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
     try {
-      const mr = await call<MergeRequest>('GET', `${projectPath}/merge_requests/${encodeURIComponent(iid)}`, undefined, signal)
+      const mr = await call(MergeRequest, 'GET', `${projectPath}/merge_requests/${encodeURIComponent(iid)}`, undefined, signal)
       if (mr.state === 'merged') return null
       return await extend(mr, input, signal)
     } catch (error) {
@@ -60,7 +63,7 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
   }
   const findOpen = async (input: PullRequestInput, signal?: AbortSignal) => {
     const query = new URLSearchParams({ source_branch: input.branch, target_branch: input.base, state: 'opened' })
-    return (await call<MergeRequest[]>('GET', `${projectPath}/merge_requests?${query}`, undefined, signal))[0]
+    return (await call(z.array(MergeRequest), 'GET', `${projectPath}/merge_requests?${query}`, undefined, signal))[0]
   }
 
   const create = async (input: PullRequestInput, signal?: AbortSignal) => {
@@ -71,14 +74,15 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
       description: input.body,
       remove_source_branch: true,
     }
-    return ref(await call<MergeRequest>('POST', `${projectPath}/merge_requests`, body, signal))
+    return ref(await call(MergeRequest, 'POST', `${projectPath}/merge_requests`, body, signal))
   }
 
   return {
     kind: 'gitlab',
     async pullRequestState(pr, _where, opts) {
       try {
-        const mr = await call<MergeRequest>(
+        const mr = await call(
+          MergeRequest,
           'GET',
           `${projectPath}/merge_requests/${encodeURIComponent(pr.number)}`,
           undefined,

@@ -1,5 +1,6 @@
 import { git } from '../../git/isomorphic.ts'
 import type { LocalRepository } from '../../git/local-workspace.ts'
+import { z } from 'zod'
 import { hostRequest } from './host-http.ts'
 import { trimEnd } from '../../../shared/trim.ts'
 import { readLocalPull } from './local-pulls.ts'
@@ -16,7 +17,13 @@ export interface HostApi {
 /** `GET /repos/{owner}/{repo}/pulls/{number}` (GitHub, GitHub Enterprise, Gitea/Forgejo). */
 export async function gitHubPullState(api: HostApi & { repo: string }, number: string): Promise<PullState> {
   const [owner, name] = api.repo.split('/') as [string, string]
-  const pull = await hostRequest<{ state?: string; merged?: boolean; merged_at?: string | null; merge_commit_sha?: string | null }>({
+  const pull = await hostRequest({
+    schema: z.object({
+      state: z.string().optional(),
+      merged: z.boolean().nullish(),
+      merged_at: z.string().nullish(),
+      merge_commit_sha: z.string().nullish(),
+    }),
     fetch: api.fetch,
     method: 'GET',
     url: `${trimEnd(api.apiBase, '/')}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls/${encodeURIComponent(number)}`,
@@ -35,12 +42,13 @@ export async function gitHubPullState(api: HostApi & { repo: string }, number: s
 
 /** `GET /projects/{id}/merge_requests/{iid}` (GitLab). */
 export async function gitLabPullState(api: HostApi & { project: string }, iid: string): Promise<PullState> {
-  const mr = await hostRequest<{
-    state?: string
-    merge_commit_sha?: string | null
-    squash_commit_sha?: string | null
-    sha?: string | null
-  }>({
+  const mr = await hostRequest({
+    schema: z.object({
+      state: z.string().optional(),
+      merge_commit_sha: z.string().nullish(),
+      squash_commit_sha: z.string().nullish(),
+      sha: z.string().nullish(),
+    }),
     fetch: api.fetch,
     method: 'GET',
     url: `${trimEnd(api.apiBase, '/')}/projects/${encodeURIComponent(api.project)}/merge_requests/${encodeURIComponent(iid)}`,
