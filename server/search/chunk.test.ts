@@ -77,11 +77,21 @@ describe('chunkPage', () => {
     for (const section of sections) expect(section.content).toMatch(/^```js\n[\s\S]*\n```$/)
   })
 
-  it('keeps a huge block of one line of backticks or tildes whole, in time linear in it', () => {
+  it('cuts a huge block of one line of backticks or tildes where pieces end, in time linear in it', () => {
     for (const line of ['`'.repeat(100_000), '~'.repeat(100_000)]) {
       const sections = chunkPage(page('fence', `# Fence\n\n${line}\n`, { minChars: 50, maxChars: 1000 }))
-      expect(sections.map((section) => section.content)).toEqual([line])
+      expect(sections.map((section) => section.content.length)).toEqual(Array(100).fill(1000))
+      expect(sections.map((section) => section.content).join('')).toBe(line)
     }
+  })
+
+  it('cuts a page written on one line after a space, so no section holds a megabyte', () => {
+    const words = Array.from({ length: 100_000 }, (_, i) => `word${i}`)
+    const sections = chunkPage(page('one-line', `# One line\n\n${words.join(' ')}\n`, { minChars: 50, maxChars: 1000 }))
+    expect(sections.length).toBeGreaterThan(600)
+    expect(Math.max(...sections.map((section) => section.content.length))).toBeLessThanOrEqual(1000)
+    // Every word whole, in order: cut only at spaces.
+    expect(sections.flatMap((section) => section.content.trim().split(/\s+/))).toEqual(words)
   })
 
   it('takes version, language, groups and tags from the page and its navigation', () => {

@@ -211,7 +211,11 @@ function splitLong(draft: Draft, blocks: Block[], maxChars: number): Item[][] {
   return pieces
 }
 
-/** A huge block (a long code sample or table) cut at line ends; each piece of a code block keeps its fences. */
+/**
+ * A huge block (a long code sample or table) cut at line ends, and a line longer than a piece at its last space (a
+ * minified file or a page written on one line: 1 MB stayed one section, which search and MCP returned whole); each
+ * piece of a code block keeps its fences.
+ */
 function splitLines(text: string, maxChars: number): string[] {
   // The fence, then its line's end: linear, where `/^(`{3,}|~{3,})[^\n]*\n/` read the line again for every shorter
   // fence it tried when the text had no line break.
@@ -222,7 +226,7 @@ function splitLines(text: string, maxChars: number): string[] {
   const body = fence ? text.trimEnd().slice(fence.opening.length, -fence.closing.length).replace(/\n$/, '') : text
   const out: string[] = []
   let chunk = ''
-  for (const line of body.split('\n')) {
+  for (const line of body.split('\n').flatMap((line) => lineParts(line, maxChars))) {
     if (chunk && chunk.length + line.length + 1 > maxChars) {
       out.push(chunk)
       chunk = ''
@@ -231,6 +235,20 @@ function splitLines(text: string, maxChars: number): string[] {
   }
   if (chunk) out.push(chunk)
   return fence ? out.map((piece) => `${fence.opening}${piece}\n${fence.closing}`) : out
+}
+
+/** A line in parts of at most `maxChars`, each cut after its last space when that keeps half of it, else where it ends. */
+function lineParts(line: string, maxChars: number): string[] {
+  const parts: string[] = []
+  let start = 0
+  while (line.length - start > maxChars) {
+    const space = line.lastIndexOf(' ', start + maxChars - 1)
+    const end = space >= start + maxChars / 2 ? space + 1 : start + maxChars
+    parts.push(line.slice(start, end))
+    start = end
+  }
+  parts.push(line.slice(start))
+  return parts
 }
 
 /** `[start, end)` without the white space at either end. */
