@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { readDocsSite } from './docs-site.ts'
+import { loadDocsSite, readDocsSite } from './docs-site.ts'
+import { PARALLEL_PARSE_MIN_PAGES } from './parse-workers.ts'
 import { readDirectory } from './sources/directory.ts'
 
 // What a docs repository's contributors (or an agent's pull request) may write that must not stop the site loading.
@@ -32,6 +33,25 @@ describe('a docs site that holds a trap still loads', () => {
     const site = siteOf(files)
     expect(site.pages.has('index')).toBe(true)
     expect(site.pages.has('bomb')).toBe(false)
+  })
+
+  test('on a site parsed in worker threads, a page that cannot be read is left out there, not parsed again here', async () => {
+    const files: Record<string, string> = {
+      'docs.json': JSON.stringify({ navigation: { groups: [{ group: 'G', pages: ['bomb'] }] } }),
+      'bomb.mdx': "import S0 from '/snippets/s0.mdx'\n\n# Bomb\n\n<S0 />\n",
+    }
+    for (let i = 0; i < 18; i++) files[`snippets/s${i}.mdx`] = `import N from '/snippets/s${i + 1}.mdx'\n\n<N />\n\n<N />\n`
+    files['snippets/s18.mdx'] = 'A sentence.\n'
+    for (let i = 0; i < PARALLEL_PARSE_MIN_PAGES; i++) files[`p${i}.mdx`] = `# Page ${i}\n\nText ${i}.\n`
+    const failures: unknown[] = []
+    const site = await loadDocsSite({ revision: 'r', files: new Map(Object.entries(files)) }, undefined, {
+      workers: 2,
+      onWorkersFailed: (error) => failures.push(error),
+    })
+    // A failed batch made the whole site parse again on the main thread.
+    expect(failures).toEqual([])
+    expect(site.pages.has('bomb')).toBe(false)
+    expect(site.pages.size).toBe(PARALLEL_PARSE_MIN_PAGES)
   })
 
   test("a field's default is added to its own page, not to the snippet the field's text came from", () => {

@@ -70,7 +70,8 @@ function reusableParses(snapshot: DocsSnapshot, previous?: DocsSite): ParseCache
 
 /** Pages parsed elsewhere (worker threads) from this snapshot's texts, by file name, and the files they imported. */
 export interface Preparsed {
-  pages: Map<string, ParsedPage>
+  /** Null for a page the worker could not read: it is left out, not parsed again here. */
+  pages: Map<string, ParsedPage | null>
   imports: string[]
 }
 
@@ -138,10 +139,11 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
     if (!path || pages.has(path)) continue
     const known = reusable?.pages.get(file)
     const printed = fingerprint(text)
+    const pre = known?.fingerprint === printed ? known.page : preparsed?.pages.get(file)
+    if (pre === null) continue
     let parsed: ParsedPage
     try {
-      parsed =
-        known?.fingerprint === printed ? known.page : (preparsed?.pages.get(file) ?? parsePage(path, text, { snippet: snippet(file) }))
+      parsed = pre ?? parsePage(path, text, { snippet: snippet(file) })
     } catch {
       // One page that cannot be read (nesting deeper than the parser's stack, snippets expanded past MAX_PAGE_BLOCKS)
       // is left out: the rest of the site loads without it, where its error failed every route with a 503.

@@ -17,7 +17,14 @@ parentPort!.on('message', (request: WorkerRequest) => {
     )
     return
   }
-  const pages = request.batch.map(([file, path, text]) => parsePage(path, text, { snippet: snippet!(file) }))
+  const pages = request.batch.map(([file, path, text]) => {
+    try {
+      return parsePage(path, text, { snippet: snippet!(file) })
+    } catch {
+      // A page that cannot be read is left out (see readDocsSite): null says so, where throwing failed every batch.
+      return null
+    }
+  })
   const reply: WorkerReply = { pages, imports: resolved }
   resolved = []
   parentPort!.postMessage(reply)

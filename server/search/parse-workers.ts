@@ -15,7 +15,8 @@ type PageToParse = [file: string, path: string, text: string]
 /** What parse-worker.ts is sent: first the files pages import, then batches of pages. */
 export type WorkerRequest = { imported: Array<[file: string, text: string]> } | { batch: PageToParse[] }
 export interface WorkerReply {
-  pages: ParsedPage[]
+  /** Null for a page that cannot be read. */
+  pages: Array<ParsedPage | null>
   /** Imported files looked up for this batch (each file once per worker). */
   imports: string[]
 }
@@ -29,7 +30,7 @@ export async function parseInWorkers(
   pages: PageToParse[],
   imported: Map<string, string>,
   workerCount?: number,
-): Promise<{ pages: ParsedPage[]; imports: string[] }> {
+): Promise<{ pages: Array<ParsedPage | null>; imports: string[] }> {
   const { availableParallelism } = await import('node:os')
   const batches: PageToParse[][] = []
   for (let from = 0; from < pages.length; from += BATCH_PAGES) batches.push(pages.slice(from, from + BATCH_PAGES))
