@@ -5,6 +5,7 @@ import type { JobEvents } from './events.ts'
 import type { WritablePaths } from './writable-paths.ts'
 import { repositoryPath as confinePath } from '../git/paths.ts'
 import type { Workspace } from '../git/types.ts'
+import { nextTurn } from '../event-loop.ts'
 
 const MAX_READ_CHARS = 200_000
 const MAX_LIST = 5_000
@@ -75,7 +76,7 @@ export async function agentTools({ workspace, writable, limits, events, state, s
   const budgeted =
     <I, O>(execute: (input: I) => Promise<O>, { reads = false } = {}) =>
     async (input: I): Promise<O> => {
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await nextTurn()
       signal?.throwIfAborted()
       if (++step.calls > MAX_CALLS_PER_STEP) {
         throw new ToolError(`refused: at most ${MAX_CALLS_PER_STEP} tool calls in one reply; make the rest in the next one`)

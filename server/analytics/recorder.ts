@@ -9,6 +9,7 @@ import { categoryOf } from './categories.ts'
 import { isDecline } from './decline.ts'
 import { questionTerms } from './gaps/question-terms.ts'
 import { cleanLine, normalizeQuery } from './normalize.ts'
+import { nextTurn } from '../event-loop.ts'
 
 /** An answer as it ended, from the assistant routes. */
 export interface TurnInput {
@@ -197,7 +198,7 @@ export class Recorder {
         await this.write(batch.map(({ item }) => item)).catch((error: unknown) =>
           this.deps.log.error('analytics records could not be stored', { records: batch.length, error: String(error) }),
         )
-        if (all && this.queue.length > 0) await new Promise((resolve) => setTimeout(resolve, 0))
+        if (all && this.queue.length > 0) await nextTurn()
       } while (all && this.queue.length > 0)
     } finally {
       this.running = undefined

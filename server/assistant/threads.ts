@@ -1,6 +1,7 @@
 import type { ChatTurn } from '../../shared/assistant.ts'
 import type { DocentContext } from '../context.ts'
 import type { MessageRecord, Store, ThreadRecord, ThreadWrite } from '../store/types.ts'
+import { nextTurn } from '../event-loop.ts'
 
 export interface OpenThread {
   id: string
@@ -152,7 +153,7 @@ class ThreadWriter {
       // Under load (writes queued behind a batch), one turn of the event loop first: the writes of answers that reach
       // that point together go as one batch (measured: twice the batch size, a fraction of the statements). An idle
       // server writes at once.
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 0))
+      if (round > 0) await nextTurn()
       const batch = this.queue.splice(0)
       try {
         await this.ctx.store.saveThreads(batch.map((item) => item.write))

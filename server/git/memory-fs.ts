@@ -1,4 +1,5 @@
 import { createFsFromVolume, Volume } from 'memfs'
+import { gitFs } from './git-fs.ts'
 import type { GitFs } from './object-workspace.ts'
 
 /**
@@ -6,5 +7,5 @@ import type { GitFs } from './object-workspace.ts'
  * navigator.locks shim on Node and Bun and leaves a 600 s timer per lock wait); see bench/agent for the figures.
  */
 export function memoryFs(): GitFs {
-  return createFsFromVolume(new Volume()) as unknown as GitFs
+  return gitFs(createFsFromVolume(new Volume()).promises)
 }

@@ -2,6 +2,7 @@ import { git } from './isomorphic.ts'
 import type { FileChange, MergeOptions, MergeResult, Workspace } from './types.ts'
 import { checkBranchName } from './branch.ts'
 import { repositoryPath } from './paths.ts'
+import { pacer } from '../event-loop.ts'
 
 // isomorphic-git's FsClient type, without importing its internals.
 export type GitFs = Parameters<typeof git.readBlob>[0]['fs']
@@ -265,9 +266,12 @@ export class ObjectWorkspace implements Workspace {
     const directories = new Set<string>()
     const links = new Set<string>()
     const { tree } = (await git.readCommit({ fs, gitdir, oid: this.head, cache: this.cache })).commit
+    // In memory, every read settles at once: the walk gives the event loop turns (see pacer).
+    const pace = pacer()
     const walk = async (oid: string, prefix: string): Promise<void> => {
       const { tree: entries } = await git.readTree({ fs, gitdir, oid, cache: this.cache })
       for (const entry of entries) {
+        await pace()
         const path = prefix + entry.path
         if (entry.type === 'tree') {
           directories.add(path)

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WorkspaceSearch } from '../../server/agent/workspace-search.ts'
 import { createWorkspaceFactory } from '../../server/git/factory.ts'
 import { fetchHttpClient } from '../../server/git/http-client.ts'
 import { createRepo, type GitServer, startGitServer } from '../support/git-server.ts'
@@ -58,6 +59,23 @@ describe('a git server that redirects', () => {
     } finally {
       await Promise.all([closeServer(front), closeServer(elsewhere)])
     }
+  })
+})
+
+describe('a large repository', () => {
+  it('reading its files gives the event loop turns: a timer set first fires before a search of all of them ends', async () => {
+    // A clone's objects are in a pack, inflated synchronously: every read settles at once, and 100,000 files held the
+    // event loop 8 s in one piece (every request to the server waited).
+    const files = Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`pages/${i}.md`, `# Page ${i}\n\nText ${i}.\n`]))
+    const repo = await createRepo(server, 'many-files', { files })
+    const workspace = await createWorkspaceFactory({ fetch }).open({ repository: repo.url, ref: 'main' })
+    let fired = false
+    setTimeout(() => {
+      fired = true
+    }, 0)
+    const hits = await new WorkspaceSearch(workspace).search('Text 2999', { exact: true })
+    expect(fired).toBe(true)
+    expect(hits.map((hit) => hit.path)).toEqual(['pages/2999.md'])
   })
 })
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import process from 'node:process'
 import { git } from '../../git/isomorphic.ts'
 import type { LocalRepository } from '../../git/local-workspace.ts'
-import type { GitFs } from '../../git/object-workspace.ts'
+import { gitFs } from '../../git/git-fs.ts'
 import { checkLocalName, type LocalRepositories, type LocalRepositoriesOptions } from './local-repositories.ts'
 
 // Disk access for the embedded git host; imported lazily by local-repositories.ts.
@@ -122,21 +122,19 @@ async function writeDirectory(gitdir: string, dir: string): Promise<string | nul
  * node:fs for isomorphic-git, except that files are written to a temporary name and renamed into place: a server
  * killed mid-write must not leave a truncated object behind (isomorphic-git never rewrites an object that exists).
  */
-const atomicFs = {
-  promises: {
-    ...fs.promises,
-    async writeFile(path: string, data: Uint8Array | string, options?: fs.WriteFileOptions) {
-      const temp = `${path}.tmp-${crypto.randomUUID()}`
-      try {
-        await fs.promises.writeFile(temp, data, options)
-        await fs.promises.rename(temp, path)
-      } catch (error) {
-        await fs.promises.rm(temp, { force: true })
-        throw error
-      }
-    },
+const atomicFs = gitFs({
+  ...fs.promises,
+  async writeFile(path: string, data: Uint8Array | string, options?: fs.WriteFileOptions) {
+    const temp = `${path}.tmp-${crypto.randomUUID()}`
+    try {
+      await fs.promises.writeFile(temp, data, options)
+      await fs.promises.rename(temp, path)
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true })
+      throw error
+    }
   },
-} as unknown as GitFs
+})
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(

@@ -1,5 +1,6 @@
 import { processTerm, tokenize } from '../../search/terms.ts'
 import type { Corpus } from '../../search/types.ts'
+import { pacer } from '../../event-loop.ts'
 
 /** Words of a question that say nothing about what was asked, beyond the search's own stop words. */
 const QUESTION_WORDS = new Set(
@@ -32,8 +33,6 @@ export function questionTerms(text: string): string[] {
 export type TermWeight = (term: string) => number
 
 const weightsByCorpus = new WeakMap<Corpus, Promise<TermWeight>>()
-/** The longest stretch of reading before a yield to the event loop: a large site's weights never stall answers. */
-const SLICE_MS = 8
 
 /**
  * Inverse document frequency over the docs' pages, built once per loaded corpus (the docs change, the weights follow).
@@ -48,12 +47,10 @@ export function termWeights(corpus: Corpus): Promise<TermWeight> {
 async function computeWeights(corpus: Corpus): Promise<TermWeight> {
   const df = new Map<string, number>()
   const pages = corpus.pages()
-  let slice = performance.now()
+  // A large site's weights never stall answers: the reading gives the event loop turns.
+  const pace = pacer()
   for (const page of pages) {
-    if (performance.now() - slice > SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0))
-      slice = performance.now()
-    }
+    await pace()
     const content = corpus.page(page.path)?.content ?? ''
     const seen = new Set<string>()
     for (const word of tokenize(`${page.title} ${content}`)) {
