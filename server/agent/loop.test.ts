@@ -5,7 +5,7 @@ import { MemoryWorkspace } from '../../tests/agent/support/memory-workspace.ts'
 import { toolStep as step } from '../../tests/agent/support/model-steps.ts'
 import type { JobEvents } from './events.ts'
 import { runAgentLoop } from './loop.ts'
-import { MAX_CALLS_PER_STEP } from './tools.ts'
+import { MAX_CALLS_PER_STEP } from './reply-limits.ts'
 
 /** What the model saw of its tools' answers in each call: tool name → output, or the refusal. */
 function toolResults(call: LanguageModelV4CallOptions): string[] {

@@ -6,17 +6,10 @@ import type { WritablePaths } from './writable-paths.ts'
 import { repositoryPath as confinePath } from '../git/paths.ts'
 import type { Workspace } from '../git/types.ts'
 import { nextTurn } from '../event-loop.ts'
+import { MAX_CALLS_PER_STEP, MAX_STEP_RESULT_CHARS, MAX_SUMMARY_CHARS } from './reply-limits.ts'
 
 const MAX_READ_CHARS = 200_000
 const MAX_LIST = 5_000
-/**
- * Most tool calls one model reply may make. The step limit counts replies, not calls: one reply of 10,000 reads of a
- * large file made gigabytes of results for the next request (the server ran out of memory), and 3,000 searches held
- * the server for minutes. Calls past it are refused, each with a message that says why.
- */
-export const MAX_CALLS_PER_STEP = 50
-/** Most characters the tool results of one reply may hold (read_file returns up to MAX_READ_CHARS at a time). */
-export const MAX_STEP_RESULT_CHARS = 1_000_000
 
 /** What the tool calls of the current model reply have spent; the loop starts it anew before each reply. */
 export interface StepBudget {
@@ -226,7 +219,7 @@ export async function agentTools({ workspace, writable, limits, events, state, s
         'Call once when the work is done: a short summary of what changed and why. Its first line becomes the commit ' +
         'title; the summary becomes the pull request description. Set done=false when the request could not be carried out ' +
         '(the summary says why): the job then fails with that reason instead of looking finished.',
-      inputSchema: z.object({ summary: z.string().min(1).max(10_000), done: z.boolean().optional() }),
+      inputSchema: z.object({ summary: z.string().min(1).max(MAX_SUMMARY_CHARS), done: z.boolean().optional() }),
       execute: budgeted(async ({ summary, done }) => {
         state.summary = summary
         state.done = done ?? true

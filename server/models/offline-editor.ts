@@ -7,7 +7,8 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider'
-import type { PastCall } from './offline-plan.ts'
+import { MAX_CALLS_PER_STEP } from '../agent/reply-limits.ts'
+import type { PastCall, PlannedCall } from './offline-plan.ts'
 
 const usage: LanguageModelV4Usage = {
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
@@ -67,18 +68,35 @@ export class OfflineEditor implements LanguageModelV4 {
   ): LanguageModelV4Content[] {
     const { instruction, steps } = readPrompt(options.prompt)
     const available = new Set((options.tools ?? []).map((tool) => tool.name))
+    const usable = (calls: PlannedCall[]) => calls.filter((planned) => available.has(planned.toolName))
+    // A step of more calls than a reply may make (one edit per file of a large repository) goes out over several
+    // replies; the plan is a function of the steps before, so the step's calls are planned again and the rest sent.
+    const last = steps.at(-1)
+    if (last) {
+      const planned = planNextStep(instruction, steps.slice(0, -1))
+      if ('calls' in planned && last.length < usable(planned.calls).length) {
+        return toolCalls(usable(planned.calls), steps.length - 1, last.length)
+      }
+    }
     const next = planNextStep(instruction, steps)
     if ('text' in next) return [{ type: 'text', text: next.text }]
-    const calls = next.calls.filter((planned) => available.has(planned.toolName))
+    const calls = usable(next.calls)
     if (calls.length === 0) return [{ type: 'text', text: 'The offline editor edits docs through file tools, and none were given.' }]
-    const step = steps.length
-    return calls.map((planned, index) => ({
-      type: 'tool-call',
-      toolCallId: `offline_${step}_${index}_${crypto.randomUUID().slice(0, 8)}`,
-      toolName: planned.toolName,
-      input: JSON.stringify(planned.input),
-    }))
+    return toolCalls(calls, steps.length, 0)
   }
+}
+
+/**
+ * One reply's tool calls: at most MAX_CALLS_PER_STEP of a step's, from `from` on. Each call's id names its step, so
+ * the replies of one step are read back as one (see readPrompt).
+ */
+function toolCalls(calls: PlannedCall[], step: number, from: number): LanguageModelV4Content[] {
+  return calls.slice(from, from + MAX_CALLS_PER_STEP).map((planned, index) => ({
+    type: 'tool-call',
+    toolCallId: `offline_${step}_${from + index}_${crypto.randomUUID().slice(0, 8)}`,
+    toolName: planned.toolName,
+    input: JSON.stringify(planned.input),
+  }))
 }
 
 /** The last user message (the instruction of this run) and the tool calls made since, grouped by step. */
@@ -108,18 +126,24 @@ function readPrompt(prompt: LanguageModelV4Prompt): { instruction: string; steps
       else results.set(part.toolCallId, { output: null, error: output.type })
     }
   }
+  // Calls grouped by the step their id names (a step may span replies, see toolCalls); a reply without such ids is a step.
   const steps: PastCall[][] = []
-  for (const message of prompt.slice(last + 1)) {
-    if (message.role !== 'assistant') continue
-    const step: PastCall[] = []
+  const byStep = new Map<string, PastCall[]>()
+  prompt.slice(last + 1).forEach((message, index) => {
+    if (message.role !== 'assistant') return
     for (const part of message.content) {
       if (part.type !== 'tool-call') continue
       const result = results.get(part.toolCallId) ?? { output: null, error: 'no result' }
       const input = (typeof part.input === 'string' ? safeParse(part.input) : part.input) as Record<string, unknown>
+      const key = /^offline_(\d+)_/.exec(part.toolCallId)?.[1] ?? `reply ${index}`
+      let step = byStep.get(key)
+      if (!step) {
+        byStep.set(key, (step = []))
+        steps.push(step)
+      }
       step.push({ toolName: part.toolName, input: input ?? {}, ...result })
     }
-    if (step.length > 0) steps.push(step)
-  }
+  })
   return { instruction, steps }
 }
 

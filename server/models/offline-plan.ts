@@ -1,6 +1,7 @@
 import { addToNavigation, folderOf, parseJson, pickGroup } from './docs-navigation.ts'
 import { type EditIntent, MISSPELLINGS, parseInstruction, UNDERSTOOD_INSTRUCTIONS } from './edit-instructions.ts'
 import { correctSpelling } from './spelling.ts'
+import { MAX_SUMMARY_CHARS } from '../agent/reply-limits.ts'
 
 /** One tool call of an earlier step in this run, with what the tool answered (`error` when it refused). */
 export interface PastCall {
@@ -229,7 +230,20 @@ function editSummary(title: string, step: PastCall[]): { summary: string; done: 
     )
   }
   if (refused.length > 0) lines.push('', 'Not changed:', ...refused.map((past) => `- ${past.input.path}: ${past.error}`))
-  return { summary: lines.join('\n'), done: refused.length === 0 }
+  return { summary: withinChars(lines, MAX_SUMMARY_CHARS), done: refused.length === 0 }
+}
+
+/** The lines, as many as fit in `max` characters, then how many were left out (a large repository's file list). */
+function withinChars(lines: string[], max: number): string {
+  const kept: string[] = []
+  let size = 0
+  for (const [index, line] of lines.entries()) {
+    const left = `… and ${lines.length - index} more line(s)`
+    if (size + line.length + 1 + left.length + 1 > max) return [...kept, left].join('\n')
+    kept.push(line)
+    size += line.length + 1
+  }
+  return kept.join('\n')
 }
 
 const placeholder = '{/* Write this section here. */}'

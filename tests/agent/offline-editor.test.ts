@@ -4,6 +4,7 @@ import { DEFAULT_WRITABLE_PATHS } from '../../server/config.ts'
 import { UNDERSTOOD_INSTRUCTIONS } from '../../server/models/edit-instructions.ts'
 import type { JobEvents } from '../../server/agent/events.ts'
 import { runAgentLoop } from '../../server/agent/loop.ts'
+import { MAX_SUMMARY_CHARS } from '../../server/agent/reply-limits.ts'
 import { agentSystemPrompt } from '../../server/agent/system-prompt.ts'
 import { OfflineEditor } from '../../server/models/offline-editor.ts'
 import { readDocsFolder } from './support/demo-files.ts'
@@ -14,7 +15,12 @@ beforeAll(async () => {
   demo = await readDocsFolder('demo/docs')
 })
 
-async function edit(prompt: string, files: Record<string, string> = demo, writablePaths: readonly string[] = DEFAULT_WRITABLE_PATHS) {
+async function edit(
+  prompt: string,
+  files: Record<string, string> = demo,
+  writablePaths: readonly string[] = DEFAULT_WRITABLE_PATHS,
+  limits = { maxSteps: 10, maxFilesTouched: 500 },
+) {
   const workspace = new MemoryWorkspace(files)
   const seen: string[] = []
   const events: JobEvents = { add: async (type, message) => void seen.push(`${type}: ${message}`) }
@@ -25,7 +31,7 @@ async function edit(prompt: string, files: Record<string, string> = demo, writab
     prompt,
     instructions: agentSystemPrompt({ repository: 'local:demo', ref: 'main', writablePaths }),
     writablePaths,
-    limits: { maxSteps: 10, maxChangedBytes: 5_000_000, maxFilesTouched: 500 },
+    limits: { maxChangedBytes: 5_000_000, ...limits },
     events,
     signal: new AbortController().signal,
   })
@@ -54,6 +60,33 @@ describe('offline-editor on the demo docs, through the agent tools', () => {
     expect(result.hitStepLimit).toBe(false)
     expect(result.steps).toBe(3)
     expect(events.filter((event) => event.startsWith('file.changed'))).toHaveLength(before.length)
+  })
+
+  test('on a repository of many pages, the edits go out 50 to a reply, and every page is changed', async () => {
+    const many = Object.fromEntries(Array.from({ length: 180 }, (_, i) => [`pages/p${i}.mdx`, `# Page ${i}\n\nLumen Flags page ${i}.\n`]))
+    const { changes, result } = await edit('Replace "Lumen Flags" with "Lumen Toggles" everywhere', many, DEFAULT_WRITABLE_PATHS, {
+      maxSteps: 40,
+      maxFilesTouched: 200,
+    })
+    expect(changes).toHaveLength(180)
+    // A search, four replies of edits (50, 50, 50, 30), the finish.
+    expect(result.steps).toBe(6)
+    expect(result.summary).toContain('Changed 180 file(s)')
+    expect(result.gaveUp).toBe(false)
+  })
+
+  test('past the files a run may touch, it ends saying so, in a summary that fits its limit', async () => {
+    const many = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`pages/p${i}.mdx`, `# Page ${i}\n\nLumen Flags page ${i}.\n`]))
+    const { changes, result } = await edit('Replace "Lumen Flags" with "Lumen Toggles" everywhere', many, DEFAULT_WRITABLE_PATHS, {
+      maxSteps: 40,
+      maxFilesTouched: 100,
+    })
+    expect(changes).toHaveLength(100)
+    expect(result.gaveUp).toBe(true)
+    expect(result.summary!.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS)
+    expect(result.summary).toContain('Changed 100 file(s)')
+    expect(result.summary).toContain('Not changed:')
+    expect(result.summary).toMatch(/… and \d+ more line\(s\)$/)
   })
 
   test('Replace a phrase in one page, named by path or by title', async () => {
