@@ -89,6 +89,34 @@ describe('offline-editor on the demo docs, through the agent tools', () => {
     expect(result.summary).toMatch(/… and \d+ more line\(s\)$/)
   })
 
+  test('a repository the tools cannot read ends the run as not done, saying why, never "no page contains"', async () => {
+    // As isomorphic-git answers for a tree holding a name git itself refuses (`..`, `.GIT`).
+    class Unreadable extends MemoryWorkspace {
+      override async listFiles(): Promise<string[]> {
+        throw new Error('The filepath "a/.." contains unsafe character sequences')
+      }
+    }
+    for (const prompt of [
+      'Replace "Lumen Flags" with "Lumen Toggles" everywhere',
+      'Add a page titled "Billing"',
+      'Fix misspellings',
+      'Fix the misspelling "recieve" in quickstart',
+    ]) {
+      const result = await runAgentLoop({
+        model: new OfflineEditor(),
+        workspace: new Unreadable(demo),
+        conversation: [],
+        prompt,
+        instructions: 'x',
+        limits: { maxSteps: 10, maxChangedBytes: 5_000_000, maxFilesTouched: 500 },
+        events: { add: async () => {} },
+        signal: new AbortController().signal,
+      })
+      expect(result.gaveUp, `${prompt}: ${result.summary}`).toBe(true)
+      expect(result.summary, prompt).toMatch(/^No change: (search_docs|list_files) failed: .*unsafe character sequences/)
+    }
+  })
+
   test('Replace a phrase in one page, named by path or by title', async () => {
     const byPath = await edit('Replace "Lumen Flags" with "Lumen Toggles" in quickstart.mdx')
     expect(byPath.changes.map((change) => change.path)).toEqual(['quickstart.mdx'])
