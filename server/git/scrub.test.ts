@@ -10,6 +10,16 @@ describe('secrets never reach messages', () => {
       'GET https://github.com/a/b.git failed with ***',
     )
   })
+  it('removes a token as a server that echoes the request writes it back: base64, base64url, basic-auth credentials', () => {
+    const token = 'ghp_abc123>?xyz'
+    const echoed = [
+      `Authorization: Basic ${btoa(`x-access-token:${token}`)}`,
+      `basic ${btoa(`oauth2:${token}`)}`,
+      `token=${btoa(token)}`,
+      `token=${btoa(token).replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_')}!`,
+    ].join('\n')
+    expect(scrubSecrets(echoed, [token])).toBe('Authorization: Basic ***\nbasic ***\ntoken=***\ntoken=***!')
+  })
   it('removes the credentials of every URL, whatever its scheme or what stands before it, and leaves the rest', () => {
     expect(scrubSecrets('clone 1https://u:p@h/x and git+ssh://git:tok@host/r, then (https://a:b@c.d)', [])).toBe(
       'clone 1https://h/x and git+ssh://host/r, then (https://c.d)',
