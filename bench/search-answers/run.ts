@@ -94,6 +94,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 18)', read('mintlify-page-questions-18.json'), 'page'],
       // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-29, ca96580): 11/12.
       ['page-leaning (tuning 19)', read('mintlify-page-questions-19.json'), 'page'],
+      // Twelve more, written at the start of the next stop (2026-11-29, 0cdaa57): 11/12 at first try.
+      ['page-leaning (tuning 20)', read('mintlify-page-questions-20.json'), 'page'],
+      // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-29, 6836f0c): 11/12.
+      ['page-leaning (tuning 21)', read('mintlify-page-questions-21.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -163,6 +167,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 28)', read('mintlify-questions-28.json'), 'plain'],
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, ca96580): 28/30.
       ['questions (tuning 29)', read('mintlify-questions-29.json'), 'plain'],
+      // Thirty more, written at the start of the next stop (2026-11-29, 0cdaa57): 27/30 at first try.
+      ['questions (tuning 30)', read('mintlify-questions-30.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, 6836f0c): 25/30.
+      ['questions (tuning 31)', read('mintlify-questions-31.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],

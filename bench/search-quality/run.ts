@@ -118,6 +118,12 @@ const corpora = [
       // Thirty more, written at that stop's start and kept unseen until tried once at its end (2026-11-29, ca96580):
       // recall@5 1.000, MRR@10 0.868 at first try.
       ['tuning 29', read('mintlify-questions-29.json')],
+      // Thirty more, written at the start of the next stop (2026-11-29, 0cdaa57): recall@5 0.967, MRR@10 0.808 at first
+      // try.
+      ['tuning 30', read('mintlify-questions-30.json')],
+      // Thirty more, written at that stop's start and kept unseen until tried once at its end (2026-11-29, 6836f0c):
+      // recall@5 0.933, MRR@10 0.793 at first try.
+      ['tuning 31', read('mintlify-questions-31.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,
