@@ -1,6 +1,6 @@
 import { git } from './isomorphic.ts'
 import type { OpenWorkspaceOptions, Workspace } from './types.ts'
-import { fetchHttpClient } from './http-client.ts'
+import { type AnswerLimits, fetchHttpClient } from './http-client.ts'
 import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
 import { gitError, GitOperationError } from './errors.ts'
 
@@ -10,6 +10,8 @@ export interface HttpCloneOptions {
   now: () => Date
   /** HTTP user name sent with the token (GitHub accepts any; `x-access-token` also suits app tokens, GitLab `oauth2`). */
   username?: string
+  /** The most one git answer may hold (default MAX_GIT_REFS_BYTES, MAX_GIT_PACK_BYTES). */
+  answerLimits?: AnswerLimits
 }
 
 const DIR = '/repo'
@@ -24,7 +26,7 @@ const GITDIR = '/repo/.git'
 export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: HttpCloneOptions): Promise<Workspace> {
   const secrets = [options.token]
   const onAuth = options.token ? () => ({ username: deps.username ?? 'x-access-token', password: options.token }) : undefined
-  const http = fetchHttpClient(deps.fetch, options.signal)
+  const http = fetchHttpClient(deps.fetch, options.signal, deps.answerLimits)
   const candidates = options.preferBranch && options.preferBranch !== options.ref ? [options.preferBranch, options.ref] : [options.ref]
   for (const [i, ref] of candidates.entries()) {
     options.signal?.throwIfAborted()
@@ -44,10 +46,13 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
         onAuth,
       })
     } catch (error) {
+      const cause = http.cut ?? error
       // The job's branch does not exist before its first push: fall back to the base ref.
-      if (i < candidates.length - 1 && isMissingRef(error)) continue
-      throw gitError(`cannot clone ${ref}`, error, secrets, options.repository)
+      if (i < candidates.length - 1 && isMissingRef(cause)) continue
+      throw gitError(`cannot clone ${ref}`, cause, secrets, options.repository)
     }
+    // A cut answer can leave a clone that "succeeded" with what was read before the cut.
+    if (http.cut) throw gitError(`cannot clone ${ref}`, http.cut, secrets, options.repository)
     // Without this symbolic ref, push cannot tell what the remote already has and re-sends the whole tree.
     await git.writeRef({
       fs,
@@ -68,7 +73,7 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
       now: deps.now,
       fetchBranch: async (branch, signal) => {
         try {
-          const http = fetchHttpClient(deps.fetch, signal)
+          const http = fetchHttpClient(deps.fetch, signal, deps.answerLimits)
           // History for a merge base: the branch's last commits, and as many more of ours.
           await git.fetch({
             fs,
@@ -97,8 +102,9 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
             .catch(() => undefined)
           return await git.resolveRef({ fs, gitdir: GITDIR, ref: `refs/remotes/origin/${branch}` })
         } catch (error) {
-          if (isMissingRef(error)) return null
-          throw gitError(`cannot fetch ${branch}`, error, secrets, options.repository)
+          const cause = http.cut ?? error
+          if (isMissingRef(cause)) return null
+          throw gitError(`cannot fetch ${branch}`, cause, secrets, options.repository)
         }
       },
       push: async (branch, _head, signal) => {

@@ -8,6 +8,10 @@ import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git
  */
 export const MAX_GIT_REFS_BYTES = 64 * 1024 * 1024
 export const MAX_GIT_PACK_BYTES = 512 * 1024 * 1024
+export interface AnswerLimits {
+  refs: number
+  pack: number
+}
 /** Redirects followed, on the same origin only (a moved repository on the same host). */
 const MAX_REDIRECTS = 5
 
@@ -20,9 +24,14 @@ const MAX_REDIRECTS = 5
 export function fetchHttpClient(
   fetchImpl: typeof fetch,
   signal?: AbortSignal,
-  limits = { refs: MAX_GIT_REFS_BYTES, pack: MAX_GIT_PACK_BYTES },
-): HttpClient {
-  return {
+  limits: AnswerLimits = { refs: MAX_GIT_REFS_BYTES, pack: MAX_GIT_PACK_BYTES },
+): HttpClient & { cut: Error | null } {
+  const client = {
+    /**
+     * Why an answer was cut short, once one was: isomorphic-git reads a failed stream as its end ("Could not find
+     * main." after a ref list cut at its limit), so callers report this instead.
+     */
+    cut: null as Error | null,
     async request(request: GitHttpRequest): Promise<GitHttpResponse> {
       const body = request.body ? await collect(request.body) : undefined
       const method = request.method ?? 'GET'
@@ -59,16 +68,18 @@ export function fetchHttpClient(
         headers,
         body: response.body
           ? iterate(
-              boundedStream(
-                response.body,
-                limit,
-                () => new Error(`the git server's answer is over ${limit} bytes, the most Docent reads of one (see MAX_GIT_PACK_BYTES)`),
-              ),
+              boundedStream(response.body, limit, () => {
+                client.cut = new Error(
+                  `the git server's answer is over ${limit} bytes, the most Docent reads of one (see MAX_GIT_PACK_BYTES)`,
+                )
+                return client.cut
+              }),
             )
           : undefined,
       }
     },
   }
+  return client
 }
 
 async function collect(chunks: AsyncIterableIterator<Uint8Array> | Iterable<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {

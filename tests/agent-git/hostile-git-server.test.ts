@@ -2,7 +2,9 @@ import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WorkspaceSearch } from '../../server/agent/workspace-search.ts'
 import { createWorkspaceFactory } from '../../server/git/factory.ts'
+import { openHttpWorkspace } from '../../server/git/clone.ts'
 import { fetchHttpClient } from '../../server/git/http-client.ts'
+import { memoryFs } from '../../server/git/memory-fs.ts'
 import { createRepo, type GitServer, startGitServer } from '../support/git-server.ts'
 import { closeServer, listenLocal } from '../support/local-http.ts'
 
@@ -95,6 +97,16 @@ describe('the size of a git server answer', () => {
   it('a ref list or a pack within its limit is read whole', async () => {
     expect(await read('GET', 1_000)).toBe(1_000)
     expect(await read('POST', 5_000)).toBe(5_000)
+  })
+
+  it('a clone whose ref list is cut at the limit fails naming the limit, not a missing branch', async () => {
+    const repo = await createRepo(server, 'many-refs', { files: { 'a.md': 'a\n' } })
+    const error = await openHttpWorkspace(
+      { repository: repo.url, ref: 'main' },
+      { fs: memoryFs, fetch, now: () => new Date(), answerLimits: { refs: 200, pack: 1_000_000 } },
+    ).catch((e: unknown) => e as Error)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toContain("cannot clone main: the git server's answer is over 200 bytes")
   })
 
   it('past its limit the read stops with an error naming it', async () => {

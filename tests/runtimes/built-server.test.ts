@@ -89,9 +89,12 @@ describe('the built server (npm start)', () => {
 
   test('runs an agent job on the embedded git host (isomorphic-git, from its chunk)', async () => {
     const client = createAgentClient({ baseUrl: server.url, apiKey: ADMIN, projectId: 'demo' })
-    const created = await client.createJob('Replace "usual option" with "default option" everywhere')
+    // "Topic 1" is on 111 pages (1, 10–19, 100–199): edits over three replies, under the 200 files a run may touch.
+    const created = await client.createJob('Replace "Topic 1" with "Subject 1" everywhere')
     const job = await client.waitForJob(created.id, { intervalMs: 200, timeoutMs: 120_000 })
     expect(job).toMatchObject({ status: 'completed', error: null })
+    const events = (await client.events(created.id)).map((event) => event.type)
+    expect(events.filter((type) => type === 'file.changed')).toHaveLength(111)
     expect(job.prLink).toMatch(/\/review\//)
     expect((await fetch(job.prLink!)).status).toBe(200)
   }, 150_000)

@@ -1,5 +1,5 @@
 import { git } from '../../git/isomorphic.ts'
-import { createFsFromVolume, Volume } from 'memfs'
+import { memoryFs } from '../../git/memory-fs.ts'
 import { fetchHttpClient } from '../../git/http-client.ts'
 import { trimBoth } from '../../../shared/trim.ts'
 import { readDocsTree } from './git-tree.ts'
@@ -35,7 +35,7 @@ export function gitSource(options: GitSourceOptions): DocsSource {
       throw new Error(`docs repository has no ref "${options.ref}"`)
     },
     async load(): Promise<DocsSnapshot> {
-      const fs = createFsFromVolume(new Volume())
+      const fs = memoryFs()
       const dir = '/docs'
       await git.clone({
         fs,
