@@ -1,5 +1,6 @@
 import { type Chunk, chunkLayout, type ChunkOptions, operationLine } from './chunk.ts'
 import { type PageMeta, readFrontmatter } from './frontmatter.ts'
+import { escapeDelimiterFloods } from './delimiter-runs.ts'
 import { parseMarkdown } from './markdown.ts'
 import { type Block, pageBlocks } from './page-blocks.ts'
 
@@ -31,7 +32,8 @@ export function parsePage(path: string, source: string, options: ParseOptions = 
 }
 
 /** A page as blocks: what a snippet contributes to the pages that import it, and what sections are cut from. */
-export function readPage(path: string, source: string, options: ParseOptions = {}) {
+export function readPage(path: string, written: string, options: ParseOptions = {}) {
+  const source = escapeDelimiterFloods(written)
   const { tree, mdx } = parseMarkdown(source)
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0].value : undefined
   const meta = readFrontmatter(yaml)
