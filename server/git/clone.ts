@@ -1,6 +1,6 @@
 import { git } from './isomorphic.ts'
 import type { OpenWorkspaceOptions, Workspace } from './types.ts'
-import { type AnswerLimits, fetchHttpClient } from './http-client.ts'
+import { type AnswerLimits, fetchHttpClient, reportingCuts } from './http-client.ts'
 import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
 import { gitError, GitOperationError } from './errors.ts'
 
@@ -32,27 +32,26 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
     options.signal?.throwIfAborted()
     const fs = deps.fs()
     try {
-      await git.clone({
-        fs,
-        http,
-        dir: DIR,
-        gitdir: GITDIR,
-        url: options.repository,
-        ref,
-        singleBranch: true,
-        depth: 1,
-        noCheckout: true,
-        noTags: true,
-        onAuth,
-      })
+      await reportingCuts(http, () =>
+        git.clone({
+          fs,
+          http,
+          dir: DIR,
+          gitdir: GITDIR,
+          url: options.repository,
+          ref,
+          singleBranch: true,
+          depth: 1,
+          noCheckout: true,
+          noTags: true,
+          onAuth,
+        }),
+      )
     } catch (error) {
-      const cause = http.cut ?? error
       // The job's branch does not exist before its first push: fall back to the base ref.
-      if (i < candidates.length - 1 && isMissingRef(cause)) continue
-      throw gitError(`cannot clone ${ref}`, cause, secrets, options.repository)
+      if (i < candidates.length - 1 && isMissingRef(error)) continue
+      throw gitError(`cannot clone ${ref}`, error, secrets, options.repository)
     }
-    // A cut answer can leave a clone that "succeeded" with what was read before the cut.
-    if (http.cut) throw gitError(`cannot clone ${ref}`, http.cut, secrets, options.repository)
     // Without this symbolic ref, push cannot tell what the remote already has and re-sends the whole tree.
     await git.writeRef({
       fs,
@@ -75,17 +74,19 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
         try {
           const http = fetchHttpClient(deps.fetch, signal, deps.answerLimits)
           // History for a merge base: the branch's last commits, and as many more of ours.
-          await git.fetch({
-            fs,
-            http,
-            gitdir: GITDIR,
-            url: options.repository,
-            ref: branch,
-            singleBranch: true,
-            depth: MERGE_DEPTH,
-            tags: false,
-            onAuth,
-          })
+          await reportingCuts(http, () =>
+            git.fetch({
+              fs,
+              http,
+              gitdir: GITDIR,
+              url: options.repository,
+              ref: branch,
+              singleBranch: true,
+              depth: MERGE_DEPTH,
+              tags: false,
+              onAuth,
+            }),
+          )
           await git
             .fetch({
               fs,
@@ -102,9 +103,8 @@ export async function openHttpWorkspace(options: OpenWorkspaceOptions, deps: Htt
             .catch(() => undefined)
           return await git.resolveRef({ fs, gitdir: GITDIR, ref: `refs/remotes/origin/${branch}` })
         } catch (error) {
-          const cause = http.cut ?? error
-          if (isMissingRef(cause)) return null
-          throw gitError(`cannot fetch ${branch}`, cause, secrets, options.repository)
+          if (isMissingRef(error)) return null
+          throw gitError(`cannot fetch ${branch}`, error, secrets, options.repository)
         }
       },
       push: async (branch, _head, signal) => {

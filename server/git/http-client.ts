@@ -70,7 +70,7 @@ export function fetchHttpClient(
           ? iterate(
               boundedStream(response.body, limit, () => {
                 client.cut = new Error(
-                  `the git server's answer is over ${limit} bytes, the most Docent reads of one (see MAX_GIT_PACK_BYTES)`,
+                  `the git server's answer is over ${limit} bytes, the most Docent reads of one (see ${method === 'GET' ? 'MAX_GIT_REFS_BYTES' : 'MAX_GIT_PACK_BYTES'})`,
                 )
                 return client.cut
               }),
@@ -80,6 +80,21 @@ export function fetchHttpClient(
     },
   }
   return client
+}
+
+/**
+ * Runs a git operation over `http`. isomorphic-git reads an answer the client cut short (see `cut`) as a whole one, and
+ * fails later, if at all, for want of what was cut ("Could not find main."): the cut is the operation's error.
+ */
+export async function reportingCuts<T>(http: { cut: Error | null }, operation: () => Promise<T>): Promise<T> {
+  let result: T
+  try {
+    result = await operation()
+  } catch (error) {
+    throw http.cut ?? error
+  }
+  if (http.cut) throw http.cut
+  return result
 }
 
 async function collect(chunks: AsyncIterableIterator<Uint8Array> | Iterable<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {

@@ -27,6 +27,11 @@ const MAX_FILES = 500
  */
 export function planNextStep(instruction: string, steps: PastCall[][]): NextStep {
   if (steps.some((step) => step.some((call) => call.toolName === 'finish'))) return { text: 'Done.' }
+  // A search or listing that failed ends the run as not done, saying why, whatever the instruction: read as "nothing
+  // found", a repository the tools cannot read completed with "no page contains …", and a new page named without the
+  // listing could replace an existing one.
+  const failed = steps.at(-1)?.find((past) => past.error && (past.toolName === 'search_docs' || past.toolName === 'list_files'))
+  if (failed) return finish(`No change: ${failed.toolName} failed: ${failed.error}`, false)
   const intent = parseInstruction(instruction)
   switch (intent.kind) {
     case 'replace':
@@ -65,8 +70,6 @@ type Replace = Extract<EditIntent, { kind: 'replace' }>
 function replaceEverywhere(intent: Replace, steps: PastCall[][]): NextStep {
   if (steps.length === 0) return { calls: [call('search_docs', { query: intent.from, exact: true, limit: MAX_FILES })] }
   if (steps.length === 1) {
-    const failed = failedLookup(steps[0]!)
-    if (failed) return failed
     const paths = searchPaths(steps[0]!)
     if (paths.length === 0) return finish(`No change: no page contains "${intent.from}".`)
     return { calls: paths.map((path) => call('edit_file', { path, old_text: intent.from, new_text: intent.to, replace_all: true })) }
@@ -91,9 +94,6 @@ function addPage(intent: AddPage, steps: PastCall[][]): NextStep {
   const navigation = docsJson?.error ? null : parseJson((docsJson?.output as { content?: string })?.content)
   const picked = navigation ? pickGroup(navigation.value, intent.group) : null
   if (steps.length === 1) {
-    // Without the listing, the new page's name could be an existing page's, and writing it would replace that page.
-    const failed = failedLookup([listing!])
-    if (failed) return failed
     const files = new Set(((listing?.output as { files?: string[] })?.files ?? []) as string[])
     const folder = picked ? folderOf(picked.group.pages) : ''
     const slug = slugify(intent.title) || 'new-page'
@@ -167,8 +167,6 @@ function fixSpelling(intent: FixSpelling, steps: PastCall[][]): NextStep {
       return { calls: words.map(([word]) => call('search_docs', { query: word, exact: true, ignore_case: true, limit: MAX_FILES })) }
     }
     offset = 1
-    const failed = failedLookup(steps[0]!)
-    if (failed) return failed
     paths = [...new Set(steps[0]!.flatMap((past) => searchPaths([past])))].sort()
     if (paths.length === 0) return finish('No change: found none of the misspellings I know.')
   }
@@ -198,8 +196,6 @@ function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: 
       step: { calls: [call('list_files', {}), call('search_docs', { query: ref, exact: true, ignore_case: true, limit: MAX_FILES })] },
     }
   }
-  const failed = failedLookup(steps[0]!)
-  if (failed) return { step: failed }
   const [listing, search] = steps[0]!
   const files = ((listing?.output as { files?: string[] })?.files ?? []).filter((path) => /\.mdx?$/i.test(path))
   const wanted = ref
@@ -219,15 +215,6 @@ function findPage(ref: string, steps: PastCall[][]): { path: string } | { step: 
   return {
     step: finish(`No change: I could not find the page "${ref}". Give its path (e.g. guides/webhooks.mdx) or its exact title.`, false),
   }
-}
-
-/**
- * A search or listing that failed ends the run as not done, saying why: read as "nothing found", a repository the tools
- * cannot read completed with "no page contains …".
- */
-function failedLookup(step: PastCall[]): NextStep | null {
-  const failed = step.find((past) => past.error && (past.toolName === 'search_docs' || past.toolName === 'list_files'))
-  return failed ? finish(`No change: ${failed.toolName} failed: ${failed.error}`, false) : null
 }
 
 function searchPaths(step: PastCall[]): string[] {

@@ -1,6 +1,6 @@
 import { git } from '../../git/isomorphic.ts'
 import { memoryFs } from '../../git/memory-fs.ts'
-import { fetchHttpClient } from '../../git/http-client.ts'
+import { fetchHttpClient, reportingCuts } from '../../git/http-client.ts'
 import { trimBoth } from '../../../shared/trim.ts'
 import { readDocsTree } from './git-tree.ts'
 import type { DocsSnapshot, DocsSource } from './types.ts'
@@ -20,13 +20,16 @@ export interface GitSourceOptions {
  * (no checkout of images and other assets). The ref's commit id is the revision.
  */
 export function gitSource(options: GitSourceOptions): DocsSource {
-  const http = fetchHttpClient(options.fetch)
   // Basic auth with the token as password is what GitHub, GitLab, Gitea and Bitbucket all accept for HTTPS git.
   const headers: Record<string, string> = options.token ? { authorization: `Basic ${btoa(`x-access-token:${options.token}`)}` } : {}
   const root = trimBoth(options.root, '/')
   return {
     async currentRevision() {
-      const refs = await git.listServerRefs({ http, url: options.url, headers, protocolVersion: 1, peelTags: true })
+      // A client per call: it keeps why it cut an answer short, for as long as it lives (see reportingCuts).
+      const http = fetchHttpClient(options.fetch)
+      const refs = await reportingCuts(http, () =>
+        git.listServerRefs({ http, url: options.url, headers, protocolVersion: 1, peelTags: true }),
+      )
       const wanted = [`refs/heads/${options.ref}`, `refs/tags/${options.ref}`, options.ref]
       for (const name of wanted) {
         const ref = refs.find((r) => r.ref === name)
@@ -37,18 +40,21 @@ export function gitSource(options: GitSourceOptions): DocsSource {
     async load(): Promise<DocsSnapshot> {
       const fs = memoryFs()
       const dir = '/docs'
-      await git.clone({
-        fs,
-        http,
-        dir,
-        url: options.url,
-        ref: options.ref,
-        headers,
-        singleBranch: true,
-        depth: 1,
-        noTags: true,
-        noCheckout: true,
-      })
+      const http = fetchHttpClient(options.fetch)
+      await reportingCuts(http, () =>
+        git.clone({
+          fs,
+          http,
+          dir,
+          url: options.url,
+          ref: options.ref,
+          headers,
+          singleBranch: true,
+          depth: 1,
+          noTags: true,
+          noCheckout: true,
+        }),
+      )
       const oid = await git.resolveRef({ fs, dir, ref: 'HEAD' })
       const files = await readDocsTree({ fs, gitdir: `${dir}/.git` }, oid, root)
       return { files, revision: oid }
