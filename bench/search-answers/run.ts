@@ -98,6 +98,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 20)', read('mintlify-page-questions-20.json'), 'page'],
       // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-29, 6836f0c): 11/12.
       ['page-leaning (tuning 21)', read('mintlify-page-questions-21.json'), 'page'],
+      // Twelve more, written at the start of the next stop (2026-11-29, 25a5be7): 12/12 at first try.
+      ['page-leaning (tuning 22)', read('mintlify-page-questions-22.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -171,6 +173,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 30)', read('mintlify-questions-30.json'), 'plain'],
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, 6836f0c): 25/30.
       ['questions (tuning 31)', read('mintlify-questions-31.json'), 'plain'],
+      // Thirty more, written at the start of the next stop (2026-11-29, 25a5be7): 26/29 at first try (one on a hidden page dropped).
+      ['questions (tuning 32)', read('mintlify-questions-32.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
