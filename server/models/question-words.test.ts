@@ -60,6 +60,9 @@ describe('what a question says beyond its words', () => {
     // A verb of how it seems, or of what it has, ends the thing: the reader's site, not "site seems drop".
     expect(readersThings('the llms.txt on our site seems to drop pages')).toEqual(stems('site'))
     expect(readersThings('the search bar on our site looks broken')).toEqual(stems('site'))
+    // A preposition or an adverb ends it too: the deployment, not "halfway".
+    expect(readersThings('if we delete our docs deployment halfway through a billing period')).toEqual(stems('docs deployment'))
+    expect(readersThings('can our docs site after the migration keep its urls?')).toEqual(stems('docs site'))
     expect(readersThings('can I pick them myself?')).toEqual([])
     // A value the reader writes (an ID, a placeholder) is not a thing of theirs.
     expect(readersThings('I added our G-XXXX measurement ID to the config')).toEqual(stems('measurement id'))

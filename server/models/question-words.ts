@@ -140,6 +140,11 @@ const PHRASE_END = new Set(
     'to for on in at into onto from with without by of about as and or but so that which who when where while if then than',
     'is are was were be do does can will fast faster again now too instead already anymore later first here there also',
     'only even just yet still ever often always never soon today',
+    // Prepositions the list above lacks, and adverbs that do not end in -ly: "our docs deployment halfway through a
+    // billing period" is about the deployment, not "halfway".
+    'through after before during until till between within via under over like since upon per around across behind beside',
+    'halfway midway away anyway anywhere everywhere somewhere nowhere elsewhere together apart ago once twice forever',
+    'sometimes meanwhile afterwards beforehand yesterday tomorrow tonight overnight',
     // A verb of how the thing seems or what it has ends the phrase: "our site seems to drop pages" is about the site.
     'seem seems seemed look looks looked appear appears appeared has have had keeps kept gets got',
   ]
