@@ -22,7 +22,7 @@ import { mcpRoutes } from './mcp/routes.ts'
 import { openApiDocument } from './openapi.ts'
 import { searchRoutes } from './search/routes.ts'
 import { siteRoutes } from './site/routes.ts'
-import { webhookRoutes } from './webhooks/routes.ts'
+import { WEBHOOKS_PREFIX, webhookRoutes } from './webhooks/routes.ts'
 
 const Healthz = z.object({ ok: z.literal(true) }).meta({ id: 'Healthz' })
 
@@ -92,7 +92,9 @@ export function buildApp(ctx: DocentContext): Hono<AppEnv> {
         }),
     }),
   )
-  app.use('*', bodyLimit({ maxBytes: ctx.config.limits.bodyBytes, timeoutSeconds: ctx.config.limits.bodySeconds }))
+  // Hosts' webhook deliveries come in the hosts' sizes, not the API's: their routes set their own limit.
+  const apiBodyLimit = bodyLimit({ maxBytes: ctx.config.limits.bodyBytes, timeoutSeconds: ctx.config.limits.bodySeconds })
+  app.use('*', (c, next) => (c.req.path.startsWith(WEBHOOKS_PREFIX) ? next() : apiBodyLimit(c, next)))
   app.route('/', api)
   app.route('/', consoleFiles())
   app.route('/', siteRoutes(ctx, apiPrefixes(routes)))

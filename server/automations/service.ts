@@ -6,6 +6,7 @@ import type { AutomationRecord } from '../store/types.ts'
 import type { HostKind } from '../webhooks/dispatch.ts'
 import { repositoryName, sameRepositoryUrl } from '../git/repository-url.ts'
 import { isDeletedBranchHead, type HostEvent, type PullRequestEvent, type PushEvent } from '../webhooks/payloads.ts'
+import type { WebhookScope } from '../webhooks/registry.ts'
 import { definitionOf } from './catalog.ts'
 import { automationsOf, commitAutomations, contentRevision, localRepositoryOf } from './content.ts'
 import { createNotifier, eventBase, type Notifier } from './notify.ts'
@@ -171,10 +172,11 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
   }
 
   /** A merged pull request of a code repository: recorded once, and each code automation that lists it runs once for it. */
-  async function onMerged(host: HostKind, event: PullRequestEvent): Promise<number> {
+  async function onMerged(host: HostKind, event: PullRequestEvent, scope: WebhookScope): Promise<number> {
     let runs = 0
     const path = event.repository.path?.toLowerCase()
     for (const project of ctx.config.projects) {
+      if (scope.kind === 'code' && !scope.projects.has(project.id)) continue
       const listed = project.automations.codeRepositories.find((entry) => entry.host === host && entry.repository.toLowerCase() === path)
       if (!listed || !project.agent) continue
       const recorded = await ctx.store.recordCodeChange({
@@ -288,10 +290,12 @@ export function createAutomationService(ctx: DocentContext, options: AutomationS
         setInterval(() => void checkPullRequests().catch(failed('pull request check', {})), prCheckMs),
       ]
       unsubscribe = [
-        ctx.webhooks.onWebhookEvent((host, event: HostEvent) =>
+        // A delivery only a code repository's secret signed is a code change for the projects that list it, never a
+        // docs push (see server/webhooks/routes.ts).
+        ctx.webhooks.onWebhookEvent((host, event: HostEvent, scope) =>
           event.kind === 'pull_request' && event.action === 'merged'
-            ? onMerged(host, event)
-            : event.kind === 'push'
+            ? onMerged(host, event, scope)
+            : event.kind === 'push' && scope.kind === 'server'
               ? onPush(host, event)
               : 0,
         ),

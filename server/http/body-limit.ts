@@ -57,8 +57,8 @@ const deadlines = new WeakMap<Request, { at: number; seconds: number }>()
 
 const bodyTimeout = (seconds: number) => new ApiError(408, `the request body did not arrive within ${seconds} s`, { connection: 'close' })
 
-/** Reads the request's body as text, refused with 408 when it has not all arrived by the deadline `bodyLimit` set. */
-export async function readBodyText(request: Request, read: () => Promise<string>): Promise<string> {
+/** Reads the request's body (`read`), refused with 408 when it has not all arrived by the deadline `bodyLimit` set. */
+export async function readBodyText<T = string>(request: Request, read: () => Promise<T>): Promise<T> {
   const deadline = deadlines.get(request)
   if (!deadline) return read()
   let timer: ReturnType<typeof setTimeout> | undefined

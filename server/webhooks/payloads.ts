@@ -59,6 +59,10 @@ const branchOf = (ref: unknown) => text(ref)?.replace(/^refs\/heads\//, '') ?? n
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 const strings = (value: unknown): string[] => list(value).filter((item): item is string => typeof item === 'string')
 
+/** A pull request's number (a merge request's iid) as hosts send it, a positive integer; null for anything else. */
+const pullNumber = (value: unknown): string | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : null
+
 /** A deleted branch's push moves it to this id: nothing was pushed to read. */
 export const isDeletedBranchHead = (id: string): boolean => id === '0'.repeat(40)
 
@@ -104,13 +108,16 @@ export function gitHubEvent(event: string, payload: unknown): HostEvent {
     urls: urls(repo.clone_url, repo.html_url, repo.git_url, repo.ssh_url),
   }
   if (event === 'push') return pushOf(body, repository)
-  if (event === 'pull_request' && body.action === 'closed') {
-    const pull = object(body.pull_request)
+  // A closed pull request names itself: a payload without one, or without its number, is not one.
+  const pull = object(body.pull_request)
+  const number = pullNumber(pull.number)
+  if (event === 'pull_request' && body.action === 'closed' && number) {
     return {
       kind: 'pull_request',
-      action: pull.merged === true || text(pull.merged_at) ? 'merged' : 'closed',
+      // `merged` says it when the host sends it (GitHub, Gitea, Forgejo): a merge time beside `merged: false` does not.
+      action: pull.merged === true || (pull.merged === undefined && text(pull.merged_at)) ? 'merged' : 'closed',
       repository,
-      number: text(pull.number) ?? text(body.number) ?? '',
+      number,
       branch: text(object(pull.head).ref),
       base: text(object(pull.base).ref),
       mergeCommit: text(pull.merge_commit_sha),
@@ -137,12 +144,13 @@ export function gitLabEvent(payload: unknown): HostEvent {
     const mr = object(body.object_attributes)
     const action = text(mr.action)
     const merged = action === 'merge' || (action === null && mr.state === 'merged')
-    if (!merged && action !== 'close') return { kind: 'other' }
+    const number = pullNumber(mr.iid)
+    if ((!merged && action !== 'close') || !number) return { kind: 'other' }
     return {
       kind: 'pull_request',
       action: merged ? 'merged' : 'closed',
       repository,
-      number: text(mr.iid) ?? '',
+      number,
       branch: text(mr.source_branch),
       base: text(mr.target_branch),
       // A fast-forward merge has no merge commit: the source branch's last commit is what the target now holds.
@@ -150,7 +158,7 @@ export function gitLabEvent(payload: unknown): HostEvent {
       title: text(mr.title) ?? '',
       body: text(mr.description) ?? '',
       labels: list(body.labels).flatMap((label) => strings([object(label).title])),
-      url: text(mr.url) ?? (text(project.web_url) ? `${text(project.web_url)}/-/merge_requests/${text(mr.iid)}` : null),
+      url: text(mr.url) ?? (text(project.web_url) ? `${text(project.web_url)}/-/merge_requests/${number}` : null),
     }
   }
   return { kind: 'other' }

@@ -12,22 +12,36 @@ const listOf = (secrets: Secrets) => (typeof secrets === 'string' ? [secrets] : 
  * long this takes says nothing about which matched.
  */
 export async function verifyGitHubSignature(secrets: Secrets, body: Uint8Array<ArrayBuffer>, header: string | undefined): Promise<boolean> {
+  return (await gitHubSigners(listOf(secrets), body, header)).length > 0
+}
+
+/** The positions in `secrets` of those that signed the body (see verifyGitHubSignature): who vouches for a delivery. */
+export async function gitHubSigners(
+  secrets: readonly string[],
+  body: Uint8Array<ArrayBuffer>,
+  header: string | undefined,
+): Promise<number[]> {
   const given = header?.trim().toLowerCase()
   // 'sha256=' and 64 hex digits; the length is checked apart from the pattern (see shapes.ts).
-  if (given?.length !== 71 || !/^sha256=[0-9a-f]+$/.test(given)) return false
-  let valid = false
-  for (const secret of listOf(secrets)) {
+  if (given?.length !== 71 || !/^sha256=[0-9a-f]+$/.test(given)) return []
+  const signers: number[] = []
+  for (const [i, secret] of secrets.entries()) {
     const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-    valid = constantTimeEqual(`sha256=${hex(await crypto.subtle.sign('HMAC', key, body))}`, given) || valid
+    if (constantTimeEqual(`sha256=${hex(await crypto.subtle.sign('HMAC', key, body))}`, given)) signers.push(i)
   }
-  return valid
+  return signers
 }
 
 /** GitLab's `X-Gitlab-Token`: the secret token itself. Hashes are compared, so not even its length shows. */
 export async function verifyGitLabToken(secrets: Secrets, header: string | undefined): Promise<boolean> {
-  if (!header) return false
+  return (await gitLabSigners(listOf(secrets), header)).length > 0
+}
+
+/** The positions in `secrets` of the tokens equal to the header's (see verifyGitLabToken). */
+export async function gitLabSigners(secrets: readonly string[], header: string | undefined): Promise<number[]> {
+  if (!header) return []
   const given = await sha256Hex(header)
-  let valid = false
-  for (const token of listOf(secrets)) valid = constantTimeEqual(await sha256Hex(token), given) || valid
-  return valid
+  const signers: number[] = []
+  for (const [i, token] of secrets.entries()) if (constantTimeEqual(await sha256Hex(token), given)) signers.push(i)
+  return signers
 }

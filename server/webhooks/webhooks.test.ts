@@ -78,6 +78,20 @@ describe('webhook payloads', () => {
     })
     expect(gitHubEvent('push', { ref: 'refs/tags/v1', repository })).toMatchObject({ kind: 'push', branch: null })
     expect(gitHubEvent('issues', {})).toEqual({ kind: 'other' })
+    // Read strictly (from a probe): a closed pull request names itself with a positive number, and `merged` says
+    // whether it merged when the host sends it.
+    expect(gitHubEvent('pull_request', { action: 'closed', number: 1, pull_request: null, repository })).toEqual({ kind: 'other' })
+    for (const number of [-1, 0, 1.5, '12', null]) {
+      expect(gitHubEvent('pull_request', { ...closed(true), pull_request: { ...closed(true).pull_request, number } })).toEqual({
+        kind: 'other',
+      })
+    }
+    const mergedAt = { merged_at: '2026-11-29T10:00:00Z' }
+    expect(gitHubEvent('pull_request', { ...closed(false), pull_request: { ...closed(false).pull_request, ...mergedAt } })).toMatchObject({
+      action: 'closed',
+    })
+    const withoutMerged = { ...closed(true).pull_request, merged: undefined, ...mergedAt }
+    expect(gitHubEvent('pull_request', { ...closed(true), pull_request: withoutMerged })).toMatchObject({ action: 'merged' })
     expect(gitHubEvent('push', null)).toMatchObject({ kind: 'push', branch: null })
   })
 
@@ -97,6 +111,7 @@ describe('webhook payloads', () => {
     expect(gitLabEvent(mr({ action: 'merge', merge_commit_sha: null, last_commit: { id: 'ff1' } }))).toMatchObject({ mergeCommit: 'ff1' })
     expect(gitLabEvent(mr({ action: 'close' }))).toMatchObject({ action: 'closed', repository: { path: 'acme/docs', id: '42' } })
     expect(gitLabEvent(mr({ action: 'update' }))).toEqual({ kind: 'other' })
+    for (const iid of [-3, 0, '3', null]) expect(gitLabEvent(mr({ action: 'merge', iid }))).toEqual({ kind: 'other' })
     expect(gitLabEvent({ object_kind: 'push', ref: 'refs/heads/main', after: 'x', project })).toMatchObject({
       kind: 'push',
       branch: 'main',
@@ -203,9 +218,9 @@ test('the registry hands each delivery to every listener; one that throws does n
     after: null,
     commits: [],
   }
-  expect(await registry.emit('github', event, (error) => errors.push(error))).toBe(3)
+  expect(await registry.emit('github', event, { kind: 'server' }, (error) => errors.push(error))).toBe(3)
   expect(seen).toEqual(['github push'])
   expect(errors).toHaveLength(1)
   stop()
-  expect(await registry.emit('github', event, () => {})).toBe(1)
+  expect(await registry.emit('github', event, { kind: 'server' }, () => {})).toBe(1)
 })
