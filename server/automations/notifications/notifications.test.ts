@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeServer, listenLocal, readBody } from '../../../tests/support/local-http.ts'
 import type { Logger } from '../../log.ts'
 import { type AutomationEvent, AutomationWebhookBody, slackMessage, webhookBody } from './payloads.ts'
-import { sendNotification } from './send.ts'
+import { MAX_ANSWER_BYTES, sendNotification } from './send.ts'
 
 const base = {
   occurredAt: '2026-11-23T09:00:00.000Z',
@@ -69,6 +69,15 @@ describe('payloads', () => {
       },
       { type: 'context', elements: [{ type: 'mrkdwn', text: 'Lumen docs · ran when triggered · run run_01' }] },
     ])
+  })
+
+  it('escapes Slack’s control characters in the fallback text, not only in the blocks', () => {
+    const named = { ...opened, automation: { id: 'ping', name: '<!channel> & <@U0>' } }
+    expect(slackMessage(named).text).toBe(
+      '&lt;!channel&gt; &amp; &lt;@U0&gt; (Lumen docs) opened a pull request: Fix 3 broken links | docs https://github.com/lumen/docs/pull/7',
+    )
+    // A generic receiver gets the name as it is: the escaping is Slack's.
+    expect(webhookBody(named).text).toMatch(/^<!channel> & <@U0> /)
   })
 
   it('builds the generic JSON body: the event, namespaced, with a line of text', () => {
@@ -138,6 +147,76 @@ describe('sendNotification', () => {
     for (const text of [...lines, refused.error, slow.error, unreachable.error]) {
       expect(text).not.toContain('s3cr3tToken')
       expect(text).not.toContain('whsec_abcdef')
+    }
+  })
+})
+
+describe('sendNotification and a receiver’s answer', () => {
+  let server: Server
+  let url: string
+  // Per request path: how many bytes the receiver wrote, and whether the sender closed the connection.
+  const answers = new Map<string, { written: number; closed: boolean }>()
+  beforeAll(async () => {
+    server = createServer(async (req, res) => {
+      await readBody(req)
+      const path = req.url!
+      const answer = { written: 0, closed: false }
+      answers.set(path, answer)
+      res.on('close', () => (answer.closed = true))
+      res.on('error', () => undefined)
+      res.writeHead(path.includes('refused') ? 500 : 200, { 'content-type': 'text/plain' })
+      if (path.includes('stalled')) {
+        res.write('o') // the headers and a byte, then nothing: only the sender's deadline ends it
+        return
+      }
+      // Endless: writes as fast as the sender reads, until it closes the connection.
+      const chunk = Buffer.alloc(64 * 1024, 'x')
+      const pump = () => {
+        while (!res.destroyed) {
+          answer.written += chunk.length
+          if (!res.write(chunk)) return
+        }
+      }
+      res.on('drain', pump)
+      pump()
+    })
+    url = await listenLocal(server)
+  })
+  afterAll(() => closeServer(server))
+
+  const closed = async (path: string) => {
+    for (let i = 0; i < 100 && !answers.get(path)?.closed; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    return answers.get(path)!
+  }
+
+  it('reads the start of an endless answer and cancels the rest, well within the timeout', async () => {
+    const started = Date.now()
+    const accepted = await sendNotification({ kind: 'slack', url: `${url}/endless` }, opened, { fetch, timeoutMs: 3000 })
+    const refused = await sendNotification({ kind: 'webhook', url: `${url}/endless-refused` }, opened, { fetch, timeoutMs: 3000 })
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(accepted).toEqual({ ok: true, status: 200 })
+    // The error is the answer's start (a refusal's message), cut to 200 characters.
+    expect(refused).toEqual({ ok: false, status: 500, error: expect.stringMatching(/answered 500: x{200}$/) })
+    for (const path of ['/endless', '/endless-refused']) {
+      const answer = await closed(path)
+      expect(answer.closed).toBe(true)
+      // What the socket buffers held besides the bytes read; reading it all would be hundreds of MB by now.
+      expect(answer.written).toBeLessThan(MAX_ANSWER_BYTES + 16 * 1024 * 1024)
+    }
+  }, 10_000)
+
+  it('ends an answer whose body stalls after its headers at the timeout, even where the fetch ignores the signal then', async () => {
+    // A fetch that never aborts its body (as some runtimes' do): the send's own deadline must end the read.
+    const headersOnly: typeof fetch = (input, init) => fetch(input, { ...init, signal: undefined })
+    for (const [path, fetchImpl] of [
+      ['/stalled', fetch],
+      ['/stalled-no-signal', headersOnly],
+    ] as const) {
+      const started = Date.now()
+      const result = await sendNotification({ kind: 'webhook', url: `${url}${path}` }, opened, { fetch: fetchImpl, timeoutMs: 300 })
+      expect(Date.now() - started).toBeLessThan(1500)
+      expect(result).toEqual({ ok: false, error: expect.stringMatching(/no answer within 300 ms$/) })
+      expect((await closed(path)).closed).toBe(true)
     }
   })
 })

@@ -77,7 +77,8 @@ export function slackMessage(event: AutomationEvent): SlackMessage {
       },
     ],
   })
-  return { text: eventText(event), blocks }
+  // The fallback is mrkdwn too: a name like `<!channel>` would otherwise ping the channel.
+  return { text: mrkdwn(eventText(event)), blocks }
 }
 
 /** The generic JSON webhook body for an event. */

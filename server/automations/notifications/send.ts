@@ -1,4 +1,5 @@
 import { scrubSecrets } from '../../git/scrub.ts'
+import { boundedStream } from '../../http/outbound.ts'
 import type { Logger } from '../../log.ts'
 import { type AutomationEvent, slackMessage, webhookBody } from './payloads.ts'
 
@@ -27,6 +28,9 @@ export interface SendResult {
 
 const DEFAULT_TIMEOUT_MS = 10_000
 
+/** The most of a receiver's answer that is read: enough for the error it gives (Slack answers `ok` or an error word). */
+export const MAX_ANSWER_BYTES = 64 * 1024
+
 /**
  * Posts an event to a Slack incoming webhook or a generic JSON webhook. Never throws: a notice that cannot be
  * delivered must not fail the run it reports on. The result and the log name the target by its host only; the URL's
@@ -34,6 +38,9 @@ const DEFAULT_TIMEOUT_MS = 10_000
  */
 export async function sendNotification(target: NotificationTarget, event: AutomationEvent, options: SendOptions): Promise<SendResult> {
   const where = safeTarget(target.url)
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  // One deadline for the whole exchange: the headers and the answer's body.
+  const signal = AbortSignal.timeout(timeoutMs)
   const scrub = (text: string) => scrubSecrets(text, [target.url, pathOf(target.url), target.secret])
   try {
     const body = JSON.stringify(target.kind === 'slack' ? slackMessage(event) : webhookBody(event))
@@ -46,11 +53,10 @@ export async function sendNotification(target: NotificationTarget, event: Automa
       method: 'POST',
       headers,
       body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      signal,
       redirect: 'error',
     })
-    // The answer is read (and dropped) so the connection is released; Slack answers `ok` or an error word.
-    const answer = (await response.text().catch(() => '')).slice(0, 200)
+    const answer = (await readAnswer(response, signal)).slice(0, 200)
     if (response.ok) {
       options.log?.info('automation notice sent', { target: where, event: event.type, status: response.status })
       return { ok: true, status: response.status }
@@ -61,7 +67,7 @@ export async function sendNotification(target: NotificationTarget, event: Automa
   } catch (caught) {
     const reason =
       caught instanceof Error && caught.name === 'TimeoutError'
-        ? `no answer within ${options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`
+        ? `no answer within ${timeoutMs} ms`
         : caught instanceof Error
           ? caught.message
           : String(caught)
@@ -69,6 +75,36 @@ export async function sendNotification(target: NotificationTarget, event: Automa
     options.log?.warn('automation notice failed', { target: where, event: event.type, error })
     return { ok: false, error }
   }
+}
+
+/**
+ * The start of the receiver's answer, up to MAX_ANSWER_BYTES; the rest is cancelled, which closes the connection. The
+ * read ends at `signal`'s deadline too, whatever the fetch does with the signal once the headers are in: an answer
+ * that streams without end or stalls after its headers then throws the signal's reason.
+ */
+async function readAnswer(response: Response, signal: AbortSignal): Promise<string> {
+  if (!response.body) return ''
+  const reader = boundedStream(response.body, MAX_ANSWER_BYTES, () => new Error('enough of the answer read')).getReader()
+  // A cancelled reader ends its pending read as `done`; the deadline is checked after the loop.
+  const stop = () => void reader.cancel(signal.reason).catch(() => undefined)
+  if (signal.aborted) stop()
+  else signal.addEventListener('abort', stop, { once: true })
+  const decoder = new TextDecoder()
+  let text = ''
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+    }
+  } catch {
+    // Past MAX_ANSWER_BYTES (boundedStream has cancelled the rest), or the receiver dropped the connection midway:
+    // what came before is kept, and the status decides.
+  } finally {
+    signal.removeEventListener('abort', stop)
+  }
+  signal.throwIfAborted()
+  return text + decoder.decode()
 }
 
 /** `https://hooks.slack.com/services/T0/B0/secret` → `hooks.slack.com`. */
