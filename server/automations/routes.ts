@@ -7,14 +7,23 @@ import {
   UpdateAutomationBody,
   WorkflowTriggered,
 } from '../../shared/automations.ts'
+import { MAX_PROMPT_CHARS } from '../../shared/agent.ts'
 import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { adminGuard, agentWriteGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
 import { runView } from './run-view.ts'
-import { automationOr404, automationView, createAutomation, deleteAutomation, listAutomations, updateAutomation } from './settings.ts'
-import { startAutomationRun } from './start-run.ts'
+import {
+  automationOr404,
+  automationView,
+  createAutomation,
+  deleteAutomation,
+  listAutomations,
+  MAX_CUSTOM_AUTOMATIONS,
+  updateAutomation,
+} from './settings.ts'
+import { tryStartAutomationRun } from './start-run.ts'
 import { agentOf } from '../agent/jobs.ts'
 import type { AutomationRecord } from '../store/types.ts'
 
@@ -47,7 +56,8 @@ export function automationRoutes(ctx: DocentContext): Route[] {
       summary: 'Change an automation: turn it on or off, its trigger, mode, instructions, languages',
       description:
         'A bad cron or time zone, an unknown trigger, a code repository the project does not list, or turning on an ' +
-        'automation that cannot run here (one that needs a language model, with none configured) is a 400 naming the field.',
+        'automation that cannot run here (one that needs a language model, with none configured) is a 400 naming the field; ' +
+        'so are instructions that would make a run’s job prompt longer than the job prompt limit.',
       guard: admin,
       params: PARAMS,
       body: UpdateAutomationBody,
@@ -62,9 +72,16 @@ export function automationRoutes(ctx: DocentContext): Route[] {
       path: '/v2/agent/{projectId}/automations',
       tag: 'automations',
       summary: 'Create a custom automation: a prompt for the agent on a trigger',
+      description:
+        `A project has at most ${MAX_CUSTOM_AUTOMATIONS} custom automations. A run sends \`<name>: <prompt>\` and the ` +
+        `instructions as its job prompt, which must fit the job prompt limit (${MAX_PROMPT_CHARS} characters).`,
       guard: admin,
       body: CreateAutomationBody,
-      responses: { 200: { description: 'the new automation', schema: Automation } },
+      responses: {
+        200: { description: 'the new automation', schema: Automation },
+        400: { description: 'bad input, or a name, prompt and instructions too long together for a job prompt' },
+        409: { description: `the project has ${MAX_CUSTOM_AUTOMATIONS} custom automations already` },
+      },
       handler: async (c, { auth, body }) =>
         c.json(await automationView(ctx, auth.project, await createAutomation(ctx, auth.project, body))),
     }),
@@ -120,7 +137,8 @@ export function automationRoutes(ctx: DocentContext): Route[] {
         409: NO_AGENT,
       },
       precheck: (c, { auth }) => triggerable(ctx, auth.project, c.req.param('workflowSchemaId')!),
-      handler: async (c, { auth }) => c.json(await triggerNow(ctx, auth.project, c.req.param('workflowSchemaId')!), 202),
+      // The guard counted this run against the hour: the run must not count a second time.
+      handler: async (c, { auth }) => c.json(await triggerNow(ctx, auth.project, c.req.param('workflowSchemaId')!, { counted: true }), 202),
     }),
   ]
 }
@@ -144,10 +162,25 @@ async function triggerable(ctx: DocentContext, project: ProjectConfig, id: strin
   return automation
 }
 
-/** The hosted trigger: a manual run of an enabled, scheduled automation. */
-export async function triggerNow(ctx: DocentContext, project: ProjectConfig, id: string): Promise<WorkflowTriggered> {
+/**
+ * The hosted trigger: a manual run of an enabled, scheduled automation. It counts against the project's hourly agent
+ * limit (a 429 once spent) unless `counted`: the route's guard counted it already; the CLI's trigger has no guard.
+ */
+export async function triggerNow(
+  ctx: DocentContext,
+  project: ProjectConfig,
+  id: string,
+  { counted = false }: { counted?: boolean } = {},
+): Promise<WorkflowTriggered> {
   const automation = await triggerable(ctx, project, id)
-  const run = await startAutomationRun(ctx, { project, automation, reason: 'manual', key: ctx.ids('trigger') })
-  if (!run) throw new Error('a manual run key was taken twice')
+  const run = await tryStartAutomationRun(ctx, { project, automation, reason: 'manual', key: ctx.ids('trigger'), counted })
+  if (!('id' in run)) {
+    if (run.reason === 'taken') throw new Error('a manual run key was taken twice')
+    throw new DocentError(
+      'rate_limited',
+      `project ${project.id} made its ${run.limit} agent jobs and follow-ups of this hour; retry in ${run.retryAfterSeconds} s`,
+      { retryAfterSeconds: run.retryAfterSeconds },
+    )
+  }
   return { schemaId: automation.id, instanceId: run.id, jobId: run.jobId }
 }

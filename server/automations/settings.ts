@@ -1,4 +1,5 @@
 import type { Automation, AutomationTrigger, CreateAutomationBody, UpdateAutomationBody } from '../../shared/automations.ts'
+import { MAX_PROMPT_CHARS } from '../../shared/agent.ts'
 import { DocentError } from '../../shared/errors.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
@@ -8,6 +9,13 @@ import { contentRevision } from './content.ts'
 import { hasLanguageModel } from './plan.ts'
 import { runView } from './run-view.ts'
 import { parseSchedule } from './schedule.ts'
+import { requestOf } from './start-run.ts'
+
+/**
+ * The most custom automations a project may have. Each may start an agent job as often as every minute (all of them
+ * drawing on the project's hourly agent limit), and the scheduler reads every one on each tick.
+ */
+export const MAX_CUSTOM_AUTOMATIONS = 50
 
 /** A predefined automation's settings before anyone changed them: off, with its default trigger. */
 function defaultRecord(projectId: string, id: string): AutomationRecord | null {
@@ -127,6 +135,7 @@ export async function updateAutomation(
     createdAt: current.createdAt.getTime() === 0 ? now : current.createdAt,
     updatedAt: now,
   }
+  if (body.instructions !== undefined) checkRequestLength(next)
   if (next.enabled) {
     const unavailable = unavailableReason(ctx, project, next)
     if (unavailable) throw invalid('enabled', `cannot turn on ${next.name}: ${unavailable}`)
@@ -159,9 +168,20 @@ export async function createAutomation(ctx: DocentContext, project: ProjectConfi
     createdAt: now,
     updatedAt: now,
   }
+  checkRequestLength(automation)
   if (automation.enabled) {
     const unavailable = unavailableReason(ctx, project, automation)
     if (unavailable) throw invalid('enabled', `cannot turn on ${automation.name}: ${unavailable}`)
+  }
+  // Read before the write, not with it: creations at the same moment may all pass it. The cap bounds a project's
+  // automations against runaway numbers; it need not be exact.
+  const custom = (await ctx.store.listAutomations(project.id)).filter((other) => other.kind === 'custom').length
+  if (custom >= MAX_CUSTOM_AUTOMATIONS) {
+    throw new DocentError(
+      'conflict',
+      `project ${project.id} has ${custom} custom automations, the most it may have (${MAX_CUSTOM_AUTOMATIONS}): delete one first`,
+      { limit: MAX_CUSTOM_AUTOMATIONS },
+    )
   }
   await startCounting(ctx, project, null, automation)
   await ctx.store.putAutomation(automation)
@@ -193,6 +213,22 @@ async function startCounting(
   after.scheduleFrom = ctx.now()
   after.lastSlot = null
   if (after.trigger.kind === 'content') after.contentRevision = await contentRevision(ctx, project).catch(() => null)
+}
+
+/**
+ * A run sends the automation's name, task and instructions as its job prompt (`requestOf`), which must fit the job
+ * prompt limit of the agent API: refused here, naming the field to shorten, so that nothing is cut when it runs.
+ */
+function checkRequestLength(automation: AutomationRecord): void {
+  const length = requestOf(automation).length
+  if (length <= MAX_PROMPT_CHARS) return
+  const promptAlone = requestOf({ ...automation, instructions: null }).length
+  const field = promptAlone > MAX_PROMPT_CHARS ? 'prompt' : 'instructions'
+  throw invalid(
+    field,
+    `a run's job prompt (the name, prompt and instructions) would be ${length} characters, over the ` +
+      `job prompt limit of ${MAX_PROMPT_CHARS}: shorten the prompt or the instructions by ${length - MAX_PROMPT_CHARS}`,
+  )
 }
 
 /** A trigger the project can honour: a valid cron and time zone, code repositories that are configured. */

@@ -4,6 +4,7 @@ import { jobEvents } from '../agent/events.ts'
 import { newJob } from '../agent/jobs.ts'
 import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
+import { AGENT_HOUR_RULE, counterOf } from '../http/rate-limit.ts'
 import type { AutomationRecord, AutomationRunRecord, JobRecord } from '../store/types.ts'
 import { definitionOf } from './catalog.ts'
 import { usesEngine } from './plan.ts'
@@ -15,7 +16,21 @@ export interface StartRunInput {
   /** What the run is for, unique per automation (see AutomationRunRecord.key): a second start with it does nothing. */
   key: string
   context?: Record<string, unknown>
+  /** The run is counted against the project's hourly agent limit already (the trigger route's guard admitted it). */
+  counted?: boolean
 }
+
+/**
+ * Why a run did not start: a run with its key started already (here or on another instance), or the project spent its
+ * hourly agent limit (`retryAfterSeconds`: until the hour's end).
+ */
+export type RunNotStarted = { reason: 'taken' } | { reason: 'limited'; limit: number; retryAfterSeconds: number }
+
+/**
+ * How long a run's key stays counted: the instances that try the same schedule slot or docs revision do so within a
+ * tick of each other, which this outlasts by far (even across the top of the hour, where the hour counter starts over).
+ */
+const KEY_COUNTED_MS = 86_400_000
 
 /** The model a job of this automation reports: `docent-automations` when an engine does the work with no model. */
 export const ENGINE_MODEL_ID = 'docent-automations'
@@ -23,9 +38,27 @@ export const ENGINE_MODEL_ID = 'docent-automations'
 /**
  * Starts a run of an automation as an agent job, once per key: a maintenance automation in pull-request mode
  * continues the job of its open pull request (a follow-up on the same branch), anything else gets a new job. The
- * claim, the job and its queued run are one atomic store write; null when the key had run already.
+ * claim, the job and its queued run are one atomic store write; null when the key had run already, or when the
+ * project's hourly agent limit is spent (logged: the run is skipped, not postponed).
  */
 export async function startAutomationRun(ctx: DocentContext, input: StartRunInput): Promise<AutomationRunRecord | null> {
+  const outcome = await tryStartAutomationRun(ctx, input)
+  if ('id' in outcome) return outcome
+  if (outcome.reason === 'limited') {
+    ctx.log.warn('automation run not started: the project made its agent jobs of this hour', {
+      project: input.project.id,
+      automation: input.automation.id,
+      reason: input.reason,
+      key: input.key,
+      limit: outcome.limit,
+      retryAfterSeconds: outcome.retryAfterSeconds,
+    })
+  }
+  return null
+}
+
+/** `startAutomationRun`, saying why a run did not start instead of null (the trigger answers a spent limit with 429). */
+export async function tryStartAutomationRun(ctx: DocentContext, input: StartRunInput): Promise<AutomationRunRecord | RunNotStarted> {
   const { project, automation } = input
   if (!project.agent) {
     throw new DocentError('conflict', `project ${project.id} has no agent configured (agent.repository)`, { projectId: project.id })
@@ -47,8 +80,13 @@ export async function startAutomationRun(ctx: DocentContext, input: StartRunInpu
     baseCommit: null,
     context: input.context ?? {},
   }
+  // Counted last before the claim: a run refused or failed before here spends nothing.
+  if (!input.counted) {
+    const refused = await admitRun(ctx, input)
+    if (refused) return refused
+  }
   const started = await ctx.store.startAutomationRun({ run, job, prompt: requestOf(automation) })
-  if (!started) return null
+  if (!started) return { reason: 'taken' }
   const events = jobEvents(ctx.store, run.jobId, ctx.now)
   await events.add('message', `${automation.name}: run queued (${describeReason(input.reason, input.context)})`, {
     runId: run.id,
@@ -67,11 +105,34 @@ export async function startAutomationRun(ctx: DocentContext, input: StartRunInpu
   return started
 }
 
-/** What the job records as its request: the automation's task, and the team's instructions. */
+/**
+ * Counts a run against the project's hourly agent limit, once per key: every instance ticking over a due slot tries
+ * to start its run, and the store lets one claim it; the key's own counter (limit 1, counted with the hour's, all or
+ * none) makes the hour pay for the run once, not once per instance. Null when admitted.
+ */
+async function admitRun(ctx: DocentContext, { project, automation, key }: StartRunInput): Promise<RunNotStarted | null> {
+  const now = ctx.now()
+  const limit = ctx.config.limits.agentPerProjectPerHour
+  const hour = counterOf({ name: AGENT_HOUR_RULE, limit, window: 'hour' }, project.id, now)
+  const once = {
+    key: `automation-run:${project.id}:${automation.id}:${key}`,
+    limit: 1,
+    expiresAt: new Date(now.getTime() + KEY_COUNTED_MS),
+  }
+  const { admitted, counts } = await ctx.store.admit([hour, once], now)
+  if (admitted) return null
+  if (counts[1]! >= 1) return { reason: 'taken' }
+  return { reason: 'limited', limit, retryAfterSeconds: Math.max(1, Math.ceil((hour.expiresAt.getTime() - now.getTime()) / 1000)) }
+}
+
+/**
+ * What the job records as its request: the automation's task, and the team's instructions. Never cut: creating or
+ * changing an automation refuses one whose request would not fit the job prompt limit (settings.ts).
+ */
 export function requestOf(automation: AutomationRecord): string {
   const task = automation.kind === 'custom' ? (automation.prompt ?? '') : (definitionOf(automation.id)?.request ?? automation.name)
   const text = automation.instructions ? `${task}\n\nInstructions: ${automation.instructions}` : task
-  return `${automation.name}: ${text}`.slice(0, 20_000)
+  return `${automation.name}: ${text}`
 }
 
 function describeReason(reason: RunReason, context: Record<string, unknown> | undefined): string {

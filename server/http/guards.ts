@@ -13,7 +13,7 @@ import {
 } from './auth.ts'
 import { projectCors } from './cors.ts'
 import { type Quota, quotaRules } from './quotas.ts'
-import { rateLimiter } from './rate-limit.ts'
+import { AGENT_HOUR_RULE, rateLimiter } from './rate-limit.ts'
 import { type AppContext, type Guard, RATE_LIMIT_HEADERS } from './route.ts'
 
 export interface AssistantGuardOptions {
@@ -127,7 +127,7 @@ export function agentWriteGuard(ctx: DocentContext): Guard<AuthInfo> {
       store: ctx.store,
       now: ctx.now,
       rules: (c) => [
-        { name: 'agent-hour', limit: ctx.config.limits.agentPerProjectPerHour, window: 'hour', key: () => authOf(c).project.id },
+        { name: AGENT_HOUR_RULE, limit: ctx.config.limits.agentPerProjectPerHour, window: 'hour', key: () => authOf(c).project.id },
       ],
     }),
   }

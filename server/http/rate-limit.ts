@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Store } from '../store/types.ts'
+import type { CounterLimit, Store } from '../store/types.ts'
 import { ApiError } from './errors.ts'
 import type { AppContext, AppEnv } from './route.ts'
 
@@ -37,6 +37,22 @@ export function windowOf(window: Window, now: Date): { start: Date; end: Date } 
 }
 
 /**
+ * The rule of agent job creations and follow-ups per project and hour (`agentWriteGuard`). An automation run is an agent
+ * job too, and counts on the same store counter (server/automations/start-run.ts): the API and the runs of every
+ * instance share one budget.
+ */
+export const AGENT_HOUR_RULE = 'agent-hour'
+
+/**
+ * The store counter of `rule` for `subject` in the window that contains `at`: what a request admitted under the rule
+ * counts on, and what work started outside a request (an automation run) counts on to share the request's budget.
+ */
+export function counterOf(rule: Pick<RateRule, 'name' | 'limit' | 'window'>, subject: string, at: Date): CounterLimit {
+  const { start, end } = windowOf(rule.window, at)
+  return { key: `rl:${rule.name}:${subject}:${start.toISOString()}`, limit: rule.limit, expiresAt: end }
+}
+
+/**
  * Admits the request against every rule with the store's atomic `admit`: when every rule has room, each counts it;
  * when any is full, none does and the request is refused with 429 (so refusals never spend anyone's budget). Returns the
  * `RateLimit-*` headers of the rule closest to its limit, for the response.
@@ -46,19 +62,12 @@ export function rateLimiter({ store, now, rules }: RateLimitOptions): (c: AppCon
     const at = now()
     const applying = rules(c)
     if (applying.length === 0) return {}
-    const windows = applying.map((rule) => windowOf(rule.window, at))
-    const { admitted, counts } = await store.admit(
-      applying.map((rule, i) => ({
-        key: `rl:${rule.name}:${rule.key(c)}:${windows[i]!.start.toISOString()}`,
-        limit: rule.limit,
-        expiresAt: windows[i]!.end,
-      })),
-      at,
-    )
+    const counters = applying.map((rule) => counterOf(rule, rule.key(c), at))
+    const { admitted, counts } = await store.admit(counters, at)
     const states = applying.map((rule, i) => ({
       rule,
       remaining: Math.max(0, rule.limit - counts[i]!),
-      reset: Math.max(1, Math.ceil((windows[i]!.end.getTime() - at.getTime()) / 1000)),
+      reset: Math.max(1, Math.ceil((counters[i]!.expiresAt.getTime() - at.getTime()) / 1000)),
     }))
     const headersOf = (state: (typeof states)[number]) => ({
       'ratelimit-limit': String(state.rule.limit),
