@@ -1,3 +1,4 @@
+import { cleanLine } from '../../analytics/normalize.ts'
 import type { DocentContext } from '../../context.ts'
 
 /**
@@ -12,6 +13,11 @@ export interface ReaderSignals {
   listFeedback(projectId: string, options: { since: Date; limit: number }): Promise<ReaderFeedback[]>
 }
 
+/**
+ * A gap's questions (its title among them) and pages, and feedback's comment and path, are what anonymous readers sent:
+ * what of them is written into a page goes through `inertText` (propose.ts), so it reads as text whatever Markdown or
+ * MDX it holds.
+ */
 export interface ReaderGap {
   id: string
   title: string
@@ -49,7 +55,8 @@ export function analyticsReaderSignals(ctx: DocentContext): ReaderSignals {
         const signals = await ctx.store.listGapSignals(projectId, gap.id, range, SIGNALS_PER_GAP)
         const questions = new Map<string, number>()
         for (const signal of signals) {
-          const query = signal.query.trim().slice(0, 500)
+          // One line: wordings that differ only in line breaks count together, and none adds a line where it is listed.
+          const query = cleanLine(signal.query, 500)
           if (query) questions.set(query, (questions.get(query) ?? 0) + 1)
         }
         if (questions.size === 0) continue
