@@ -177,5 +177,8 @@ const wordingGroup = (subject: string): Group | undefined => WORDING.find(([patt
 
 const sentenceCase = (text: string) => text.trim().replace(/^\p{Ll}/u, (letter) => letter.toUpperCase())
 
-/** Characters MDX reads as JSX or expressions (`<`, `{`), escaped so a title such as `Support <Card>` stays text. */
-export const escapeMdx = (text: string) => text.replace(/[<>{}]/g, (char) => `\\${char}`)
+/**
+ * Characters MDX reads as JSX or expressions (`<`, `{`), escaped so a title such as `Support <Card>` stays text; and
+ * the backslash itself, so a title's own `\<Card>` does not turn the escape into an escaped backslash before a tag.
+ */
+export const escapeMdx = (text: string) => text.replace(/[\\<>{}]/g, (char) => `\\${char}`)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parsePage } from '../../search/parse-page.ts'
 import { readDocsTree } from '../docs-tree.ts'
 import { applyFileEdits } from '../edits.ts'
 import { classifyChanges, type MergedChange } from './classify.ts'
@@ -37,6 +38,10 @@ describe('classifyChanges', () => {
       ['Added', 'Support \\<Card\\> in \\{templates\\} (#18)'],
       ['Changed', 'Tune the cache size'],
     ])
+    // A title's own backslash before a tag is escaped too: else the escape escapes it, and the tag opens.
+    const [backslashed] = classifyChanges([pr(19, 'Support \\<Card> and \\{x}')]).items
+    expect(backslashed!.text).toBe('Support \\\\\\<Card\\> and \\\\\\{x\\} ([#19](https://git.example.com/acme/app/pull/19))')
+    expect(parsePage('changelog', `# Changelog\n\n- ${backslashed!.text}\n`).mdx).toBe(true)
     expect(skipped.map((entry) => [entry.change.id, entry.reason])).toEqual([
       ['15', 'a chore change'],
       ['16', 'labelled skip-changelog'],
