@@ -191,6 +191,32 @@ describe('GitHub', () => {
         status: 'fixed',
       })
 
+      // A merge the host contradicts (a forged or mistaken delivery, signed all the same): while the docs have not
+      // reached it, the host's word wins and the gap waits for its pull request again.
+      const terraform = await gapOfQuestions(t, ['Is there a Terraform provider for Lumen?'])
+      const terraformJob = await fixToPullRequest(t, terraform, 'Lumen has a Terraform provider: `lumen/lumen` on the Terraform registry.')
+      const forged = JSON.stringify({
+        action: 'closed',
+        pull_request: {
+          number: 3,
+          merged: true,
+          merge_commit_sha: '9'.repeat(40),
+          head: { ref: terraformJob.branch },
+          base: { ref: 'main' },
+        },
+        repository: { full_name: 'acme/docs', clone_url: t.repo.url },
+      })
+      const claimed = await fetch(`${t.url}/webhooks/github`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-hub-signature-256': signGitHub(forged) },
+        body: forged,
+      })
+      expect(await claimed.json()).toMatchObject({ actions: ['demo: pull request 3 merged; 1 gap(s) to verify'] })
+      expect((await t.gap(terraform.id)).status).toBe('merged')
+      expect(github.pulls[2]!.state ?? 'open').toBe('open')
+      await t.docent.context.analytics.gaps.advance('demo', { poll: 'now' })
+      expect(await t.gap(terraform.id)).toMatchObject({ status: 'pr_open' })
+
       // A push to the served branch reloads the docs; other events are acknowledged and ignored.
       const push = JSON.stringify({
         ref: 'refs/heads/main',

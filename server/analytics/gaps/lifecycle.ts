@@ -107,8 +107,35 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
       : gitLabPullState({ ...api, project: host.project }, job.pr.number)
   }
 
+  /** Whether the host's pull request of this gap is to be asked about on this pass (see `advance`); noted if so. */
+  const pollDue = (gap: GapRecord, poll: 'due' | 'now' | undefined) => {
+    const due =
+      poll === 'now' || (poll === 'due' && Date.now() - (lastPolled.get(gap.id) ?? 0) >= ctx.config.analytics.prPollSeconds * 1000)
+    if (due) lastPolled.set(gap.id, Date.now())
+    return due
+  }
+
+  /**
+   * Merged, and the docs have not reached the merge yet: the host's word on its pull request wins over the delivery's
+   * (a forged or mistaken webhook). Still open there, the gap waits for it again; closed, it is open again.
+   */
+  const confirmMerged = async (project: ProjectConfig, gap: GapRecord, poll: 'due' | 'now' | undefined) => {
+    const job = gap.jobId ? await ctx.store.getJob(project.id, gap.jobId) : null
+    if (!job) return
+    const state = await pullState(project, job, pollDue(gap, poll))
+    if (state?.state === 'open') {
+      if (await update(gap, { status: 'pr_open', merge: null }, ['merged'])) {
+        ctx.log.warn('gap merge not confirmed: its pull request is still open', { project: project.id, gap: gap.id })
+      }
+    } else if (state?.state === 'closed') await reopen(gap, 'the pull request was closed without merging')
+  }
+
   const advanceGap = async (project: ProjectConfig, gap: GapRecord, poll: 'due' | 'now' | undefined) => {
-    if (gap.status === 'merged') return settle(project, gap)
+    if (gap.status === 'merged') {
+      await settle(project, gap)
+      const still = await ctx.store.getGap(project.id, gap.id)
+      return still?.status === 'merged' ? confirmMerged(project, still, poll) : undefined
+    }
     const job = gap.jobId ? await ctx.store.getJob(project.id, gap.jobId) : null
     if (!job) return reopen(gap, 'the fix job no longer exists')
     if (job.status === 'archived') return reopen(gap, 'the fix job was archived')
@@ -121,10 +148,7 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
       if (!opened) return
       gap = opened
     }
-    const due =
-      poll === 'now' || (poll === 'due' && Date.now() - (lastPolled.get(gap.id) ?? 0) >= ctx.config.analytics.prPollSeconds * 1000)
-    if (due) lastPolled.set(gap.id, Date.now())
-    const state = await pullState(project, job, due)
+    const state = await pullState(project, job, pollDue(gap, poll))
     if (state?.state === 'merged') await markMerged(project, gap, state.commit)
     else if (state?.state === 'closed') await reopen(gap, 'the pull request was closed without merging')
   }
