@@ -125,6 +125,25 @@ describe('offline-answer model', () => {
     )
   })
 
+  test("quotes the third source's best sentence too when it holds three of the question's words (two are not enough)", () => {
+    const fonts: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Fonts',
+        url: 'https://docs.example.com/fonts',
+        content:
+          'Set a custom font for headings and body text, in light and dark mode alike, with the fonts field of the settings file, which takes a family, a weight and a source URL for each.',
+      },
+      { id: 2, title: 'Typography', url: 'https://docs.example.com/typography', content: 'Headings use the font of the theme.' },
+      { id: 3, title: 'Colors', url: 'https://docs.example.com/colors', content: 'Dark mode keeps custom colors.' },
+    ]
+    expect(extractiveAnswer('set a custom font for headings in dark mode', fonts)).toBe(
+      `${fonts[0]!.content} [1]\n\nHeadings use the font of the theme. [2]\n\nDark mode keeps custom colors. [3]`,
+    )
+    const two = fonts.map((source) => (source.id === 3 ? { ...source, content: 'Dark mode keeps its colors.' } : source))
+    expect(extractiveAnswer('set a custom font for headings in dark mode', two)).not.toContain('[3]')
+  })
+
   test('a long question that tells its story is answered from the passages that hold three of its words', () => {
     const callouts: SourceBlock[] = [
       {
