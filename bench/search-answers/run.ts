@@ -100,6 +100,9 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 21)', read('mintlify-page-questions-21.json'), 'page'],
       // Twelve more, written at the start of the next stop (2026-11-29, 25a5be7): 12/12 at first try.
       ['page-leaning (tuning 22)', read('mintlify-page-questions-22.json'), 'page'],
+      // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-29, 3023f00): 12/12. One
+      // was in page-leaning (tuning 19) word for word: eleven added.
+      ['page-leaning (tuning 23)', read('mintlify-page-questions-23.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -175,6 +178,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 31)', read('mintlify-questions-31.json'), 'plain'],
       // Thirty more, written at the start of the next stop (2026-11-29, 25a5be7): 26/29 at first try (one on a hidden page dropped).
       ['questions (tuning 32)', read('mintlify-questions-32.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-29, 3023f00): 29/30.
+      ['questions (tuning 33)', read('mintlify-questions-33.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
