@@ -144,6 +144,28 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('set a custom font for headings in dark mode', two)).not.toContain('[3]')
   })
 
+  test('how often ("usually", "typically", "always") says nothing of what is asked: no passage speaks of a question by it', () => {
+    const deployments: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Deployments',
+        url: 'https://docs.example.com/deployments',
+        content:
+          'When it finishes deploying, refresh the site.\n\nA failed build usually means the deployment started before the spec finished publishing.',
+      },
+      {
+        id: 2,
+        title: 'Plans',
+        url: 'https://docs.example.com/plans',
+        content: 'The basic plan includes one seat.\n\nTraining sessions are available on request.',
+      },
+    ]
+    // "usually", "deploy" and "finish" in one passage made it speak of the soldiers' question, whose subject the docs never name.
+    const soldiers = { question: 'When do soldiers usually deploy after finishing basic training?', unknownWords: ['soldiers'] }
+    expect(extractiveAnswer(soldiers, deployments).startsWith(DECLINE)).toBe(true)
+    expect(extractiveAnswer('when does a deployment usually finish?', deployments)).toContain('finishes deploying')
+  })
+
   test('a long question that tells its story is answered from the passages that hold three of its words', () => {
     const callouts: SourceBlock[] = [
       {
