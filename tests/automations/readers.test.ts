@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { consoleLogger } from '../../server/log.ts'
-import { createDocent, type Docent } from '../../server/mod.ts'
-import { createKey } from '../../server/keys/keys.ts'
+import type { Docent } from '../../server/mod.ts'
 import { git } from '../support/git-server.ts'
-import { automationsApi, demoProject } from './support/api.ts'
+import { automationsApi, readersDocent } from './support/api.ts'
 
 // "Fill gaps" and "improve from feedback" with no model: readers ask the assistant (the offline model says when the
 // docs do not cover a question) and rate answers; the automations bring that to the docs as a pull request marked for
@@ -16,21 +12,11 @@ let docent: Docent
 let dataDir: string
 let admin: Record<string, string>
 let assistant: Record<string, string>
+let stop: () => Promise<void>
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'docent-readers-'))
-  docent = await createDocent(
-    { store: { kind: 'memory' }, dataDir, agentWorker: { pollMs: 100 }, projects: [demoProject({ allowedOrigins: ['*'] })] },
-    { log: consoleLogger('silent') },
-  )
-  await docent.start()
-  const { store } = docent.context
-  admin = { authorization: `Bearer ${(await createKey(store, { kind: 'admin', organization: 'demo' })).secret}` }
-  assistant = { authorization: `Bearer ${(await createKey(store, { kind: 'assistant', organization: 'demo', projectId: 'demo' })).secret}` }
+  ;({ docent, dataDir, admin, assistant, stop } = await readersDocent('readers'))
 })
-afterAll(async () => {
-  await docent?.stop()
-  await rm(dataDir, { recursive: true, force: true })
-})
+afterAll(() => stop?.())
 
 /** Asks the assistant (v2) in a new thread; returns the thread and the answer's message id, once the answer is stored. */
 async function ask(question: string): Promise<{ threadId: string; messageId: string }> {

@@ -1,6 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { Automation, AutomationRun, AutomationRunList, UpdateAutomationInput } from '../../../shared/automations.ts'
 import type { DocentConfigInput } from '../../../server/config.ts'
+import { createKey } from '../../../server/keys/keys.ts'
+import { consoleLogger } from '../../../server/log.ts'
+import { createDocent, type DocentOverrides } from '../../../server/mod.ts'
 
 type App = { request(path: string, init?: RequestInit): Response | Promise<Response> }
 
@@ -50,4 +56,27 @@ export async function until(check: () => boolean | Promise<boolean>, what = 'the
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error(`${what} never held`)
+}
+
+/**
+ * A started Docent serving the demo project (open to any origin) from a fresh data directory on the memory store, with
+ * an admin and an assistant key's headers; `stop` removes it all.
+ */
+export async function readersDocent(name: string, overrides: DocentOverrides = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), `docent-${name}-`))
+  const docent = await createDocent(
+    { store: { kind: 'memory' }, dataDir, agentWorker: { pollMs: 100 }, projects: [demoProject({ allowedOrigins: ['*'] })] },
+    { log: consoleLogger('silent'), ...overrides },
+  )
+  await docent.start()
+  const { store } = docent.context
+  const admin = { authorization: `Bearer ${(await createKey(store, { kind: 'admin', organization: 'demo' })).secret}` }
+  const assistant = {
+    authorization: `Bearer ${(await createKey(store, { kind: 'assistant', organization: 'demo', projectId: 'demo' })).secret}`,
+  }
+  const stop = async () => {
+    await docent.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  return { docent, dataDir, admin, assistant, stop }
 }
