@@ -1,7 +1,7 @@
 import { git } from './isomorphic.ts'
 import type { FileChange, MergeOptions, MergeResult, Workspace } from './types.ts'
 import { checkBranchName } from './branch.ts'
-import { repositoryPath } from './paths.ts'
+import { repositoryPath, writablePath } from './paths.ts'
 import { pacer } from '../event-loop.ts'
 
 // isomorphic-git's FsClient type, without importing its internals.
@@ -79,7 +79,7 @@ export class ObjectWorkspace implements Workspace {
   }
 
   async writeFile(raw: string, content: string): Promise<void> {
-    const path = repositoryPath(raw)
+    const path = writablePath(raw)
     if (typeof content !== 'string') throw new TypeError('content must be a string')
     const tree = await this.baseTree()
     if (this.hasFilesUnder(path)) throw new Error(`"${path}" is a directory`)

@@ -33,6 +33,31 @@ export function repositoryPath(raw: string): string {
 }
 
 /**
+ * A path a file may be written at: a repositoryPath whose every component a Windows checkout can hold too. Windows
+ * refuses device names (`con`, `aux.mdx`, `com1.md`: the name up to its first dot) and `< > " | ? *`, and git for
+ * Windows then cannot check out the branch at all: a writer on Windows could not open the agent's pull request. Reading
+ * and deleting such a file that a repository holds already stays possible (repositoryPath).
+ */
+export function writablePath(raw: string): string {
+  const path = repositoryPath(raw)
+  for (const part of path.split('/')) {
+    const reason = windowsUnsafe(part)
+    if (reason) throw new WorkspacePathError(path, reason)
+  }
+  return path
+}
+
+/** Windows' reserved device names, whatever the case (`COM¹` is one too). */
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3]|conin\$|conout\$)$/i
+
+function windowsUnsafe(part: string): string | null {
+  if (/[<>"|?*]/.test(part)) return 'a name may not contain < > " | ? or * (Windows refuses them)'
+  const base = (part.split('.')[0] ?? '').trimEnd()
+  if (WINDOWS_DEVICE.test(base)) return `a name may not be a Windows device name (${base.toUpperCase()}), with or without an extension`
+  return null
+}
+
+/**
  * Why git would refuse this path component on some checkout, or null. NTFS drops trailing dots and spaces and reads
  * `name:stream` as a stream of `name`; it also answers to 8.3 short names (`GIT~1`); HFS+ ignores some invisible code
  * points. Each makes a name that is not `.git` here into `.git` there (git's is_ntfs_dotgit, is_hfs_dotgit).

@@ -175,5 +175,12 @@ describe('in-memory git workspace', () => {
     await expect(workspace.writeFile('brand/new/page.mdx/deeper', 'x')).rejects.toThrow(/is a file/)
     await workspace.deleteFile('brand/new/page.mdx')
     expect(workspace.changes()).toEqual([])
+    // Names no Windows checkout can hold: git for Windows could not check out the branch at all.
+    for (const path of ['con.mdx', 'guides/AUX', 'nul.md', 'api/com1.json', 'lpt9.txt.md', 'guides/what?.mdx', 'a|b.md', 'x*.md']) {
+      await expect(workspace.writeFile(path, 'x')).rejects.toThrow(/Windows/)
+    }
+    await workspace.writeFile('guides/console.mdx', 'not a device name\n')
+    await workspace.writeFile('com10.md', 'not one either\n')
+    expect(workspace.changes().map((change) => change.path)).toEqual(['com10.md', 'guides/console.mdx'])
   })
 })
