@@ -10,8 +10,7 @@ import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { branchName } from '../git/branch.ts'
 import type { Workspace } from '../git/types.ts'
-import { escapeDelimiterFloods } from '../search/delimiter-runs.ts'
-import { parseMarkdown } from '../search/markdown.ts'
+import { parseSource } from '../search/parse-page.ts'
 import type { AutomationRecord, AutomationRunRecord, JobRecord, RunRecord } from '../store/types.ts'
 import { type AutomationDefinition, definitionOf } from './catalog.ts'
 import { readDocsTree } from './docs-tree.ts'
@@ -275,7 +274,7 @@ async function agentWork(ctx: DocentContext, deps: ExecutorDeps, input: AgentInp
  */
 async function pagesMadeNotMdx(workspace: Workspace, root: string, before: ReadonlyMap<string, string>): Promise<string[]> {
   const prefix = root ? `${root}/` : ''
-  const isMdx = (text: string) => parseMarkdown(escapeDelimiterFloods(text)).mdx
+  const isMdx = (text: string) => parseSource(text).mdx
   const broken: string[] = []
   for (const change of workspace.changes()) {
     if (change.kind === 'deleted' || !change.path.startsWith(prefix) || !/\.mdx?$/i.test(change.path)) continue

@@ -31,10 +31,18 @@ export function parsePage(path: string, source: string, options: ParseOptions = 
   return { path, meta, title, mdx, markdown, chunks: chunkLayout(title, blocks, spans, markdown, options.chunking) }
 }
 
+/**
+ * A page's text as micromark reads it, runs of emphasis delimiters escaped first (see delimiter-runs.ts): its tree, and
+ * whether it is valid MDX (else it was read as plain markdown).
+ */
+export function parseSource(written: string) {
+  const source = escapeDelimiterFloods(written)
+  return { source, ...parseMarkdown(source) }
+}
+
 /** A page as blocks: what a snippet contributes to the pages that import it, and what sections are cut from. */
 export function readPage(path: string, written: string, options: ParseOptions = {}) {
-  const source = escapeDelimiterFloods(written)
-  const { tree, mdx } = parseMarkdown(source)
+  const { source, tree, mdx } = parseSource(written)
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0].value : undefined
   const meta = readFrontmatter(yaml)
   const blocks = pageBlocks(tree.children, { source, snippet: options.snippet })

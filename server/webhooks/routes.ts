@@ -58,7 +58,7 @@ function signersOf(ctx: DocentContext, host: HostKind): Signer[] {
   return signers
 }
 
-/** A bad or missing signature, or none configured: 401 before anything in the body is read. */
+/** A bad or missing signature: 401, before anything in the body is read or stored. */
 function unsigned(host: HostKind): never {
   throw new ApiError(401, host === 'github' ? 'bad or missing X-Hub-Signature-256' : 'bad or missing X-Gitlab-Token')
 }

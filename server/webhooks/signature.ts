@@ -2,20 +2,12 @@ import { constantTimeEqual, sha256Hex } from '../keys/keys.ts'
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
 
-/** One secret, or several a delivery may be signed with (the server's, and code repositories' own). */
-type Secrets = string | readonly string[]
-const listOf = (secrets: Secrets) => (typeof secrets === 'string' ? [secrets] : secrets)
-
 /**
  * GitHub's `X-Hub-Signature-256`: `sha256=` and the hex HMAC-SHA256 of the raw body with the webhook secret
- * (also what Gitea and Forgejo send). Compared in constant time; with several secrets every one is tried, so how
- * long this takes says nothing about which matched.
+ * (also what Gitea and Forgejo send). Returns the positions in `secrets` of those that signed the body: who vouches
+ * for the delivery (none: it is refused). Compared in constant time; every secret is tried, so how long this takes says
+ * nothing about which matched.
  */
-export async function verifyGitHubSignature(secrets: Secrets, body: Uint8Array<ArrayBuffer>, header: string | undefined): Promise<boolean> {
-  return (await gitHubSigners(listOf(secrets), body, header)).length > 0
-}
-
-/** The positions in `secrets` of those that signed the body (see verifyGitHubSignature): who vouches for a delivery. */
 export async function gitHubSigners(
   secrets: readonly string[],
   body: Uint8Array<ArrayBuffer>,
@@ -32,12 +24,10 @@ export async function gitHubSigners(
   return signers
 }
 
-/** GitLab's `X-Gitlab-Token`: the secret token itself. Hashes are compared, so not even its length shows. */
-export async function verifyGitLabToken(secrets: Secrets, header: string | undefined): Promise<boolean> {
-  return (await gitLabSigners(listOf(secrets), header)).length > 0
-}
-
-/** The positions in `secrets` of the tokens equal to the header's (see verifyGitLabToken). */
+/**
+ * GitLab's `X-Gitlab-Token`, the secret token itself: the positions in `secrets` of the tokens equal to it. Hashes are
+ * compared, so not even its length shows.
+ */
 export async function gitLabSigners(secrets: readonly string[], header: string | undefined): Promise<number[]> {
   if (!header) return []
   const given = await sha256Hex(header)
