@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import type { ChatTurn } from '../../shared/assistant.ts'
 import { buildCorpus } from './corpus.ts'
 import { readDocsSite } from './docs-site.ts'
-import { namesOnlyProperties, pointsAt, searchQuestion, standaloneQuestion, subjectsOf } from './question.ts'
+import { namesOnlyProperties, pointsAt, pointsOutside, searchQuestion, standaloneQuestion, subjectsOf } from './question.ts'
 import { readDirectory } from './sources/directory.ts'
 import type { Corpus, SearchHit } from './types.ts'
 
@@ -63,6 +63,37 @@ describe('questions that lean on what they do not name', () => {
     }
   })
 
+  test('"the same" and "the previous" point only when no noun follows', () => {
+    for (const q of ['is it the same?', 'can I keep the previous one?', 'are they the same ones?']) expect(pointsAt(q), q).toBe(true)
+    for (const q of ['keep everyone from the same company on the same variation', 'how do I restore the previous version'])
+      expect(pointsAt(q), q).toBe(false)
+  })
+
+  test("a pointing word after three words of the question's own refers back to them, not to the page", () => {
+    for (const q of ['does it work with the app router?', 'what properties does this take?', 'can I turn their emails off?']) {
+      expect(pointsOutside(q), q).toBe(true)
+    }
+    for (const q of [
+      'We connected Claude to our Mintlify project so it could edit docs. How do we revoke its access now?',
+      'list of predefined automations and their triggers',
+      'when I kick off an agent job from CI, can I have it open draft PRs?',
+      'is it possible to use a custom domain?',
+    ]) {
+      expect(pointsOutside(q), q).toBe(false)
+    }
+  })
+
+  test('"ones", "exactly" and "follow" name no subject: the page is what they ask about', () => {
+    expect(
+      subjectsOf('Paths that need to get through the proxy untouched, which ones exactly?').map((word) => word.terms[0]!.word),
+    ).toEqual(['paths', 'proxy', 'untouched'])
+    expect(subjectsOf('what version of the spec does my file need to follow?').map((word) => word.terms[0]!.word)).toEqual([
+      'version',
+      'spec',
+      'file',
+    ])
+  })
+
   test('a long question is read in time linear in it', () => {
     expect(pointsAt(`\t${'T!MY\tOWN\t'.repeat(100_000)}N`)).toBe(false)
     expect(pointsAt(`use my own${' '.repeat(100_000)}?`)).toBe(true)
@@ -95,6 +126,15 @@ describe('searchQuestion over demo/docs', () => {
     const other = await ask([user('How do I rotate an SDK key without downtime?')], '/guides/webhooks')
     expect(other.leansOn).toBeUndefined()
     expect(pages(other.hits)[0]).toMatch(/environments$/)
+  })
+
+  test('a question with a subject of its own, asked on another page, is searched as asked though it says "it"', async () => {
+    const question = 'We rotated our server-side SDK key last night and now it fails with 401. How do I rotate it without downtime?'
+    const found = await ask([user(question)], '/guides/webhooks')
+    expect(found.leansOn).toBeUndefined()
+    expect(pages(found.hits)[0]).toMatch(/environments$/)
+    // Pointing before it names anything, the question is about the page.
+    expect((await ask([user('can I retry them later?')], '/guides/webhooks')).leansOn).toBe('page')
   })
 
   test("a question that names only properties ('is there a size limit?') is about the page, whatever words the page uses", async () => {

@@ -37,6 +37,8 @@ const PAGE_COVERAGE = 2 / 3
 /** Weight of the page title's words: part of a question about the page; mere context for any other. */
 const PAGE_TITLE_LEANING = 0.6
 const PAGE_TITLE_CONTEXT = 0.3
+/** A word pointing at something (see pointsOutside) after this many words of the question's own refers back to them. */
+const REFERS_BACK = 3
 /** Weight of the earlier questions' words in a follow-up. */
 const THREAD_TOPIC = 0.6
 /** Weight of a selection's words when the question is not about it ("what does this do?" is). */
@@ -52,7 +54,10 @@ const SELECTION_CONTEXT = 0.4
  * in linear time). Only whether one matches counts, so what a lookahead required is matched instead.
  */
 const POINTS_AT = [
-  /\b(this|these|those|they|them|their|its|here|same|above|below|previous|instead)\b|\bit\b/i,
+  /\b(this|these|those|they|them|their|its|here|above|below|instead)\b|\bit\b/i,
+  // "Is it the same?", "like the previous one": what it is the same as, the page says. Before a noun ("on the same
+  // variation", "the previous version"), the question names what it speaks of.
+  /\b(?:same|previous)\b\s*(?:[?.!,;]|$|ones?\b)/i,
   /\bthat\b\s*(?:page|one|section|[?.!,;]|$)/i,
   /\bones?\b\s*(?:[?.!,;]|$)/i,
   /\bones?\b\s+(?:be|is|are|was|can|could|should|will|would|has|have)\b/i,
@@ -87,6 +92,22 @@ const CONTINUES = /^\s*(?:and|or|but|what about|how about|so|then|why|why not|al
 export function pointsAt(question: string): boolean {
   const text = question.replace(EMPTY_IT, ' ')
   return POINTS_AT.some((pattern) => pattern.test(text))
+}
+
+/**
+ * Whether a question points outside itself, at the page it was asked on: a pointing word (see pointsAt) that comes
+ * before the question has named REFERS_BACK words of its own. After them it refers back to them: "We connected Claude
+ * to our project so it could open PRs. How do we revoke its access?" is about Claude's access, wherever it is asked;
+ * "does it work with the app router?" is about the page. Measured (2026-11-30) on bench/search-quality's questions that
+ * do not lean on a page, each asked on the page beside its expected one (see askedBeside): expected page in the first 3
+ * sources 728 → 864/999 on Mintlify (905 asked on no page), 111 → 115/130 on the demo (126); on bench/search-answers,
+ * page-leaning questions lost one of 340 ("can't I just run the mintlify scraper on it instead?"). Read at the end of
+ * a question ("…while you're doing this?"), the word won back two page-leaning questions and lost 20 of the others.
+ */
+export function pointsOutside(question: string): boolean {
+  const text = question.replace(EMPTY_IT, ' ')
+  const first = Math.min(...POINTS_AT.map((pattern) => pattern.exec(text)?.index ?? Number.POSITIVE_INFINITY))
+  return first !== Number.POSITIVE_INFINITY && subjectsOf(text.slice(0, first)).length < REFERS_BACK
 }
 
 /** The words of a question that say what it is about (stop words and everyday words out, a phrase counts once). */
@@ -178,7 +199,7 @@ export async function searchQuestion(corpus: Corpus, request: ReaderQuestion): P
   // holds: the page is the subject.
   const subjects = subjectsOf(question)
   const leans =
-    points ||
+    pointsOutside(question) ||
     subjects.length === 0 ||
     namesOnlyProperties(subjects) ||
     (subjects.length <= SHORT_QUESTION && page.covers(question) >= PAGE_COVERAGE)
