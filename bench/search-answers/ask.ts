@@ -7,6 +7,7 @@ import { createKey } from '../../server/keys/keys.ts'
 import { consoleLogger } from '../../server/log.ts'
 import { createDocent } from '../../server/mod.ts'
 import { isDecline } from '../../server/analytics/decline.ts'
+import { listedPages } from '../search-quality/on-a-page.ts'
 
 export interface Asked {
   /** Page paths of the sources, in order (`customize/fonts`), one per source part. */
@@ -19,6 +20,8 @@ export interface Asked {
 
 export interface Reader {
   ask(question: string, options?: { page?: string; previous?: string[] }): Promise<Asked>
+  /** The pages a reader can be on, in path order (see listedPages). */
+  pages: string[]
   stop(): Promise<void>
 }
 
@@ -37,7 +40,7 @@ export async function serveDocs(directory: string): Promise<Reader> {
     { log: consoleLogger('silent') },
   )
   const key = (await createKey(docent.context.store, { kind: 'assistant', organization: 'docs', projectId: 'docs' })).secret
-  await docent.context.search.corpus('docs')
+  const pages = listedPages(await docent.context.search.corpus('docs'))
 
   const post = async (messages: unknown[], page?: string) => {
     const response = await docent.app.request('/discovery/v2/assistant/docs/message', {
@@ -57,6 +60,7 @@ export async function serveDocs(directory: string): Promise<Reader> {
   }
 
   return {
+    pages,
     async ask(question, { page, previous = [] } = {}) {
       // Earlier questions are asked first, so the conversation carries the answers a reader saw.
       const messages: unknown[] = []
