@@ -39,6 +39,11 @@ export interface DocentContext {
   webhooks: WebhookRegistry
   /** Background tasks started by `start()` register their stop functions here. */
   onStop: Array<() => Promise<void> | void>
+  /**
+   * Answers streaming now, each with what ends it: stopping ends them first (what was written is stored, the reader
+   * is told), before the thread writes settle and the store closes.
+   */
+  answering: Set<() => void>
 }
 
 /**

@@ -98,6 +98,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     work: createWorkSignal(),
     webhooks: createWebhookRegistry(),
     onStop: [],
+    answering: new Set(),
   } as Omit<DocentContext, 'analytics'> as DocentContext
   // Analytics reads the rest of the context (store, search, the agent's jobs), so it is made last.
   context.analytics = createAnalytics(context)
@@ -124,6 +125,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
       return keys
     },
     async stop() {
+      for (const end of context.answering) end()
       context.search.stop()
       await automations.stop()
       await agent.stop()

@@ -46,6 +46,9 @@ export interface Answer {
   resolution?: () => 'answered' | 'unanswered' | undefined
 }
 
+/** What a reader is told when the server stops mid-answer. */
+const STOPPING = 'The answer was cut off: the server is restarting. Please ask again.'
+
 /** Follows DESIGN.md's flow: thread → search → streamText with the sources in the system prompt. */
 export async function startAnswer(
   ctx: DocentContext,
@@ -99,6 +102,15 @@ export async function startAnswer(
   const parts = result.stream[Symbol.asyncIterator]()
   let broken = false
   let questionDurable = false
+  // The server is stopping (a deploy, a restart): the model stops, what was written is stored now, before the store
+  // closes, and the reader is told rather than cut off.
+  let stopping = false
+  const endForStop = () => {
+    stopping = true
+    abort.abort()
+    void saveAnswer()
+  }
+  ctx.answering.add(endForStop)
   const events = new ReadableStream<AnswerEvent>({
     async pull(controller) {
       for (;;) {
@@ -110,11 +122,15 @@ export async function startAnswer(
               return { done: false as const, value: { type: 'error' as const, error } }
             })
         if (next.done) {
+          ctx.answering.delete(endForStop)
+          if (stopping) controller.enqueue({ type: 'error', message: STOPPING })
           void saveAnswer()
           controller.close()
           return
         }
         const part = next.value
+        // Stopping, the answer is what was stored: nothing more goes out.
+        if (stopping && part.type === 'text-delta') continue
         if (part.type === 'text-delta' && part.text) {
           if (!questionDurable) {
             await questionStored
@@ -137,6 +153,7 @@ export async function startAnswer(
       }
     },
     cancel() {
+      ctx.answering.delete(endForStop)
       // The reader went away (closed the page, lost the connection) before the answer ended.
       ctx.log.info('answer stream cut by the reader', { project: project.id, thread: thread.id, answerChars: text.length })
       abort.abort()

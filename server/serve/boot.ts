@@ -9,6 +9,37 @@ export interface BootInput {
   overrides?: DocentOverrides
 }
 
+/**
+ * How long a stopping server lets requests in flight (an answer streaming, an agent poll) finish before it ends them.
+ * Orchestrators give 30 s by default (Kubernetes' grace period) between the signal and the kill.
+ */
+export const DRAIN_SECONDS = 10
+
+/** A runtime's HTTP server as shutDown needs it. */
+export interface Listening {
+  /** Stops accepting connections; resolves once the requests in flight have ended. */
+  drain(): Promise<void>
+  /** Closes whatever connections are left. */
+  cut(): void
+}
+
+/**
+ * The runtime entries' shutdown on SIGTERM or SIGINT: no new requests; those in flight get DRAIN_SECONDS to end; then
+ * Docent stops, which ends the answers still streaming (stored as far as written, the reader told: see
+ * `DocentContext.answering`), and what is left is cut. Before, the signal cut every stream at once and the answers
+ * already sent were never stored.
+ */
+export async function shutDown(docent: Docent, server: Listening, drainSeconds = DRAIN_SECONDS): Promise<void> {
+  const drained = server.drain()
+  const waited = (seconds: number) => Promise.race([drained, new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000))])
+  docent.context.log.info('stopping: requests in flight may finish', { seconds: drainSeconds })
+  await waited(drainSeconds)
+  await docent.stop()
+  // The answers just ended send their last parts.
+  await waited(1)
+  server.cut()
+}
+
 /** Shared start-up of the runtime entrypoints: config, createDocent, start, a banner with the demo keys. */
 export async function boot({ env, configText, runtime, overrides }: BootInput): Promise<Docent> {
   let fileConfig: unknown

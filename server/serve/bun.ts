@@ -1,14 +1,15 @@
-import { boot } from './boot.ts'
+import { boot, shutDown } from './boot.ts'
 
 declare const Bun: {
   env: Record<string, string | undefined>
   file(path: string): { exists(): Promise<boolean>; text(): Promise<string> }
+  // Bun's stop resolves once the connections have ended (a promise since Bun 1.1).
   serve(options: {
     port: number
     hostname?: string
     idleTimeout?: number
     fetch: (request: Request, server: { requestIP(request: Request): { address: string } | null }) => Response | Promise<Response>
-  }): { stop(force?: boolean): void }
+  }): { stop(force?: boolean): Promise<void> | undefined }
   version: string
 }
 
@@ -29,7 +30,6 @@ const server = Bun.serve({
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.stop(true)
-    void docent.stop().finally(() => process.exit(0))
+    void shutDown(docent, { drain: async () => await server.stop(false), cut: () => void server.stop(true) }).finally(() => process.exit(0))
   })
 }

@@ -1,4 +1,4 @@
-import { boot } from './boot.ts'
+import { boot, shutDown } from './boot.ts'
 
 declare const Deno: {
   env: { toObject(): Record<string, string> }
@@ -25,9 +25,8 @@ const server = Deno.serve({ port: docent.config.port, hostname: docent.config.ho
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   Deno.addSignalListener(signal, () => {
-    void server
-      .shutdown()
-      .then(() => docent.stop())
-      .finally(() => Deno.exit(0))
+    // Deno's shutdown waits for every request in flight and cannot cut them: after the drain, Docent's stop ends the
+    // answers still streaming, and those requests end with them.
+    void shutDown(docent, { drain: () => server.shutdown(), cut: () => {} }).finally(() => Deno.exit(0))
   })
 }

@@ -2,7 +2,7 @@
 // server, its timeouts and signals, and the idle collector.
 import { createServer } from 'node:http'
 import { getRequestListener, RequestError } from '@hono/node-server'
-import { boot } from './boot.ts'
+import { boot, shutDown } from './boot.ts'
 import { startIdleCollector } from './idle-collector.ts'
 
 /** Starts Docent and listens; resolves once the server is bound. */
@@ -36,11 +36,18 @@ export async function serveOnNode(configText: string | undefined): Promise<void>
   )
   server.listen(docent.config.port, docent.config.host)
 
+  const listening = {
+    drain: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      }),
+    cut: () => server.closeAllConnections(),
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      server.close()
       collector?.stop()
-      void docent.stop().finally(() => process.exit(0))
+      void shutDown(docent, listening).finally(() => process.exit(0))
     })
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test, vi } from 'vitest'
 import { startGatedModel } from '../assistant/gated-model.ts'
-import { type ServerProcess, startServer } from '../support/server-process.ts'
+import { askDemo, type ServerProcess, startServer } from '../support/server-process.ts'
 
 // kill -9 of a server while answers are streaming: after a restart on the same embedded store, every answer that
 // reached its end before the kill is in its thread, every interrupted reader's question is in the thread whose id it
@@ -21,12 +21,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-const ask = (server: ServerProcess, id: string, text: string) =>
-  fetch(`${server.url}/discovery/v2/assistant/demo/message`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ASSISTANT}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ fp: 'reader', messages: [{ id, role: 'user', parts: [{ type: 'text', text }] }] }),
-  })
+const ask = (server: ServerProcess, id: string, text: string) => askDemo(server, ASSISTANT, id, text)
 
 test('kill -9 mid-stream, restart: finished answers are all kept; the server answers again', async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'docent-assistant-kill-'))

@@ -8,7 +8,11 @@ import { createServer } from 'node:net'
  */
 export const NPM_START_NODE_OPTIONS: string[] = (() => {
   const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
-  const words = scripts.start.trim().split(/\s+/)
+  // `exec`: the shell npm runs the script in becomes Node, so npm's SIGTERM reaches the server (see package.json).
+  const words = scripts.start
+    .trim()
+    .replace(/^exec\s+/, '')
+    .split(/\s+/)
   if (words[0] !== 'node' || !words.includes('bin/start.mjs')) throw new Error(`unexpected start script: ${scripts.start}`)
   return words.slice(1, words.indexOf('bin/start.mjs'))
 })()
@@ -31,8 +35,7 @@ export const RUNTIME_COMMANDS: Record<Runtime, string[]> = {
   bun: ['node_modules/.bin/bun', 'server/serve/bun.ts'],
   // What `npm start` runs, with its Node options: the bundle of bin/build-server.mjs (build it first).
   'node-built': [process.execPath, ...NPM_START_NODE_OPTIONS, 'server/dist/node.mjs'],
-  // What the README's `npm start` runs (builds what is stale, then runs the bundle), spawned directly: npm would
-  // not pass SIGTERM on to it.
+  // What the README's `npm start` runs (builds what is stale, then runs the bundle), spawned directly.
   'npm-start': [process.execPath, ...NPM_START_NODE_OPTIONS, 'bin/start.mjs'],
 }
 
@@ -110,3 +113,11 @@ export async function startServer(
     },
   }
 }
+
+/** A reader's question to the demo project through the v2 endpoint of a served Docent, as the widget sends it. */
+export const askDemo = (server: ServerProcess, assistantKey: string, id: string, text: string) =>
+  fetch(`${server.url}/discovery/v2/assistant/demo/message`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${assistantKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ fp: 'reader', messages: [{ id, role: 'user', parts: [{ type: 'text', text }] }] }),
+  })
