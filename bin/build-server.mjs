@@ -3,7 +3,7 @@
 // reads a few files instead of resolving and transpiling hundreds: spawn to first /healthz went from 3.8-5.0 s to
 // 1.7-1.9 s on this machine under load (bench/startup). Deno and Bun run the TypeScript as it is.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -75,7 +75,23 @@ function keepOrMakePgliteTemplate(outdir) {
     )
     if (make.status !== 0) throw new Error('making the PGlite template failed')
   }
+  readableByAll(template)
   writeFileSync(stampOf(template), version)
+}
+
+/**
+ * initdb writes some files for its owner only (`pg_logical/replorigin_checkpoint`, 0600): a build made as root (a
+ * container's build step) could not be started as another user, whose first start copies the template. The template
+ * is read, never written: everyone may read it.
+ * @param {string} dir
+ */
+function readableByAll(dir) {
+  chmodSync(dir, 0o755)
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) readableByAll(path)
+    else chmodSync(path, 0o644)
+  }
 }
 
 /** Bundles the server into a fresh folder and swaps it in, so a server starting meanwhile never reads half a build. */

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -60,6 +60,19 @@ const assistant = (path: string, body: unknown) =>
   })
 
 describe('the built server (npm start)', () => {
+  test('the PGlite template is readable by every user: a build made as root starts as another', async () => {
+    const unreadable: string[] = []
+    const walk = async (path: string): Promise<void> => {
+      const mode = (await stat(path)).mode
+      if ((await stat(path)).isDirectory()) {
+        if ((mode & 0o005) !== 0o005) unreadable.push(path)
+        for (const name of await readdir(path)) await walk(join(path, name))
+      } else if ((mode & 0o004) === 0) unreadable.push(path)
+    }
+    await walk(join(SERVER_DIST, 'pglite-template'))
+    expect(unreadable).toEqual([])
+  })
+
   test('serves the widget, the console and the site, and finds a page parsed in a worker thread', async () => {
     expect((await fetch(`${server.url}/widget/docent.js`)).status).toBe(200)
     expect(await (await fetch(`${server.url}/console`)).text()).toContain('<script')
