@@ -1,5 +1,9 @@
+import { z } from 'zod'
+import { CreateKeyBody } from '../../shared/console.ts'
+import { DocentError, formatIssues } from '../../shared/errors.ts'
 import { randomId } from '../ids.ts'
 import type { KeyKind, KeyRecord, KeyScope, Store } from '../store/types.ts'
+import { controlCharacterProblem } from './control-characters.ts'
 
 export const ADMIN_PREFIX = 'svc_'
 export const ASSISTANT_PREFIX = 'svc_dsc_'
@@ -57,13 +61,21 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
   }
   if (options.kind === 'assistant' && !options.projectId) throw new Error('an assistant key needs a project')
   if (options.kind === 'assistant' && options.scope === 'read') throw new Error('a read scope is for admin keys')
+  let name: string | null = null
+  if (options.name != null) {
+    const parsed = parseKeyName(options.name)
+    if (!parsed.ok) throw new DocentError('invalid_request', `name: ${parsed.problem}`)
+    name = parsed.name
+  }
+  const organizationProblem = controlCharacterProblem(options.organization)
+  if (organizationProblem) throw new DocentError('invalid_request', `organization: ${organizationProblem}`)
   const record: KeyRecord = {
     id: `key_${randomToken(12)}`,
     hash: await sha256Hex(secret),
     kind: options.kind,
     organization: options.organization,
     projectId: options.projectId ?? null,
-    name: options.name ?? null,
+    name,
     scope: options.scope ?? 'write',
     last4: secret.slice(-4),
     createdAt: options.now ?? new Date(),
@@ -105,15 +117,44 @@ export async function verifyKey(store: Store, secret: string, now: Date): Promis
   return { ok: true, key }
 }
 
-/** `90d`, `12h`, `30m` or an ISO date → a Date. */
+/**
+ * A key name as the API takes it (`CreateKeyBody.name`: trimmed, 1 to 100 characters) and without control characters:
+ * names are printed by `docent keys list` and shown in the console, so one must not forge a row or drive a terminal.
+ */
+export function parseKeyName(text: string): { ok: true; name: string } | { ok: false; problem: string } {
+  const parsed = CreateKeyBody.shape.name.safeParse(text)
+  if (!parsed.success) return { ok: false, problem: formatIssues(parsed.error.issues) }
+  const problem = controlCharacterProblem(parsed.data)
+  return problem ? { ok: false, problem } : { ok: true, name: parsed.data }
+}
+
+const DAY_MS = 86_400_000
+/** The API's furthest expiry (`CreateKeyBody.expiresInDays`), so a CLI key cannot outlive what the console allows. */
+export const MAX_EXPIRY_DAYS = CreateKeyBody.shape.expiresInDays.unwrap().unwrap().maxValue ?? 3650
+const ISO_DATE = z.iso.date()
+const ISO_DATE_TIME = z.iso.datetime({ offset: true, local: true })
+
+/**
+ * `90d`, `12h`, `30m` or an ISO date (`2027-01-01`, `2027-01-01T12:00Z`) → a Date in the future, at most
+ * {@link MAX_EXPIRY_DAYS} days ahead. A date that does not exist (`2030-02-30`) is refused, not rolled over.
+ */
 export function parseExpiry(text: string, now = new Date()): Date {
+  const invalid = (why: string) => new DocentError('invalid_request', `--expires: ${why}, got "${text}"`)
   const match = /^(\d+)([dhm])$/.exec(text)
+  let date: Date
   if (match) {
-    const unit = { d: 86_400_000, h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm']
-    return new Date(now.getTime() + Number(match[1]) * unit)
+    const unit = { d: DAY_MS, h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm']
+    // Compared before a Date is made: `99999999999d` is past the largest Date there is.
+    const ms = Number(match[1]) * unit
+    if (ms > MAX_EXPIRY_DAYS * DAY_MS) throw invalid(`at most ${MAX_EXPIRY_DAYS} days ahead`)
+    date = new Date(now.getTime() + ms)
+  } else if (ISO_DATE.safeParse(text).success || ISO_DATE_TIME.safeParse(text).success) {
+    date = new Date(text)
+  } else {
+    throw invalid('expected e.g. 90d, 12h or an existing ISO date (2027-01-31)')
   }
-  const date = new Date(text)
-  if (Number.isNaN(date.getTime())) throw new Error(`--expires: expected e.g. 90d, 12h or an ISO date, got "${text}"`)
+  if (date.getTime() <= now.getTime()) throw invalid('must be in the future')
+  if (date.getTime() - now.getTime() > MAX_EXPIRY_DAYS * DAY_MS) throw invalid(`at most ${MAX_EXPIRY_DAYS} days ahead`)
   return date
 }
 
