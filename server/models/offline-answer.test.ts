@@ -468,6 +468,19 @@ describe('offline-answer model', () => {
     ]
     const airbags = { question: 'When do airbags deploy in a low-speed crash?', unknownWords: ['airbags'] }
     expect(extractiveAnswer(airbags, deploys)).toMatch(new RegExp(`^${DECLINE}`))
+    // So with a question that opens on a thing and how it behaves: the thing is what it is about.
+    const sdk: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'SDK troubleshooting',
+        url: 'https://docs.example.com/troubleshooting/sdk',
+        content: 'When a process keeps running after you flush the events, fix it by calling `close()`: it ends the timers.',
+      },
+    ]
+    const toilet = { question: 'toilet keeps running after I flush, how do I fix it', unknownWords: ['toilet'] }
+    expect(extractiveAnswer(toilet, sdk)).toMatch(new RegExp(`^${DECLINE}`))
+    const process = { question: 'my process keeps running after I flush, how do I fix it' }
+    expect(extractiveAnswer(process, sdk)).toContain('calling `close()`')
     const known = { question: 'When do previews deploy after a crash?', unknownWords: [] }
     expect(extractiveAnswer(known, deploys)).toMatch(/^A preview deploys/)
     const previw = { question: 'When do previws deploy after a crash?', unknownWords: ['previws'] }

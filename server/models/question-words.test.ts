@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { codeIn, namesIn, nounPairs, objectOf, readersThings, subjectOf, verbOf, verbsOf } from './question-words.ts'
+import { codeIn, namesIn, nounPairs, objectOf, openingThing, readersThings, subjectOf, verbOf, verbsOf } from './question-words.ts'
 import { contentTerms } from '../search/terms.ts'
 
 /** The stems the functions answer in ("rotate" → "rotat"). */
@@ -50,6 +50,15 @@ describe('what a question says beyond its words', () => {
     expect([...namesIn('How do I call it from Rust or PHP?')]).toEqual(stems('rust php'))
     // Days and months are capitalised, not names of things.
     expect([...namesIn('If we report it on a Saturday in March, does Acme answer?')]).toEqual(stems('acme'))
+  })
+
+  test('a question that opens on a thing and how it behaves speaks of that thing; a question word opens no such thing', () => {
+    expect(openingThing('toilet keeps running after I flush, how do I fix it')).toBe('toilet')
+    expect(openingThing('Our kitchen faucet keeps dripping even when it is off')).toBe(stems('faucet')[0])
+    expect(openingThing('the webhook seems to fire twice')).toBe(stems('webhook')[0])
+    expect(openingThing('My boss wants a PDF export of the docs')).toBeUndefined()
+    expect(openingThing('how long is the audit log kept?')).toBeUndefined()
+    expect(openingThing('what hashing is used for bucketing')).toBeUndefined()
   })
 
   test('what the reader owns or wants a thing for: a possessive phrase up to a preposition or adverb, the last word after "for"', () => {

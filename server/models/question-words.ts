@@ -194,6 +194,37 @@ export function readersThings(question: string): string[] {
   return things
 }
 
+/** Words that may open a question's first noun phrase: who it belongs to, or which one. */
+const OPENING_DETERMINERS = new Set('my our their your the a an'.split(' '))
+
+/**
+ * The stem of what a question that opens on a statement speaks of: the last word of its opening noun phrase, when a
+ * verb of how that thing is or behaves ends the phrase ("toilet keeps running after I flush", "our kitchen faucet
+ * keeps dripping", "the webhook seems to fire twice"). Not a question word's frame ("how do I…"), nor a phrase the
+ * first PHRASE_WORDS words do not end.
+ */
+export function openingThing(question: string): string | undefined {
+  const tokens = question
+    .replace(/[’]/g, "'")
+    .split(/[^\p{L}\p{N}'.-]+/u)
+    .filter(Boolean)
+    .map((token) => token.toLowerCase())
+  if (QUESTION_WORDS.has(tokens[0] ?? '')) return undefined
+  const start = OPENING_DETERMINERS.has(tokens[0] ?? '') ? 1 : 0
+  const phrase = tokens.slice(start, start + PHRASE_WORDS + 1)
+  const end = phrase.findIndex((word) => PHRASE_END.has(word) || word.endsWith('ly'))
+  if (end < 1 || !OPENING_VERBS.has(phrase[end]!)) return undefined
+  return contentTerms(phrase[end - 1]!)[0]
+}
+
+/** Words that open a question's frame ("how long is…"): what follows is not a thing that behaves. */
+const QUESTION_WORDS = new Set(
+  'how what which why when where who whose whom is are was were do does did can could should would will'.split(' '),
+)
+
+/** Verbs that say how a thing is or behaves, which end an opening noun phrase (see openingThing). */
+const OPENING_VERBS = new Set('is are was were keeps kept seem seems seemed has have had gets got'.split(' '))
+
 /** An ID or a placeholder as written: with a digit ("UA-12345"), or in capitals around a hyphen ("G-XXXX"). */
 const isValue = (written: string) => /\p{N}/u.test(written) || /^\p{Lu}+-\p{Lu}+$/u.test(written)
 
