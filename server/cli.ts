@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { DocentError, formatIssues } from '../shared/errors.ts'
 import { ConfigError } from './config.ts'
-import { configFromEnv } from './config-from-env.ts'
+import { configFilePath, configFromEnv, parseConfigText, readConfigText } from './config-from-env.ts'
 import { keyView } from './console/key-routes.ts'
 import { controlCharacterProblem, escapeControlCharacters } from './keys/control-characters.ts'
 import { createKey, describeKey, parseExpiry, parseKeyName } from './keys/keys.ts'
@@ -27,9 +27,8 @@ Configuration comes from docent.config.json (or DOCENT_CONFIG) and the environme
 With the embedded PGlite store, stop the server before changing keys (one process owns the data directory).`
 
 async function loadConfig() {
-  const path = process.env.DOCENT_CONFIG ?? 'docent.config.json'
-  const text = await readFile(path, 'utf8').catch(() => undefined)
-  return configFromEnv(process.env, text === undefined ? undefined : JSON.parse(text))
+  const text = await readConfigText(process.env, (path) => readFile(path, 'utf8'))
+  return configFromEnv(process.env, text === undefined ? undefined : parseConfigText(text, configFilePath(process.env)))
 }
 
 type Config = Awaited<ReturnType<typeof loadConfig>>

@@ -21,7 +21,7 @@ export function projectFromEnv(env: Env): Record<string, unknown> {
   const gitToken = env.DOCENT_GIT_TOKEN ? { env: 'DOCENT_GIT_TOKEN' } : undefined
   const demo = !repository && !env.DOCENT_PROJECT_ID
   // The demo's docs are public (as a product's docs site usually is); another project's only when it says so.
-  const isPublic = env.DOCENT_DOCS_PUBLIC ? env.DOCENT_DOCS_PUBLIC === 'true' : demo
+  const isPublic = booleanFromEnv(env, 'DOCENT_DOCS_PUBLIC') ?? demo
   const docsDir = env.DOCENT_DOCS_DIR || 'demo/docs'
   const agent = agentFromEnv(env, repository, gitToken)
   const docs = repository
@@ -85,6 +85,48 @@ function agentFromEnv(env: Env, docsRepository: string | undefined, gitToken: { 
   return { repository, ref, token: gitToken, host }
 }
 
+/** The config file read when DOCENT_CONFIG is unset: its absence is the embedded demo. */
+export const DEFAULT_CONFIG_FILE = 'docent.config.json'
+
+/** The config file a deployment reads: DOCENT_CONFIG, else docent.config.json. */
+export const configFilePath = (env: Env): string => env.DOCENT_CONFIG || DEFAULT_CONFIG_FILE
+
+/**
+ * The config file's text, read with the runtime's own `readText` (Node's readFile, Deno.readTextFile, Bun.file), or
+ * undefined when docent.config.json does not exist (the demo). A file DOCENT_CONFIG names must be read: skipping it
+ * would start the demo with a fresh admin key where the operator meant their own projects.
+ */
+export async function readConfigText(env: Env, readText: (path: string) => Promise<string>): Promise<string | undefined> {
+  const path = configFilePath(env)
+  try {
+    return await readText(path)
+  } catch (error) {
+    if (!env.DOCENT_CONFIG && readFailure(error) === NOT_FOUND) return undefined
+    const named = env.DOCENT_CONFIG ? 'DOCENT_CONFIG: cannot read' : 'cannot read'
+    throw new ConfigError(`invalid config: ${named} the config file ${path}: ${readFailure(error)}`)
+  }
+}
+
+/** The config file's JSON, the error naming the file. A UTF-8 byte order mark (Notepad writes one) is not JSON: dropped. */
+export function parseConfigText(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch (error) {
+    throw new ConfigError(`invalid config: the config file ${path} is not valid JSON (${(error as Error).message})`)
+  }
+}
+
+const NOT_FOUND = 'no such file'
+
+/** Why a read failed, in words: Node and Bun name it by `code`, Deno by the error's class (and `code` since 2.0). */
+function readFailure(error: unknown): string {
+  const { code, name, message } = (error ?? {}) as { code?: string; name?: string; message?: string }
+  if (code === 'ENOENT' || name === 'NotFound') return NOT_FOUND
+  if (code === 'EISDIR' || name === 'IsADirectory') return 'it is a directory'
+  if (code === 'EACCES' || code === 'EPERM' || name === 'PermissionDenied') return 'permission denied'
+  return message ?? String(error)
+}
+
 /**
  * Builds the config from an optional file's contents and the environment. Env wins for the variables it names;
  * with no file, the embedded demo project is the whole config.
@@ -114,38 +156,89 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   if (env.DOCENT_EMBEDDING_MODEL) Object.assign(model, { embeddingId: env.DOCENT_EMBEDDING_MODEL })
 
   const projects = (file.projects as unknown[] | undefined) ?? [projectFromEnv(env)]
-  return parseConfig({
-    ...file,
-    port,
-    host: env.HOST || file.host,
-    dataDir: env.DOCENT_DATA_DIR || file.dataDir,
-    store: { ...storeFromFile, ...(storeKind ? { kind: storeKind } : {}), ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : {}) },
-    model,
-    projects,
-    seedDemoKeys: file.seedDemoKeys ?? file.projects === undefined,
-    adminKey: env.DOCENT_ADMIN_KEY || file.adminKey,
-    assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
-    trustProxy: env.DOCENT_TRUST_PROXY ? env.DOCENT_TRUST_PROXY === 'true' : file.trustProxy,
-    publicUrl: env.DOCENT_PUBLIC_URL || file.publicUrl,
-    trustedHosts: env.DOCENT_TRUSTED_HOSTS ? listOf(env.DOCENT_TRUSTED_HOSTS) : file.trustedHosts,
-    worker: env.DOCENT_WORKER ? env.DOCENT_WORKER !== 'false' : file.worker,
-    agentWorker: {
-      ...(file.agentWorker as Record<string, unknown> | undefined),
-      ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
-      ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
+  const trustProxy = booleanFromEnv(env, 'DOCENT_TRUST_PROXY')
+  const worker = booleanFromEnv(env, 'DOCENT_WORKER')
+  return parseConfig(
+    {
+      ...file,
+      port,
+      host: env.HOST || file.host,
+      dataDir: env.DOCENT_DATA_DIR || file.dataDir,
+      store: { ...storeFromFile, ...(storeKind ? { kind: storeKind } : {}), ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : {}) },
+      model,
+      projects,
+      seedDemoKeys: file.seedDemoKeys ?? file.projects === undefined,
+      adminKey: env.DOCENT_ADMIN_KEY || file.adminKey,
+      assistantKey: env.DOCENT_ASSISTANT_KEY || file.assistantKey,
+      trustProxy: trustProxy ?? file.trustProxy,
+      publicUrl: env.DOCENT_PUBLIC_URL || file.publicUrl,
+      trustedHosts: env.DOCENT_TRUSTED_HOSTS ? listOf(env.DOCENT_TRUSTED_HOSTS) : file.trustedHosts,
+      worker: worker ?? file.worker,
+      agentWorker: {
+        ...(file.agentWorker as Record<string, unknown> | undefined),
+        ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),
+        ...integerFromEnv(env, 'DOCENT_AGENT_POLL_MS', 'pollMs'),
+      },
+      ...integerFromEnv(env, 'DOCENT_GAP_POLL_MS', 'gapPollMs'),
+      automationsWorker: {
+        ...(file.automationsWorker as Record<string, unknown> | undefined),
+        ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_TICK_MS', 'tickMs'),
+        ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_PR_CHECK_MS', 'prCheckMs'),
+      },
+      webhooks: {
+        ...(file.webhooks as object | undefined),
+        ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),
+        ...(env.DOCENT_GITLAB_WEBHOOK_TOKEN ? { gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } } } : {}),
+      },
     },
-    ...integerFromEnv(env, 'DOCENT_GAP_POLL_MS', 'gapPollMs'),
-    automationsWorker: {
-      ...(file.automationsWorker as Record<string, unknown> | undefined),
-      ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_TICK_MS', 'tickMs'),
-      ...integerFromEnv(env, 'DOCENT_AUTOMATIONS_PR_CHECK_MS', 'prCheckMs'),
-    },
-    webhooks: {
-      ...(file.webhooks as object | undefined),
-      ...(env.DOCENT_GITHUB_WEBHOOK_SECRET ? { github: { secret: { env: 'DOCENT_GITHUB_WEBHOOK_SECRET' } } } : {}),
-      ...(env.DOCENT_GITLAB_WEBHOOK_TOKEN ? { gitlab: { token: { env: 'DOCENT_GITLAB_WEBHOOK_TOKEN' } } } : {}),
-    },
-  })
+    fieldSources(env, file.projects === undefined),
+  )
+}
+
+/** Which variable set which field, for the errors: the variable is what the operator will edit. */
+function fieldSources(env: Env, projectFromEnvironment: boolean): Record<string, string> {
+  const sources: Record<string, string> = {
+    port: 'PORT',
+    host: 'HOST',
+    dataDir: 'DOCENT_DATA_DIR',
+    'store.url': 'DATABASE_URL',
+    'store.kind': 'DOCENT_STORE',
+    'model.id': 'DOCENT_MODEL',
+    'model.baseURL': 'OPENAI_BASE_URL',
+    'model.embeddingId': 'DOCENT_EMBEDDING_MODEL',
+    adminKey: 'DOCENT_ADMIN_KEY',
+    assistantKey: 'DOCENT_ASSISTANT_KEY',
+    publicUrl: 'DOCENT_PUBLIC_URL',
+    trustedHosts: 'DOCENT_TRUSTED_HOSTS',
+    'agentWorker.leaseMs': 'DOCENT_AGENT_LEASE_MS',
+    'agentWorker.pollMs': 'DOCENT_AGENT_POLL_MS',
+    gapPollMs: 'DOCENT_GAP_POLL_MS',
+    'automationsWorker.tickMs': 'DOCENT_AUTOMATIONS_TICK_MS',
+    'automationsWorker.prCheckMs': 'DOCENT_AUTOMATIONS_PR_CHECK_MS',
+    ...(projectFromEnvironment
+      ? {
+          'projects.0.id': 'DOCENT_PROJECT_ID',
+          'projects.0.organization': 'DOCENT_ORGANIZATION',
+          'projects.0.domain': 'DOCENT_DOMAIN',
+          'projects.0.siteUrl': 'DOCENT_SITE_URL',
+          'projects.0.allowedOrigins': 'DOCENT_ALLOWED_ORIGINS',
+        }
+      : {}),
+  }
+  // Only the variables that are set: a field the file or a default set is named as a field alone.
+  return Object.fromEntries(Object.entries(sources).filter(([, name]) => env[name]))
+}
+
+/**
+ * An on/off variable: true/false, 1/0, yes/no in any case; undefined when unset or empty. Anything else is an error,
+ * not a silent false (`DOCENT_TRUST_PROXY=1` read as off, `DOCENT_WORKER=no` as on).
+ */
+function booleanFromEnv(env: Env, name: string): boolean | undefined {
+  const value = env[name]?.trim().toLowerCase()
+  if (value === undefined || value === '') return undefined
+  if (['true', '1', 'yes'].includes(value)) return true
+  if (['false', '0', 'no'].includes(value)) return false
+  throw new ConfigError(`invalid config: ${name}: must be true or false (or 1/0, yes/no), not ${JSON.stringify(env[name])}`)
 }
 
 /** `{ [field]: n }` from an integer environment variable, `{}` when unset; a ConfigError names the variable otherwise. */

@@ -1,10 +1,39 @@
 import { z } from 'zod'
 import { AUTOMATION_EVENT_TYPES } from '../shared/automations.ts'
 import { DocentError, formatIssues } from '../shared/errors.ts'
+import { ADMIN_PREFIX, ASSISTANT_PREFIX, kindOfKey } from './keys/keys.ts'
 import { DEFAULT_STORE_KIND, STORE_KINDS } from './store/kind.ts'
 
+// Every object is strict: a misspelled field (`organizationPerHuor`) is an error naming it, not a setting that
+// silently keeps its default.
+
 /** A secret is never written in the config itself: it names the environment variable that holds it. */
-const EnvRef = z.object({ env: z.string().min(1) })
+const EnvRef = z.strictObject(
+  { env: z.string().min(1) },
+  { error: 'must be { "env": "VARIABLE" }, naming the environment variable that holds the secret (never the secret itself)' },
+)
+
+/**
+ * The longest delay a timer can wait: setTimeout and setInterval hold it in a signed 32-bit integer, and Node, browsers
+ * and Deno run a longer one after 1 ms (a poll of 3e9 ms spins a core, a run limit of 1e11 s ends every run at once).
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+const MAX_TIMER_SECONDS = Math.floor(MAX_TIMER_MS / 1000)
+
+/** A whole number of milliseconds that a timer waits. */
+const milliseconds = (min: number) =>
+  z
+    .number()
+    .int()
+    .min(min)
+    .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS} (about 24.8 days, the longest a timer can wait)` })
+
+/** A number of seconds that a timer waits (as milliseconds). */
+const seconds = () =>
+  z.number().max(MAX_TIMER_SECONDS, { error: `must be at most ${MAX_TIMER_SECONDS} (about 24.8 days, the longest a timer can wait)` })
+
+/** A count or size: zod's `.positive()` would read "must be at least 0" to whoever set 0. */
+const atLeastOne = () => z.number().int().min(1)
 
 /**
  * Whether anyone may read the docs without the project's assistant key: llms.txt, llms-full.txt, page markdown, the
@@ -13,8 +42,8 @@ const EnvRef = z.object({ env: z.string().min(1) })
 const docsPublic = { public: z.boolean().optional() }
 
 const DocsSource = z.union([
-  z.object({ directory: z.string().min(1), ...docsPublic }),
-  z.object({
+  z.strictObject({ directory: z.string().min(1), ...docsPublic }),
+  z.strictObject({
     ...docsPublic,
     repository: z.string().min(1),
     ref: z.string().min(1).default('main'),
@@ -22,7 +51,7 @@ const DocsSource = z.union([
     root: z.string().default(''),
     token: EnvRef.optional(),
     /** How often to check whether the ref moved. */
-    refreshSeconds: z.number().int().min(5).default(300),
+    refreshSeconds: seconds().int().min(5).default(300),
     /** For a `local:<name>` repository: the folder it is made from on first use (then the repository is the source). */
     seed: z.string().min(1).optional(),
   }),
@@ -39,8 +68,8 @@ export const DEFAULT_WRITABLE_PATHS = [
 ] as const
 
 const GitHost = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('local') }),
-  z.object({
+  z.strictObject({ kind: z.literal('local') }),
+  z.strictObject({
     kind: z.literal('github'),
     /** `https://api.github.com`, a GitHub Enterprise `https://HOST/api/v3`, or a Gitea/Forgejo `https://HOST/api/v1`. */
     apiBase: z.string().url().default('https://api.github.com'),
@@ -48,7 +77,7 @@ const GitHost = z.discriminatedUnion('kind', [
     repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'must be owner/name'),
     token: EnvRef,
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('gitlab'),
     apiBase: z.string().url().default('https://gitlab.com/api/v4'),
     /** Numeric id or `group/name`. */
@@ -58,7 +87,7 @@ const GitHost = z.discriminatedUnion('kind', [
 ])
 
 /** A product repository whose merged pull/merge requests can trigger automations (reported by signed webhooks). */
-const CodeRepository = z.object({
+const CodeRepository = z.strictObject({
   /** `owner/name` on GitHub, `group/name` (any depth) on GitLab: as the webhook names it. */
   repository: z.string().regex(/^[^\s/]+(\/[^\s/]+)+$/, 'must be owner/name (GitHub) or group/name (GitLab)'),
   host: z.enum(['github', 'gitlab']).default('github'),
@@ -67,7 +96,7 @@ const CodeRepository = z.object({
 })
 
 /** Where a project's automation notices go. The URL is a secret (a Slack webhook URL is its own credential). */
-const NotificationTarget = z.object({
+const NotificationTarget = z.strictObject({
   kind: z.enum(['slack', 'webhook']),
   url: EnvRef,
   /** A generic webhook's signing secret: `X-Docent-Signature-256: sha256=<HMAC-SHA256 of the body>`. */
@@ -77,7 +106,7 @@ const NotificationTarget = z.object({
 })
 
 const Automations = z
-  .object({
+  .strictObject({
     codeRepositories: z.array(CodeRepository).max(50).default([]),
     notifications: z.array(NotificationTarget).max(20).default([]),
     /** A pull request an automation opened that has waited this many days for review is announced (again every as many days). */
@@ -90,7 +119,7 @@ const Automations = z
 const PROJECT_ID_SHAPE = 'must be 1-64 letters, digits, - or _'
 const HOST_NAME = 'must be a host name'
 
-export const ProjectConfig = z.object({
+export const ProjectConfig = z.strictObject({
   // Lengths are checked apart from the patterns: recheck proves `+` linear by its automaton but leaves a bounded
   // repeat such as {1,253} to its fuzzer, which has misreported such a pattern under load (see keys.ts).
   id: z
@@ -111,15 +140,15 @@ export const ProjectConfig = z.object({
   siteUrl: z.string().optional(),
   allowedOrigins: z.array(z.string()).default([]),
   /** Deprecated: `docs.public` decides for MCP as for every other way of reading the docs. */
-  mcp: z.object({ public: z.boolean().default(false) }).default({ public: false }),
+  mcp: z.strictObject({ public: z.boolean().default(false) }).default({ public: false }),
   agent: z
-    .object({
+    .strictObject({
       /** The repository the agent clones and pushes to. `local:` repositories live under the data dir. */
       repository: z.string().min(1),
       ref: z.string().default('main'),
       token: EnvRef.optional(),
       host: GitHost.default({ kind: 'local' }),
-      author: z.object({ name: z.string(), email: z.string() }).default({ name: 'Docent', email: 'docent@localhost' }),
+      author: z.strictObject({ name: z.string(), email: z.string() }).default({ name: 'Docent', email: 'docent@localhost' }),
       /**
        * Globs of the files the agent may write, create or delete (relative to the repository root; `*`, `**`, `?`,
        * `{a,b}`). Git's own files (`.git*`, `.github/`) and `.husky/` are never writable, whatever this says.
@@ -144,7 +173,7 @@ export function docsArePublic(project: ProjectConfig): boolean {
   return project.docs.public ?? project.mcp.public
 }
 
-export const DocentConfig = z.object({
+export const DocentConfig = z.strictObject({
   port: z.number().int().min(0).max(65535).default(8787),
   /**
    * The address the server listens on. Loopback by default: a first start prints an admin key and serves a demo with
@@ -161,13 +190,13 @@ export const DocentConfig = z.object({
    */
   trustedHosts: z.array(z.string().min(1)).default([]),
   store: z
-    .object({
+    .strictObject({
       kind: z.enum(STORE_KINDS).default(DEFAULT_STORE_KIND),
       url: z.string().optional(),
     })
     .default({ kind: DEFAULT_STORE_KIND }),
   model: z
-    .object({
+    .strictObject({
       /** `offline` uses the built-in models; `openai` any OpenAI or OpenAI-compatible server. */
       provider: z.enum(['offline', 'openai']).default('offline'),
       id: z.string().optional(),
@@ -180,47 +209,52 @@ export const DocentConfig = z.object({
   /** Take the client IP from X-Forwarded-For (only behind a proxy you trust). */
   trustProxy: z.boolean().default(false),
   limits: z
-    .object({
+    .strictObject({
       bodyBytes: z
         .number()
         .int()
-        .positive()
+        .min(1)
         .default(1024 * 1024),
       // Answers (the v1 and v2 message endpoints).
-      assistantKeyPerMonth: z.number().int().positive().default(10_000),
-      ipPerDay: z.number().int().positive().default(10_000),
+      assistantKeyPerMonth: atLeastOne().default(10_000),
+      ipPerDay: atLeastOne().default(10_000),
       /** Well under the organization's hour, so one client cannot spend it for every reader. */
-      assistantIpPerHour: z.number().int().positive().default(300),
+      assistantIpPerHour: atLeastOne().default(300),
       /** Every assistant-key request (answers, docs, feedback) of the organization's projects. */
-      organizationPerHour: z.number().int().positive().default(10_000),
+      organizationPerHour: atLeastOne().default(10_000),
       // Reading the docs: search, page, MCP, and the llms.txt / .md files of a project whose docs are not public.
-      docsKeyPerMonth: z.number().int().positive().default(300_000),
-      docsIpPerHour: z.number().int().positive().default(1_000),
+      docsKeyPerMonth: atLeastOne().default(300_000),
+      docsIpPerHour: atLeastOne().default(1_000),
       // Feedback on answers.
-      feedbackKeyPerMonth: z.number().int().positive().default(10_000),
-      feedbackIpPerHour: z.number().int().positive().default(100),
-      agentPerProjectPerHour: z.number().int().positive().default(100),
-      agentMaxSteps: z.number().int().positive().default(40),
-      agentRunSeconds: z.number().int().positive().default(600),
+      feedbackKeyPerMonth: atLeastOne().default(10_000),
+      feedbackIpPerHour: atLeastOne().default(100),
+      agentPerProjectPerHour: atLeastOne().default(100),
+      agentMaxSteps: atLeastOne().default(40),
+      agentRunSeconds: seconds().int().min(1).default(600),
       agentMaxChangedBytes: z
         .number()
         .int()
-        .positive()
+        .min(1)
         .default(2 * 1024 * 1024),
-      agentMaxFilesTouched: z.number().int().positive().default(200),
+      agentMaxFilesTouched: atLeastOne().default(200),
       /** A client must send its request headers within this, and its whole body within `bodySeconds` (slow clients). */
-      headersSeconds: z.number().positive().default(10),
-      bodySeconds: z.number().positive().default(30),
+      headersSeconds: seconds().positive({ error: 'must be more than 0' }).default(10),
+      bodySeconds: seconds().positive({ error: 'must be more than 0' }).default(30),
+    })
+    // Node times the whole request (requestTimeout) as headers and body together, so the sum must fit a timer too.
+    .refine((limits) => (limits.headersSeconds + limits.bodySeconds) * 1000 <= MAX_TIMER_MS, {
+      error: `headersSeconds and bodySeconds together must be at most ${MAX_TIMER_SECONDS} (about 24.8 days, the longest a timer can wait)`,
+      path: ['bodySeconds'],
     })
     .prefault({}),
   analytics: z
-    .object({
+    .strictObject({
       /** Record answers, searches, clicks and unanswered questions (the analytics API and gaps read them). */
       enabled: z.boolean().default(true),
       /** Analytics rows and threads older than this are purged in the background. */
       retentionDays: z.number().int().min(1).max(3650).default(90),
       /** How often the pull requests of gap fixes on GitHub/GitLab are polled, in case a webhook was missed. */
-      prPollSeconds: z.number().int().min(10).default(300),
+      prPollSeconds: seconds().int().min(10).default(300),
     })
     .prefault({}),
   /**
@@ -229,9 +263,9 @@ export const DocentConfig = z.object({
    * is accepted as well for its deliveries.
    */
   webhooks: z
-    .object({
-      github: z.object({ secret: EnvRef }).optional(),
-      gitlab: z.object({ token: EnvRef }).optional(),
+    .strictObject({
+      github: z.strictObject({ secret: EnvRef }).optional(),
+      gitlab: z.strictObject({ token: EnvRef }).optional(),
     })
     .prefault({}),
   /** Start the agent worker (and the automations' scheduler) in this process. */
@@ -241,35 +275,48 @@ export const DocentConfig = z.object({
    * often an idle worker looks for work (runs queued by the same process wake it at once).
    */
   agentWorker: z
-    .object({
-      leaseMs: z.number().int().min(100).default(30_000),
-      pollMs: z.number().int().min(10).default(1_000),
+    .strictObject({
+      leaseMs: milliseconds(100).default(30_000),
+      pollMs: milliseconds(10).default(1_000),
     })
     .prefault({}),
   /** How often the progress of gap fixes is followed (jobs, local pull requests, docs reaching a merge). */
-  gapPollMs: z.number().int().min(10).default(5_000),
+  gapPollMs: milliseconds(10).default(5_000),
   /**
    * How often the automations' scheduler looks for due slots and docs moves, and how often their open pull requests are
    * checked (merged, waiting for review).
    */
   automationsWorker: z
-    .object({
-      tickMs: z.number().int().min(10).default(15_000),
-      prCheckMs: z
-        .number()
-        .int()
-        .min(100)
-        .default(30 * 60_000),
+    .strictObject({
+      tickMs: milliseconds(10).default(15_000),
+      prCheckMs: milliseconds(100).default(30 * 60_000),
     })
     .prefault({}),
   /** Demo organization bootstrapping: create and print keys on first start. */
   seedDemoKeys: z.boolean().default(false),
-  adminKey: z.string().optional(),
-  assistantKey: z.string().optional(),
+  adminKey: keySecret('admin').optional(),
+  assistantKey: keySecret('assistant').optional(),
   projects: z.array(ProjectConfig).min(1),
 })
 export type DocentConfig = z.infer<typeof DocentConfig>
 export type DocentConfigInput = z.input<typeof DocentConfig>
+
+/**
+ * A key the config seeds (`adminKey`, `assistantKey`): checked here so a bad one is a config error naming its field,
+ * not a failure of the first start. The shape is keys.ts's: the prefix, then 8 to 200 letters, digits and `_`.
+ */
+function keySecret(kind: 'admin' | 'assistant') {
+  const prefix = kind === 'admin' ? ADMIN_PREFIX : ASSISTANT_PREFIX
+  return z.string().superRefine((key, ctx) => {
+    if (kindOfKey(key) === kind) return
+    const message = !key.startsWith(prefix)
+      ? `must start with ${prefix}`
+      : kind === 'admin' && key.startsWith(ASSISTANT_PREFIX)
+        ? `must not start with ${ASSISTANT_PREFIX}, which makes it an assistant key`
+        : `must be ${prefix} then 8 to 200 letters, digits or _ (this one has ${key.length - ADMIN_PREFIX.length} after ${ADMIN_PREFIX})`
+    ctx.addIssue({ code: 'custom', message })
+  })
+}
 
 /** An invalid configuration: raised at startup, before any request, so it has no HTTP status. */
 export class ConfigError extends DocentError<'invalid_config'> {
@@ -279,10 +326,21 @@ export class ConfigError extends DocentError<'invalid_config'> {
   }
 }
 
-/** Validates a config object; the error names the offending field. */
-export function parseConfig(input: unknown): DocentConfig {
+/**
+ * Validates a config object; the error names the offending field. `sources` names where a field's value came from
+ * (`{ 'agentWorker.pollMs': 'DOCENT_AGENT_POLL_MS' }`), so an error about it names the environment variable to fix too.
+ */
+export function parseConfig(input: unknown, sources: Record<string, string> = {}): DocentConfig {
   const result = DocentConfig.safeParse(input)
-  if (!result.success) throw new ConfigError(`invalid config: ${formatIssues(result.error.issues)}`)
+  if (!result.success) {
+    const issues = result.error.issues.flatMap(closestBranch).slice(0, 3)
+    const described = issues.map((issue) => {
+      const field = issue.path.map(String).join('.')
+      const source = Object.entries(sources).find(([path]) => field === path || field.startsWith(`${path}.`))?.[1]
+      return formatIssues([issue]) + (source ? ` (set by ${source})` : '')
+    })
+    throw new ConfigError(`invalid config: ${described.join('; ')}`)
+  }
   const ids = new Set<string>()
   const domains = new Set<string>()
   for (const [i, project] of result.data.projects.entries()) {
@@ -299,6 +357,16 @@ export function parseConfig(input: unknown): DocentConfig {
     domains.add(project.domain)
   }
   return result.data
+}
+
+/**
+ * A value that matches no branch of a union (a docs source) gets zod's bare "Invalid input". The branch it came nearest
+ * to (fewest issues: `{ repository, tokn }` is a repository source with an unknown field) says what is wrong.
+ */
+function closestBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue]
+  const nearest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best))
+  return nearest.flatMap((inner) => closestBranch({ ...inner, path: [...issue.path, ...inner.path] }))
 }
 
 /** Every URL of a project that a token travels to, with the field that names it. */

@@ -1,10 +1,12 @@
-import { ConfigError, configFromEnv, createDocent, type Docent, type DocentOverrides } from '../mod.ts'
+import { configFromEnv, createDocent, type Docent, type DocentOverrides } from '../mod.ts'
+import { DEFAULT_CONFIG_FILE, parseConfigText } from '../config-from-env.ts'
 import type { Env } from '../config.ts'
 
 export interface BootInput {
   env: Env
-  /** Contents of docent.config.json, if the file exists. */
+  /** The config file's contents, if there is one (see readConfigText), and its path for messages. */
   configText?: string
+  configPath?: string
   runtime: string
   overrides?: DocentOverrides
 }
@@ -41,15 +43,8 @@ export async function shutDown(docent: Docent, server: Listening, drainSeconds =
 }
 
 /** Shared start-up of the runtime entrypoints: config, createDocent, start, a banner with the demo keys. */
-export async function boot({ env, configText, runtime, overrides }: BootInput): Promise<Docent> {
-  let fileConfig: unknown
-  if (configText !== undefined) {
-    try {
-      fileConfig = JSON.parse(configText)
-    } catch (error) {
-      throw new ConfigError(`invalid config: docent.config.json is not valid JSON (${(error as Error).message})`)
-    }
-  }
+export async function boot({ env, configText, configPath = DEFAULT_CONFIG_FILE, runtime, overrides }: BootInput): Promise<Docent> {
+  const fileConfig = configText === undefined ? undefined : parseConfigText(configText, configPath)
   const docent = await createDocent(configFromEnv(env, fileConfig), { env, ...overrides })
   const keys = await docent.start()
   const { config } = docent

@@ -1,4 +1,5 @@
 import { boot, shutDown } from './boot.ts'
+import { configFilePath, readConfigText } from '../config-from-env.ts'
 
 declare const Bun: {
   env: Record<string, string | undefined>
@@ -13,12 +14,12 @@ declare const Bun: {
   version: string
 }
 
-const configFile = Bun.file(Bun.env.DOCENT_CONFIG ?? 'docent.config.json')
-const configText = (await configFile.exists()) ? await configFile.text() : undefined
-const docent = await boot({ env: Bun.env, configText, runtime: `bun ${Bun.version}` }).catch((error) => {
-  console.error(error?.message ?? error)
-  process.exit(1)
-})
+const docent = await readConfigText(Bun.env, (path) => Bun.file(path).text())
+  .then((text) => boot({ env: Bun.env, configText: text, configPath: configFilePath(Bun.env), runtime: `bun ${Bun.version}` }))
+  .catch((error) => {
+    console.error(error?.message ?? error)
+    process.exit(1)
+  })
 
 const server = Bun.serve({
   port: docent.config.port,

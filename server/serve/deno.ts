@@ -1,4 +1,5 @@
 import { boot, shutDown } from './boot.ts'
+import { configFilePath, readConfigText } from '../config-from-env.ts'
 
 declare const Deno: {
   env: { toObject(): Record<string, string> }
@@ -13,11 +14,12 @@ declare const Deno: {
 }
 
 const env = Deno.env.toObject()
-const configText = await Deno.readTextFile(env.DOCENT_CONFIG ?? 'docent.config.json').catch(() => undefined)
-const docent = await boot({ env, configText, runtime: `deno ${Deno.version.deno}` }).catch((error) => {
-  console.error(error?.message ?? error)
-  Deno.exit(1)
-})
+const docent = await readConfigText(env, (path) => Deno.readTextFile(path))
+  .then((text) => boot({ env, configText: text, configPath: configFilePath(env), runtime: `deno ${Deno.version.deno}` }))
+  .catch((error) => {
+    console.error(error?.message ?? error)
+    Deno.exit(1)
+  })
 
 const server = Deno.serve({ port: docent.config.port, hostname: docent.config.host, onListen: () => {} }, (request, info) =>
   docent.app.fetch(request, { ip: info.remoteAddr.hostname }),

@@ -6,8 +6,8 @@ import { boot, shutDown } from './boot.ts'
 import { startIdleCollector } from './idle-collector.ts'
 
 /** Starts Docent and listens; resolves once the server is bound. */
-export async function serveOnNode(configText: string | undefined): Promise<void> {
-  const docent = await boot({ env: process.env, configText, runtime: `node ${process.version}` }).catch((error) => {
+export async function serveOnNode(configText: string | undefined, configPath: string): Promise<void> {
+  const docent = await boot({ env: process.env, configText, configPath, runtime: `node ${process.version}` }).catch((error) => {
     console.error(error?.message ?? error)
     process.exit(1)
   })

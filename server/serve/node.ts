@@ -5,16 +5,21 @@
 import { readFile } from 'node:fs/promises'
 import { DEFAULT_STORE_KIND, storeKindFrom } from '../store/kind.ts'
 import { compilePgliteWasm } from '../store/sql/pglite-wasm.ts'
+import { configFilePath, readConfigText } from '../config-from-env.ts'
 
 // Keeps Node's event loop polling until the server listens. With no handle active (while PGlite's WebAssembly
 // compiles, say) the loop stops polling and Node waits for all of V8's background work before it polls again
 // (NodePlatform::DrainTasks): the rest of the start ran inside that wait, and the first request waited for PGlite's
 // optimizing compiler to finish its hot functions, 0.5-0.7 s after listening (bench/startup).
 const startingUp = setInterval(() => {}, 60_000)
-const configText = await readFile(process.env.DOCENT_CONFIG ?? 'docent.config.json', 'utf8').catch(() => undefined)
+const configPath = configFilePath(process.env)
+const configText = await readConfigText(process.env, (path) => readFile(path, 'utf8')).catch((error) => {
+  console.error(error?.message ?? error)
+  process.exit(1)
+})
 if ((storeKindFrom(process.env, configFileObject(configText)) ?? DEFAULT_STORE_KIND) === 'pglite') void compilePgliteWasm()
 const { serveOnNode } = await import('./node-server.ts')
-await serveOnNode(configText)
+await serveOnNode(configText, configPath)
 clearInterval(startingUp)
 
 /** The config file as an object, or {} (boot reports a file that is not a JSON object). */

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { request as httpRequest } from 'node:http'
@@ -5,7 +6,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pgliteDataDir } from '../support/pglite.ts'
-import { type Runtime, type ServerProcess, startServer } from '../support/server-process.ts'
+import { RUNTIME_COMMANDS, type Runtime, type ServerProcess, startServer } from '../support/server-process.ts'
 
 const ADMIN = 'svc_RuntimeSmokeAdminKey000000000001'
 const ASSISTANT = 'svc_dsc_RuntimeSmokeAssistantKey00000001'
@@ -25,6 +26,23 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       await server?.stop()
       await rm(dataDir, { recursive: true, force: true })
     })
+
+    test('a file DOCENT_CONFIG names that cannot be read stops start-up, named; it never falls back to the demo', async () => {
+      for (const [named, why] of [
+        [join(dataDir, 'missing.json'), 'no such file'],
+        [dataDir, 'it is a directory'],
+      ]) {
+        const [command, ...args] = RUNTIME_COMMANDS[runtime]
+        const started = spawnSync(command!, args, {
+          env: { ...process.env, DOCENT_CONFIG: named, DOCENT_DATA_DIR: join(dataDir, 'other'), PORT: '0' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        })
+        expect(started.status, started.stderr).toBe(1)
+        expect(started.stderr).toContain(`DOCENT_CONFIG: cannot read the config file ${named}: ${why}`)
+        expect(started.stdout).not.toContain('Demo keys')
+      }
+    }, 120_000)
 
     test('serves /healthz and prints its banner', async () => {
       expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true })

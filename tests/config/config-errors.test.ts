@@ -1,0 +1,213 @@
+// The config's edges as an operator meets them: values a timer cannot wait, misspelled fields, on/off variables, a
+// config file that cannot be read, and error messages that say what to change.
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { DocentConfig, MAX_TIMER_MS, parseConfig } from '../../server/config.ts'
+import { configFromEnv, parseConfigText, readConfigText } from '../../server/config-from-env.ts'
+
+const project = { id: 'docs', organization: 'acme', domain: 'docs.acme.com', docs: { directory: 'docs' } }
+const withProject = (config: Record<string, unknown>) => ({ projects: [project], ...config })
+const readText = (path: string) => readFile(path, 'utf8')
+
+describe('durations fit a timer', () => {
+  test('every millisecond and seconds field of the schema is bounded by the longest timer', () => {
+    // Found by name, so a duration field added later without a bound fails here.
+    const durations: Array<[path: string, schema: unknown]> = []
+    type Def = { type: string; innerType?: unknown; in?: unknown; element?: unknown; options?: unknown[]; shape?: object }
+    const walk = (schema: unknown, path: string): void => {
+      const def = (schema as { _zod?: { def?: Def } })._zod?.def
+      if (!def) return
+      if (['optional', 'default', 'prefault', 'nullable'].includes(def.type)) return walk(def.innerType, path)
+      if (def.type === 'pipe') return walk(def.in, path)
+      if (def.type === 'array') return walk(def.element, `${path}.0`)
+      if (def.type === 'union') return def.options!.forEach((option, i) => walk(option, `${path}|${i}`))
+      if (def.type === 'object') {
+        for (const [key, value] of Object.entries(def.shape!)) walk(value, path ? `${path}.${key}` : key)
+        return
+      }
+      if (/(Ms|Seconds)$/.test(path)) durations.push([path, schema])
+    }
+    walk(DocentConfig, '')
+    expect(durations.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        'projects.0.docs|1.refreshSeconds',
+        'limits.agentRunSeconds',
+        'limits.headersSeconds',
+        'limits.bodySeconds',
+        'analytics.prPollSeconds',
+        'agentWorker.leaseMs',
+        'agentWorker.pollMs',
+        'gapPollMs',
+        'automationsWorker.tickMs',
+        'automationsWorker.prCheckMs',
+      ]),
+    )
+    for (const [path, schema] of durations) {
+      const limit = path.endsWith('Seconds') ? Math.floor(MAX_TIMER_MS / 1000) : MAX_TIMER_MS
+      expect((schema as { maxValue: number | null }).maxValue, path).toBe(limit)
+    }
+  })
+
+  test.each([
+    ['DOCENT_AGENT_POLL_MS', /agentWorker\.pollMs: must be at most 2147483647 .*\(set by DOCENT_AGENT_POLL_MS\)/],
+    ['DOCENT_AGENT_LEASE_MS', /agentWorker\.leaseMs: must be at most 2147483647/],
+    ['DOCENT_GAP_POLL_MS', /gapPollMs: must be at most 2147483647 .*\(set by DOCENT_GAP_POLL_MS\)/],
+    ['DOCENT_AUTOMATIONS_TICK_MS', /automationsWorker\.tickMs: must be at most 2147483647/],
+    ['DOCENT_AUTOMATIONS_PR_CHECK_MS', /automationsWorker\.prCheckMs: must be at most 2147483647/],
+  ])('%s=3000000000 is refused (a timer would fire after 1 ms)', (name, message) => {
+    expect(() => configFromEnv({ [name]: '3000000000' })).toThrow(message)
+    expect(() => configFromEnv({ [name]: String(MAX_TIMER_MS) })).not.toThrow()
+  })
+
+  test('seconds in the config file: run, request and poll limits', () => {
+    expect(() => configFromEnv({}, withProject({ limits: { agentRunSeconds: 99_999_999_999 } }))).toThrow(
+      /limits\.agentRunSeconds: must be at most 2147483 /,
+    )
+    expect(() => configFromEnv({}, withProject({ limits: { bodySeconds: 99_999_999 } }))).toThrow(
+      /limits\.bodySeconds: must be at most 2147483 /,
+    )
+    expect(() => configFromEnv({}, withProject({ limits: { headersSeconds: 2_147_000, bodySeconds: 2_000 } }))).toThrow(
+      /limits\.bodySeconds: headersSeconds and bodySeconds together must be at most 2147483/,
+    )
+    expect(() => configFromEnv({}, withProject({ analytics: { prPollSeconds: 3_000_000 } }))).toThrow(
+      /analytics\.prPollSeconds: must be at most/,
+    )
+    const repository = { ...project, docs: { repository: 'local:docs', refreshSeconds: 3_000_000 } }
+    expect(() => parseConfig({ projects: [repository] })).toThrow(/projects\.0\.docs\.refreshSeconds: must be at most 2147483 /)
+    expect(configFromEnv({}, withProject({ limits: { agentRunSeconds: 2_147_483 } })).limits.agentRunSeconds).toBe(2_147_483)
+  })
+})
+
+describe('unknown fields are errors', () => {
+  test('a misspelled field is named, at any depth', () => {
+    expect(() => configFromEnv({}, withProject({ limits: { organizationPerHuor: 5 } }))).toThrow(
+      /limits: unknown field\(s\) organizationPerHuor/,
+    )
+    expect(() => configFromEnv({}, withProject({ prot: 80 }))).toThrow(/unknown field\(s\) prot/)
+    expect(() => parseConfig({ projects: [{ ...project, agent: { repository: 'local:x', writeablePaths: ['*.md'] } }] })).toThrow(
+      /projects\.0\.agent: unknown field\(s\) writeablePaths/,
+    )
+    // A docs source matches neither branch of its union: the nearer one says what is wrong, not "Invalid input".
+    expect(() => parseConfig({ projects: [{ ...project, docs: { directory: 'docs', refreshSecond: 5 } }] })).toThrow(
+      /projects\.0\.docs: unknown field\(s\) refreshSecond/,
+    )
+    expect(() => parseConfig({ projects: [{ ...project, docs: { repository: 'local:x', tokn: { env: 'T' } } }] })).toThrow(
+      /projects\.0\.docs: unknown field\(s\) tokn/,
+    )
+  })
+
+  test('the README example, the demo and a parsed config (createDocent parses again) still validate', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
+    const examples = [...readme.matchAll(/^```json\n(\{[\s\S]*?)^```/gm)].map((match) => JSON.parse(match[1]!))
+    const configs = examples.filter((example) => 'projects' in example)
+    expect(configs.length).toBeGreaterThan(0)
+    for (const config of configs) expect(() => configFromEnv({}, config)).not.toThrow()
+    const automations = readme.match(/^```json\n("automations": \{[\s\S]*?)^```/m)![1]!
+    expect(() => parseConfig({ projects: [{ ...project, ...JSON.parse(`{${automations}}`) }] })).not.toThrow()
+    const demo = configFromEnv({})
+    expect(parseConfig(demo)).toEqual(demo)
+  })
+})
+
+describe('secrets are named, never written', () => {
+  test('a literal token where an env reference is needed says what to write', () => {
+    const message = /must be \{ "env": "VARIABLE" \}, naming the environment variable that holds the secret/
+    expect(() => parseConfig({ projects: [{ ...project, docs: { repository: 'https://github.com/a/b.git', token: 'ghp_x' } }] })).toThrow(
+      new RegExp(`projects\\.0\\.docs\\.token: ${message.source}`),
+    )
+    expect(() => configFromEnv({}, withProject({ webhooks: { github: { secret: 'hunter2' } } }))).toThrow(
+      new RegExp(`webhooks\\.github\\.secret: ${message.source}`),
+    )
+  })
+})
+
+describe('on/off variables', () => {
+  test.each([
+    ['true', true],
+    ['TRUE', true],
+    ['1', true],
+    ['yes', true],
+    ['Yes', true],
+    ['false', false],
+    ['FALSE', false],
+    ['0', false],
+    ['no', false],
+  ])('%s is %s', (value, on) => {
+    expect(configFromEnv({ DOCENT_TRUST_PROXY: value }).trustProxy).toBe(on)
+    expect(configFromEnv({ DOCENT_WORKER: value }).worker).toBe(on)
+    expect(configFromEnv({ DOCENT_DOCS_PUBLIC: value }).projects[0]!.docs.public).toBe(on)
+  })
+
+  test('anything else is an error naming the variable; unset or empty keeps the default', () => {
+    expect(() => configFromEnv({ DOCENT_TRUST_PROXY: 'on' })).toThrow(/DOCENT_TRUST_PROXY: must be true or false/)
+    expect(() => configFromEnv({ DOCENT_WORKER: 'nope' })).toThrow(/DOCENT_WORKER: must be true or false/)
+    expect(() => configFromEnv({ DOCENT_DOCS_PUBLIC: 'public' })).toThrow(/DOCENT_DOCS_PUBLIC: must be true or false/)
+    expect(configFromEnv({ DOCENT_WORKER: '' }).worker).toBe(true)
+    expect(configFromEnv({ DOCENT_TRUST_PROXY: '' }).trustProxy).toBe(false)
+  })
+})
+
+describe('messages say what to change', () => {
+  test('a limit of 0 must be at least 1', () => {
+    expect(() => configFromEnv({}, withProject({ limits: { organizationPerHour: 0 } }))).toThrow(
+      /limits\.organizationPerHour: must be at least 1/,
+    )
+    expect(() => configFromEnv({}, withProject({ limits: { bodyBytes: 0 } }))).toThrow(/limits\.bodyBytes: must be at least 1/)
+    expect(() => configFromEnv({}, withProject({ limits: { bodySeconds: 0 } }))).toThrow(/limits\.bodySeconds: must be more than 0/)
+  })
+
+  test('a seeded key too short says so, and names the variable', () => {
+    expect(() => configFromEnv({ DOCENT_ADMIN_KEY: 'svc_a' })).toThrow(
+      /adminKey: must be svc_ then 8 to 200 letters, digits or _ \(this one has 1 after svc_\) \(set by DOCENT_ADMIN_KEY\)/,
+    )
+    expect(() => configFromEnv({ DOCENT_ADMIN_KEY: 'key_abcdefghijkl' })).toThrow(
+      /adminKey: must start with svc_ \(set by DOCENT_ADMIN_KEY\)/,
+    )
+    expect(() => configFromEnv({ DOCENT_ADMIN_KEY: 'svc_dsc_abcdefghijkl' })).toThrow(/adminKey: must not start with svc_dsc_/)
+    expect(() => configFromEnv({ DOCENT_ASSISTANT_KEY: 'svc_abcdefghijkl' })).toThrow(
+      /assistantKey: must start with svc_dsc_ \(set by DOCENT_ASSISTANT_KEY\)/,
+    )
+    expect(() => configFromEnv({}, withProject({ adminKey: 'svc_short' }))).toThrow(/adminKey: must be svc_ then 8 to 200/)
+    expect(configFromEnv({ DOCENT_ADMIN_KEY: 'svc_abcdefgh' }).adminKey).toBe('svc_abcdefgh')
+  })
+})
+
+describe('the config file', () => {
+  test('a file DOCENT_CONFIG names must be readable: missing, a directory, unreadable', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docent-config-'))
+    const missing = join(dir, 'nope.json')
+    await expect(readConfigText({ DOCENT_CONFIG: missing }, readText)).rejects.toThrow(
+      `invalid config: DOCENT_CONFIG: cannot read the config file ${missing}: no such file`,
+    )
+    await expect(readConfigText({ DOCENT_CONFIG: dir }, readText)).rejects.toThrow(`the config file ${dir}: it is a directory`)
+    const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })
+    await expect(readConfigText({ DOCENT_CONFIG: '/etc/docent.json' }, () => Promise.reject(denied))).rejects.toThrow(
+      /DOCENT_CONFIG: cannot read the config file \/etc\/docent\.json: permission denied/,
+    )
+    // Deno names the failure by the error's class.
+    const deno = Object.assign(new Error('No such file'), { name: 'NotFound' })
+    await expect(readConfigText({ DOCENT_CONFIG: 'x.json' }, () => Promise.reject(deno))).rejects.toThrow(/x\.json: no such file/)
+  })
+
+  test('docent.config.json may be absent (the demo); present, it is read', async () => {
+    const notFound = Object.assign(new Error('ENOENT'), { code: 'ENOENT' })
+    await expect(readConfigText({}, () => Promise.reject(notFound))).resolves.toBeUndefined()
+    await expect(readConfigText({ DOCENT_CONFIG: '' }, () => Promise.reject(notFound))).resolves.toBeUndefined()
+    const paths: string[] = []
+    await expect(readConfigText({}, async (path) => (paths.push(path), '{}'))).resolves.toBe('{}')
+    expect(paths).toEqual(['docent.config.json'])
+    const isDirectory = Object.assign(new Error('EISDIR'), { code: 'EISDIR' })
+    await expect(readConfigText({}, () => Promise.reject(isDirectory))).rejects.toThrow(/docent\.config\.json: it is a directory/)
+  })
+
+  test('a byte order mark is dropped; bad JSON names the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docent-config-'))
+    const path = join(dir, 'docent.json')
+    await writeFile(path, `\uFEFF${JSON.stringify(withProject({}))}`)
+    const text = await readConfigText({ DOCENT_CONFIG: path }, readText)
+    expect(configFromEnv({}, parseConfigText(text!, path)).projects[0]!.id).toBe('docs')
+    expect(() => parseConfigText('{ "port": 80, }', path)).toThrow(`invalid config: the config file ${path} is not valid JSON`)
+  })
+})
