@@ -108,6 +108,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Twelve more, written at the start of the next stop (2026-11-30, b66d696): 9/12 at first try; 10/12 after that
       // stop's fixes ("which ones exactly?", "does my file need to follow?").
       ['page-leaning (tuning 24)', read('mintlify-page-questions-24.json'), 'page'],
+      // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-30, a32de6c): 10/12.
+      ['page-leaning (tuning 25)', read('mintlify-page-questions-25.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -188,6 +190,9 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Thirty more, written at the start of the next stop and tried at once (2026-11-30, b66d696): 28/30. Two left out:
       // one on a hidden page, one in tuning 28 word for word.
       ['questions (tuning 34)', read('mintlify-questions-34.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, a32de6c): 26/30. One, on a
+      // hidden page, left out.
+      ['questions (tuning 35)', read('mintlify-questions-35.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
