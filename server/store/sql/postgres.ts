@@ -20,11 +20,17 @@ export function postgresClient(sql: postgres.Sql): SqlClient {
   }
 }
 
-/** The URL without its password, for messages. */
+/**
+ * The URL without its password, for messages: the user's (`user:pass@`) and a query parameter that holds one
+ * (`?password=`, `sslpassword`, `passfile` is a path and stays), which libpq and postgres.js both read.
+ */
 function redact(url: string): string {
   try {
     const parsed = new URL(url)
     if (parsed.password) parsed.password = '***'
+    for (const name of [...parsed.searchParams.keys()]) {
+      if (/pass(word)?$|secret|token|key$/i.test(name)) parsed.searchParams.set(name, '***')
+    }
     return parsed.toString()
   } catch {
     return 'DATABASE_URL (not a valid URL)'
