@@ -210,11 +210,7 @@ export const DocentConfig = z.strictObject({
   trustProxy: z.boolean().default(false),
   limits: z
     .strictObject({
-      bodyBytes: z
-        .number()
-        .int()
-        .min(1)
-        .default(1024 * 1024),
+      bodyBytes: atLeastOne().default(1024 * 1024),
       // Answers (the v1 and v2 message endpoints).
       assistantKeyPerMonth: atLeastOne().default(10_000),
       ipPerDay: atLeastOne().default(10_000),
@@ -231,11 +227,7 @@ export const DocentConfig = z.strictObject({
       agentPerProjectPerHour: atLeastOne().default(100),
       agentMaxSteps: atLeastOne().default(40),
       agentRunSeconds: seconds().int().min(1).default(600),
-      agentMaxChangedBytes: z
-        .number()
-        .int()
-        .min(1)
-        .default(2 * 1024 * 1024),
+      agentMaxChangedBytes: atLeastOne().default(2 * 1024 * 1024),
       agentMaxFilesTouched: atLeastOne().default(200),
       /** A client must send its request headers within this, and its whole body within `bodySeconds` (slow clients). */
       headersSeconds: seconds().positive({ error: 'must be more than 0' }).default(10),
@@ -313,7 +305,7 @@ function keySecret(kind: 'admin' | 'assistant') {
       ? `must start with ${prefix}`
       : kind === 'admin' && key.startsWith(ASSISTANT_PREFIX)
         ? `must not start with ${ASSISTANT_PREFIX}, which makes it an assistant key`
-        : `must be ${prefix} then 8 to 200 letters, digits or _ (this one has ${key.length - ADMIN_PREFIX.length} after ${ADMIN_PREFIX})`
+        : `must be ${prefix} then 8 to 200 letters, digits or _ (this one has ${key.length - prefix.length} after ${prefix})`
     ctx.addIssue({ code: 'custom', message })
   })
 }

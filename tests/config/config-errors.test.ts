@@ -170,6 +170,10 @@ describe('messages say what to change', () => {
       /assistantKey: must start with svc_dsc_ \(set by DOCENT_ASSISTANT_KEY\)/,
     )
     expect(() => configFromEnv({}, withProject({ adminKey: 'svc_short' }))).toThrow(/adminKey: must be svc_ then 8 to 200/)
+    // An assistant key counts after its own prefix.
+    expect(() => configFromEnv({ DOCENT_ASSISTANT_KEY: 'svc_dsc_abc' })).toThrow(
+      /assistantKey: must be svc_dsc_ then 8 to 200 letters, digits or _ \(this one has 3 after svc_dsc_\)/,
+    )
     expect(configFromEnv({ DOCENT_ADMIN_KEY: 'svc_abcdefgh' }).adminKey).toBe('svc_abcdefgh')
   })
 })
