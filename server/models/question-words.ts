@@ -158,6 +158,16 @@ const opensClause = (previous: string | undefined) => previous === undefined || 
 /** Words whose "'s" is "is", "has" or "us" ("that's happening", "it's", "let's"), not a possessive. */
 const CONTRACTED = new Set('it that what there here where who how let he she when why this'.split(' '))
 
+/** Whether a (lower-cased) word ends a noun phrase: a word of PHRASE_END, or an adverb in -ly ("my keys safely"). */
+const endsPhrase = (word: string) => PHRASE_END.has(word) || word.endsWith('ly')
+
+/** A question's words as written: curly apostrophes made straight, apostrophes, dots and hyphens kept ("neighbor's", "docs.json"). */
+const writtenWords = (question: string) =>
+  question
+    .replace(/[’]/g, "'")
+    .split(/[^\p{L}\p{N}'.-]+/u)
+    .filter(Boolean)
+
 /** Most words a possessive's noun phrase is read for ("my broken washing machine"). */
 const PHRASE_WORDS = 3
 
@@ -168,17 +178,14 @@ const PHRASE_WORDS = 3
  * not "nodejs" in "a proxy for the nodejs sdk").
  */
 export function readersThings(question: string): string[] {
-  const written = question
-    .replace(/[’]/g, "'")
-    .split(/[^\p{L}\p{N}'.-]+/u)
-    .filter(Boolean)
+  const written = writtenWords(question)
   const tokens = written.map((token) => token.toLowerCase())
   const things: string[] = []
   const phraseAfter = (i: number) => {
     const phrase: string[] = []
     for (const word of written.slice(i + 1, i + 1 + PHRASE_WORDS)) {
       const next = word.toLowerCase()
-      if (PHRASE_END.has(next) || next.endsWith('ly')) break
+      if (endsPhrase(next)) break
       // A value the reader writes ("our G-XXXX measurement ID", "my UA-12345 property") is not a thing of theirs.
       if (!isValue(word)) phrase.push(...contentTerms(next.replace(/'s?$/, '')))
     }
@@ -204,15 +211,11 @@ const OPENING_DETERMINERS = new Set('my our their your the a an'.split(' '))
  * first PHRASE_WORDS words do not end.
  */
 export function openingThing(question: string): string | undefined {
-  const tokens = question
-    .replace(/[’]/g, "'")
-    .split(/[^\p{L}\p{N}'.-]+/u)
-    .filter(Boolean)
-    .map((token) => token.toLowerCase())
+  const tokens = writtenWords(question).map((token) => token.toLowerCase())
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return undefined
   const start = OPENING_DETERMINERS.has(tokens[0] ?? '') ? 1 : 0
   const phrase = tokens.slice(start, start + PHRASE_WORDS + 1)
-  const end = phrase.findIndex((word) => PHRASE_END.has(word) || word.endsWith('ly'))
+  const end = phrase.findIndex(endsPhrase)
   if (end < 1 || !OPENING_VERBS.has(phrase[end]!)) return undefined
   return contentTerms(phrase[end - 1]!)[0]
 }
