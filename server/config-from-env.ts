@@ -136,8 +136,11 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   if (fileContents !== undefined && (typeof fileContents !== 'object' || fileContents === null || Array.isArray(fileContents))) {
     throw new ConfigError('invalid config: the config file must hold a JSON object')
   }
-  const port = env.PORT !== undefined ? Number(env.PORT) : file.port
-  if (env.PORT !== undefined && !Number.isInteger(port)) throw new ConfigError('invalid config: PORT: must be an integer')
+  // Decimal digits only: Number() reads "0x22c3" as 8899 and "1e3" as 1000. An empty PORT is unset, as for HOST.
+  if (env.PORT && !/^\d{1,5}$/.test(env.PORT.trim())) {
+    throw new ConfigError('invalid config: PORT: must be a whole number from 0 to 65535, in decimal digits')
+  }
+  const port = env.PORT ? Number(env.PORT) : file.port
 
   const storeFromFile = (file.store ?? {}) as Record<string, unknown>
   const storeKind = storeKindFrom(env, file)

@@ -54,7 +54,7 @@ describe('config', () => {
   })
 
   test('a bad config names the field', () => {
-    expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT: must be an integer/)
+    expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT: must be a whole number from 0 to 65535/)
     expect(() => configFromEnv({ DOCENT_AGENT_LEASE_MS: '30s' })).toThrow(/DOCENT_AGENT_LEASE_MS: must be an integer/)
     expect(() => configFromEnv({ DOCENT_AGENT_POLL_MS: '1' })).toThrow(/agentWorker\.pollMs: must be at least 10/)
     expect(configFromEnv({ DOCENT_AGENT_LEASE_MS: '4000', DOCENT_AGENT_POLL_MS: '200' }).agentWorker).toEqual({

@@ -36,6 +36,36 @@ const seconds = () =>
 const atLeastOne = () => z.number().int().min(1)
 
 /**
+ * A URL Docent links to or sends requests to: http(s) only, with no user or password in it. fetch refuses a URL with
+ * credentials, and a public link would show them to every reader; `javascript:` or `ftp:` would fail at every use.
+ */
+const webUrl = (credentialsInstead: string) =>
+  z.string().superRefine((value, ctx) => {
+    const problem = webUrlProblem(value, credentialsInstead)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+/** Why a URL cannot be used as a web address, or undefined. */
+export function webUrlProblem(value: string, credentialsInstead: string): string | undefined {
+  const url = URL.parse(value)
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return 'must be an http:// or https:// URL'
+  if (url.username || url.password) return `must not hold a user or password (${credentialsInstead})`
+  return undefined
+}
+
+/** A git repository: `local:<name>`, a path, or a URL whose credentials belong in `token` instead. */
+const repositoryLocation = () =>
+  z
+    .string()
+    .min(1)
+    .superRefine((value, ctx) => {
+      const url = /^https?:/i.test(value) ? URL.parse(value) : null
+      if (url && (url.username || url.password)) {
+        ctx.addIssue({ code: 'custom', message: 'must not hold a user or password: name the token with "token": { "env": "VARIABLE" }' })
+      }
+    })
+
+/**
  * Whether anyone may read the docs without the project's assistant key: llms.txt, llms-full.txt, page markdown, the
  * search and page endpoints and MCP. Unset: `mcp.public` (its older name), else false.
  */
@@ -45,7 +75,7 @@ const DocsSource = z.union([
   z.strictObject({ directory: z.string().min(1), ...docsPublic }),
   z.strictObject({
     ...docsPublic,
-    repository: z.string().min(1),
+    repository: repositoryLocation(),
     ref: z.string().min(1).default('main'),
     /** Sub-folder of the repository that holds docs.json and the pages. */
     root: z.string().default(''),
@@ -72,14 +102,14 @@ const GitHost = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('github'),
     /** `https://api.github.com`, a GitHub Enterprise `https://HOST/api/v3`, or a Gitea/Forgejo `https://HOST/api/v1`. */
-    apiBase: z.string().url().default('https://api.github.com'),
+    apiBase: webUrl('the token is "token"').default('https://api.github.com'),
     /** `owner/name`. */
     repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'must be owner/name'),
     token: EnvRef,
   }),
   z.strictObject({
     kind: z.literal('gitlab'),
-    apiBase: z.string().url().default('https://gitlab.com/api/v4'),
+    apiBase: webUrl('the token is "token"').default('https://gitlab.com/api/v4'),
     /** Numeric id or `group/name`. */
     project: z.string().min(1),
     token: EnvRef,
@@ -137,14 +167,14 @@ export const ProjectConfig = z.strictObject({
   name: z.string().optional(),
   docs: DocsSource,
   /** Public URL of the docs site, used for source links; defaults to the demo site served by Docent. */
-  siteUrl: z.string().optional(),
+  siteUrl: webUrl('readers see every source link').optional(),
   allowedOrigins: z.array(z.string()).default([]),
   /** Deprecated: `docs.public` decides for MCP as for every other way of reading the docs. */
   mcp: z.strictObject({ public: z.boolean().default(false) }).default({ public: false }),
   agent: z
     .strictObject({
       /** The repository the agent clones and pushes to. `local:` repositories live under the data dir. */
-      repository: z.string().min(1),
+      repository: repositoryLocation(),
       ref: z.string().default('main'),
       token: EnvRef.optional(),
       host: GitHost.default({ kind: 'local' }),
@@ -180,10 +210,14 @@ export const DocentConfig = z.strictObject({
    * its keys, so nothing should reach it from the network until someone decides it should (`0.0.0.0` in a container or
    * behind a reverse proxy on another host; `::` for IPv6 too).
    */
-  host: z.string().min(1).default('127.0.0.1'),
+  host: z
+    .string()
+    .refine(isListenAddress, 'must be an IP address or a host name, without a port (the port is PORT)')
+    .transform((host) => withoutBrackets(host))
+    .default('127.0.0.1'),
   dataDir: z.string().default('.docent'),
   /** Public base URL of this server (source links, llms.txt, MCP results, job PRs, review pages). */
-  publicUrl: z.string().url().optional(),
+  publicUrl: webUrl('readers see every link made from it').optional(),
   /**
    * Without `publicUrl`, links use the request's origin only when its host is loopback or listed here (`docs.acme.com`,
    * or `docs.acme.com:8443` for one port); any other Host header gets links to http://localhost:PORT.
@@ -201,7 +235,7 @@ export const DocentConfig = z.strictObject({
       provider: z.enum(['offline', 'openai']).default('offline'),
       id: z.string().optional(),
       agentId: z.string().optional(),
-      baseURL: z.string().optional(),
+      baseURL: webUrl('the key is apiKey, OPENAI_API_KEY').optional(),
       apiKey: EnvRef.optional(),
       embeddingId: z.string().optional(),
     })
@@ -310,6 +344,22 @@ function keySecret(kind: 'admin' | 'assistant') {
   })
 }
 
+/**
+ * What a server can be bound to: an IPv4 address, an IPv6 address (`::`, `::1`, brackets allowed) or a host name.
+ * `127.0.0.1:80` (a port in the host) and `999.1.1.1` are not, and were found only when the bind failed.
+ */
+function withoutBrackets(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+}
+
+function isListenAddress(host: string): boolean {
+  const bare = withoutBrackets(host)
+  if (bare.includes(':')) return URL.parse(`http://[${bare}]/`) !== null
+  const labels = bare.split('.')
+  if (labels.every((label) => /^\d+$/.test(label))) return labels.length === 4 && labels.every((label) => Number(label) <= 255)
+  return bare.length <= 253 && labels.every((label) => /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/i.test(label))
+}
+
 /** An invalid configuration: raised at startup, before any request, so it has no HTTP status. */
 export class ConfigError extends DocentError<'invalid_config'> {
   override name = 'ConfigError'
@@ -385,6 +435,24 @@ function sendsTokenSafely(url: string): boolean {
 }
 
 export type Env = Record<string, string | undefined>
+
+/**
+ * The notification URLs are secrets, so the config names their variables and the values are read here, at start: a
+ * value that is no web URL (`hooks.slack.com/...` without its scheme) or holds credentials fails every notice, found
+ * only when the first one is lost. The error names the variable, never the value.
+ */
+export function checkSecretUrls(config: DocentConfig, env: Env): void {
+  for (const [i, project] of config.projects.entries()) {
+    for (const [j, target] of project.automations.notifications.entries()) {
+      const value = env[target.url.env]
+      if (!value) continue
+      const problem = webUrlProblem(value.trim(), 'a generic webhook signs with "secret" instead')
+      if (problem) {
+        throw new ConfigError(`invalid config: projects.${i}.automations.notifications.${j}.url: the value of ${target.url.env} ${problem}`)
+      }
+    }
+  }
+}
 
 /** The values of every secret the configuration names (`{ env: NAME }`): what logs must never show. */
 export function configSecrets(config: DocentConfig, env: Env): string[] {

@@ -8,7 +8,7 @@ import { createAnalytics } from './analytics/service.ts'
 import { type AutomationService, createAutomationService } from './automations/service.ts'
 import type { ReaderSignals } from './automations/readers/signals.ts'
 import { buildApp } from './app.ts'
-import { configSecrets, type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
+import { checkSecretUrls, configSecrets, type DocentConfig, type DocentConfigInput, type Env, parseConfig } from './config.ts'
 import type { DocentContext } from './context.ts'
 import { seedDemoKeys, type SeededKeys } from './keys/seed.ts'
 import { consoleLogger, type Logger, redactingLogger } from './log.ts'
@@ -65,6 +65,7 @@ export interface Docent {
 export async function createDocent(input: DocentConfigInput | DocentConfig, overrides: DocentOverrides = {}): Promise<Docent> {
   const config = parseConfig(input)
   const env = overrides.env ?? processEnv()
+  checkSecretUrls(config, env)
   const log = redactingLogger(overrides.log ?? consoleLogger(), [...configSecrets(config, env), config.adminKey, config.assistantKey])
   const fetchImpl = overrides.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const store = overrides.store ?? (await openStore(config))

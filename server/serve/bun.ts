@@ -1,4 +1,4 @@
-import { boot, shutDown } from './boot.ts'
+import { boot, listenFailure, shutDown } from './boot.ts'
 import { configFilePath, readConfigText } from '../config-from-env.ts'
 
 declare const Bun: {
@@ -10,24 +10,34 @@ declare const Bun: {
     hostname?: string
     idleTimeout?: number
     fetch: (request: Request, server: { requestIP(request: Request): { address: string } | null }) => Response | Promise<Response>
-  }): { stop(force?: boolean): Promise<void> | undefined }
+  }): { port: number; stop(force?: boolean): Promise<void> | undefined }
   version: string
 }
 
-const docent = await readConfigText(Bun.env, (path) => Bun.file(path).text())
+const { docent, announce } = await readConfigText(Bun.env, (path) => Bun.file(path).text())
   .then((text) => boot({ env: Bun.env, configText: text, configPath: configFilePath(Bun.env), runtime: `bun ${Bun.version}` }))
   .catch((error) => {
     console.error(error?.message ?? error)
     process.exit(1)
   })
 
-const server = Bun.serve({
-  port: docent.config.port,
-  hostname: docent.config.host,
-  // Streams of long answers and agent polls stay open longer than Bun's 10 s default.
-  idleTimeout: 255,
-  fetch: (request, srv) => docent.app.fetch(request, { ip: srv.requestIP(request)?.address }),
-})
+const { host, port } = docent.config
+const server = await Promise.resolve()
+  .then(() =>
+    Bun.serve({
+      port,
+      hostname: host,
+      // Streams of long answers and agent polls stay open longer than Bun's 10 s default.
+      idleTimeout: 255,
+      fetch: (request, srv) => docent.app.fetch(request, { ip: srv.requestIP(request)?.address }),
+    }),
+  )
+  .catch(async (error) => {
+    console.error(listenFailure(error, host, port))
+    await docent.stop()
+    process.exit(1)
+  })
+announce(server.port)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

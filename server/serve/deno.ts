@@ -1,4 +1,4 @@
-import { boot, shutDown } from './boot.ts'
+import { boot, listenFailure, shutDown } from './boot.ts'
 import { configFilePath, readConfigText } from '../config-from-env.ts'
 
 declare const Deno: {
@@ -7,23 +7,33 @@ declare const Deno: {
   serve(
     options: { port: number; hostname?: string; onListen?: () => void },
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
-  ): { shutdown(): Promise<void> }
+  ): { addr: { port: number }; shutdown(): Promise<void> }
   addSignalListener(signal: string, handler: () => void): void
   exit(code: number): never
   version: { deno: string }
 }
 
 const env = Deno.env.toObject()
-const docent = await readConfigText(env, (path) => Deno.readTextFile(path))
+const { docent, announce } = await readConfigText(env, (path) => Deno.readTextFile(path))
   .then((text) => boot({ env, configText: text, configPath: configFilePath(env), runtime: `deno ${Deno.version.deno}` }))
   .catch((error) => {
     console.error(error?.message ?? error)
     Deno.exit(1)
   })
 
-const server = Deno.serve({ port: docent.config.port, hostname: docent.config.host, onListen: () => {} }, (request, info) =>
-  docent.app.fetch(request, { ip: info.remoteAddr.hostname }),
-)
+const { host, port } = docent.config
+const server = await Promise.resolve()
+  .then(() =>
+    Deno.serve({ port, hostname: host, onListen: () => {} }, (request, info) =>
+      docent.app.fetch(request, { ip: info.remoteAddr.hostname }),
+    ),
+  )
+  .catch(async (error) => {
+    console.error(listenFailure(error, host, port))
+    await docent.stop()
+    Deno.exit(1)
+  })
+announce(server.addr.port)
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   Deno.addSignalListener(signal, () => {

@@ -2,15 +2,18 @@
 // server, its timeouts and signals, and the idle collector.
 import { createServer } from 'node:http'
 import { getRequestListener, RequestError } from '@hono/node-server'
-import { boot, shutDown } from './boot.ts'
+import type { AddressInfo } from 'node:net'
+import { boot, listenFailure, shutDown } from './boot.ts'
 import { startIdleCollector } from './idle-collector.ts'
 
 /** Starts Docent and listens; resolves once the server is bound. */
 export async function serveOnNode(configText: string | undefined, configPath: string): Promise<void> {
-  const docent = await boot({ env: process.env, configText, configPath, runtime: `node ${process.version}` }).catch((error) => {
-    console.error(error?.message ?? error)
-    process.exit(1)
-  })
+  const { docent, announce } = await boot({ env: process.env, configText, configPath, runtime: `node ${process.version}` }).catch(
+    (error) => {
+      console.error(error?.message ?? error)
+      process.exit(1)
+    },
+  )
 
   const { limits } = docent.config
   const collector = startIdleCollector(() => process.memoryUsage().heapUsed)
@@ -34,7 +37,19 @@ export async function serveOnNode(configText: string | undefined, configPath: st
     },
     listener,
   )
-  server.listen(docent.config.port, docent.config.host)
+  const { host, port } = docent.config
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  }).catch(async (error) => {
+    console.error(listenFailure(error, host, port))
+    await docent.stop()
+    process.exit(1)
+  })
+  announce((server.address() as AddressInfo).port)
 
   const listening = {
     drain: () =>

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { DocentConfig, MAX_TIMER_MS, parseConfig } from '../../server/config.ts'
+import { createDocent } from '../../server/mod.ts'
 import { configFromEnv, parseConfigText, readConfigText } from '../../server/config-from-env.ts'
 
 const project = { id: 'docs', organization: 'acme', domain: 'docs.acme.com', docs: { directory: 'docs' } }
@@ -213,5 +214,96 @@ describe('the config file', () => {
     const text = await readConfigText({ DOCENT_CONFIG: path }, readText)
     expect(configFromEnv({}, parseConfigText(text!, path)).projects[0]!.id).toBe('docs')
     expect(() => parseConfigText('{ "port": 80, }', path)).toThrow(`invalid config: the config file ${path} is not valid JSON`)
+  })
+})
+
+describe('where the server listens', () => {
+  test('HOST is an IP address or a host name; a port in it, or no address at all, is named before the bind', () => {
+    for (const [HOST, host] of [
+      ['0.0.0.0', '0.0.0.0'],
+      ['::', '::'],
+      ['[::1]', '::1'],
+      ['docs-server.internal', 'docs-server.internal'],
+    ]) {
+      expect(configFromEnv({ HOST }).host).toBe(host)
+    }
+    for (const HOST of ['127.0.0.1:80', '999.1.1.1', '1.2.3', 'a b', 'http://localhost', '[::1]:80']) {
+      expect(() => configFromEnv({ HOST }), HOST).toThrow(
+        'host: must be an IP address or a host name, without a port (the port is PORT) (set by HOST)',
+      )
+    }
+  })
+
+  test('PORT is written in decimal: hex and exponents are not ports; empty is unset', () => {
+    expect(configFromEnv({ PORT: '8080' }).port).toBe(8080)
+    expect(configFromEnv({ PORT: '0' }).port).toBe(0)
+    expect(configFromEnv({ PORT: '' }).port).toBe(8787)
+    for (const PORT of ['0x22c3', '1e3', '-1', '80.5', 'abc']) {
+      expect(() => configFromEnv({ PORT }), PORT).toThrow('PORT: must be a whole number from 0 to 65535, in decimal digits')
+    }
+    expect(() => configFromEnv({ PORT: '70000' })).toThrow('port: must be at most 65535 (set by PORT)')
+    expect(() => configFromEnv({}, withProject({ port: '8966' }))).toThrow('port: must be a number')
+  })
+})
+
+describe('URLs are web URLs without credentials', () => {
+  test('publicUrl, siteUrl, the model server and a git host API: http(s) only, no user or password', () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ publicUrl: 'javascript:alert(1)' }, 'publicUrl: must be an http:// or https:// URL'],
+      [{ publicUrl: 'ftp://docs.acme.com' }, 'publicUrl: must be an http:// or https:// URL'],
+      [{ publicUrl: 'https://user:secret@docent.acme.com' }, 'publicUrl: must not hold a user or password'],
+      [{ projects: [{ ...project, siteUrl: 'javascript:alert(1)' }] }, 'projects.0.siteUrl: must be an http:// or https:// URL'],
+      [{ model: { provider: 'openai', baseURL: 'ftp://models.internal/v1' } }, 'model.baseURL: must be an http:// or https:// URL'],
+      [
+        {
+          projects: [
+            {
+              ...project,
+              agent: {
+                repository: 'https://github.com/acme/docs',
+                host: { kind: 'github', apiBase: 'api.github.com', repo: 'acme/docs', token: { env: 'T' } },
+              },
+            },
+          ],
+        },
+        'projects.0.agent.host.apiBase: must be an http:// or https:// URL',
+      ],
+      [
+        { projects: [{ ...project, docs: { repository: 'https://x-access-token:ghp_abc@github.com/acme/docs' } }] },
+        'projects.0.docs.repository: must not hold a user or password: name the token with "token": { "env": "VARIABLE" }',
+      ],
+    ]
+    for (const [config, message] of cases) {
+      expect(() => parseConfig(withProject(config)), message).toThrow(message)
+    }
+    // Every message names the field and never echoes the password.
+    expect(() => parseConfig(withProject({ publicUrl: 'https://user:secret@docent.acme.com' }))).not.toThrow(/secret@/)
+    const ok = parseConfig(
+      withProject({ publicUrl: 'https://docent.acme.com/', model: { provider: 'openai', baseURL: 'http://127.0.0.1:11434/v1' } }),
+    )
+    expect(ok.publicUrl).toBe('https://docent.acme.com/')
+    expect(parseConfig(withProject({ projects: [{ ...project, docs: { repository: 'local:docs' } }] })).projects[0]!.docs).toMatchObject({
+      repository: 'local:docs',
+    })
+  })
+
+  test('a notification URL read from its variable is checked at start, and the error names the variable, not the URL', async () => {
+    const notifying = (kind: string) =>
+      withProject({
+        projects: [{ ...project, automations: { notifications: [{ kind, url: { env: 'NOTIFY_URL' } }] } }],
+        store: { kind: 'memory' },
+      })
+    for (const [value, problem] of [
+      ['hooks.slack.com/services/T0/B0/secretpart', 'must be an http:// or https:// URL'],
+      ['https://hook:secretpart@notify.acme.com/in', 'must not hold a user or password'],
+    ]) {
+      const started = createDocent(notifying('slack'), { env: { NOTIFY_URL: value } })
+      await expect(started).rejects.toThrow(`projects.0.automations.notifications.0.url: the value of NOTIFY_URL ${problem}`)
+      await expect(createDocent(notifying('webhook'), { env: { NOTIFY_URL: value } })).rejects.not.toThrow(/secretpart/)
+    }
+    const docent = await createDocent(notifying('slack'), { env: { NOTIFY_URL: 'https://hooks.slack.com/services/T0/B0/x' } })
+    await docent.stop()
+    // Unset, the notice is skipped and logged at the time (automations/notify.ts): not a start-up error.
+    await (await createDocent(notifying('slack'), { env: {} })).stop()
   })
 })

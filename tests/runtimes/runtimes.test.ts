@@ -44,6 +44,22 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       }
     }, 120_000)
 
+    test('a port in use stops start-up with one line naming the address, after no banner', async () => {
+      const [command, ...args] = RUNTIME_COMMANDS[runtime]
+      const otherDir = join(dataDir, 'second')
+      await pgliteDataDir(join(otherDir, 'pglite'))
+      const started = spawnSync(command!, args, {
+        env: { ...process.env, DOCENT_DATA_DIR: otherDir, PORT: String(server.port), DOCENT_ADMIN_KEY: ADMIN },
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+      expect(started.status, started.stderr).toBe(1)
+      expect(started.stderr.trim()).toBe(
+        `cannot listen on 127.0.0.1:${server.port}: the port is in use (another server, or an earlier Docent still running)`,
+      )
+      expect(started.stdout).not.toContain('listening')
+    }, 120_000)
+
     test('serves /healthz and prints its banner', async () => {
       expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true })
       expect(server.output()).toContain(`Docent listening on http://localhost:${server.port} (${runtime}`)
