@@ -20,6 +20,7 @@ import { apiPrefixes, type AppEnv, publicGuard, type Route, route } from './http
 import { llmsRoutes } from './llms/routes.ts'
 import { mcpRoutes } from './mcp/routes.ts'
 import { openApiDocument } from './openapi.ts'
+import { readinessRoute } from './readiness.ts'
 import { searchRoutes } from './search/routes.ts'
 import { siteRoutes } from './site/routes.ts'
 import { WEBHOOKS_PREFIX, webhookRoutes } from './webhooks/routes.ts'
@@ -38,6 +39,7 @@ export function declaredRoutes(ctx: DocentContext): Route[] {
       responses: { 200: { description: 'the server answers', schema: Healthz } },
       handler: (c) => c.json({ ok: true }),
     }),
+    readinessRoute(ctx),
     ...assistantRoutes(ctx),
     ...searchRoutes(ctx),
     ...eventsRoutes(ctx),

@@ -62,7 +62,7 @@ export function errorHandler(log: ErrorLogger) {
       return c.json({ error: err.message || 'bad request', code: codeOfStatus[err.status] ?? 'invalid_request' }, err.status)
     }
     const requestId = c.get('requestId') ?? 'unknown'
-    log.error('unhandled error', { requestId, error: err?.stack ?? String(err) })
+    log.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, error: err?.stack ?? String(err) })
     return c.json({ error: `internal error (request id ${requestId})`, code: 'internal' }, 500)
   }
 }

@@ -166,6 +166,8 @@ describe('app basics', () => {
     expect(body.error).toMatch(/^internal error \(request id /)
     expect(JSON.stringify(body)).not.toContain('secret')
     expect(lines.join('')).toContain('secret database password')
+    // The log line says which request failed, not only its id.
+    expect(lines.join('')).toContain('"method":"GET","path":"/boom"')
   })
 
   test('openapi.json is generated from the shared schemas', async () => {

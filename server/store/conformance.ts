@@ -40,6 +40,7 @@ export function describeStoreConformance(
       await store.insertKey(other)
       expect((await store.listKeys(key.organization)).map((k) => k.id).sort()).toEqual([key.id, other.id].sort())
       expect(await store.countKeys()).toBeGreaterThanOrEqual(2)
+      await expect(store.ping()).resolves.toBeUndefined()
       const at = new Date('2026-02-01T00:00:00Z')
       expect(await store.revokeKey(key.id, at)).toBe(true)
       expect(await store.revokeKey(key.id, at)).toBe(false)

@@ -71,6 +71,9 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
       return ok ? true : CONFLICT
     })
   }
+  async ping() {
+    await this.kv.get(['ping'])
+  }
   async countKeys() {
     let count = 0
     for await (const _ of this.kv.list({ prefix: ['key'] })) count++

@@ -86,6 +86,7 @@ export class MemoryStore implements Store {
     key.revokedAt = at
     return true
   }
+  async ping() {}
   async countKeys() {
     return this.keys.size
   }

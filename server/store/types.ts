@@ -222,6 +222,8 @@ export interface ClaimOptions {
 export interface Store extends AnalyticsStore {
   readonly kind: string
   close(): Promise<void>
+  /** Resolves once the store answers a trivial request (readiness); rejects when it cannot. */
+  ping(): Promise<void>
 
   // Keys
   insertKey(key: KeyRecord): Promise<void>

@@ -161,6 +161,9 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
     for (const [hash, cached] of this.keys) if (cached.key?.id === id) this.keys.delete(hash)
     return rows.length === 1
   }
+  async ping() {
+    await this.db.query('SELECT 1')
+  }
   async countKeys() {
     const [row] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM docent_keys`)
     return row!.n
