@@ -46,6 +46,9 @@ export interface Answer {
   resolution?: () => 'answered' | 'unanswered' | undefined
 }
 
+/** What a reader is told when their question could not be stored. */
+const QUESTION_NOT_STORED = 'Your question could not be saved, so it was not answered. Please try again in a moment.'
+
 /** What a reader is told when the server stops mid-answer. */
 const STOPPING = 'The answer was cut off: the server is restarting. Please ask again.'
 
@@ -64,7 +67,10 @@ export async function startAnswer(
   const retrieval = await retrieve(ctx, project, { ...request, turns })
   // Once the docs are there (a request refused for them leaves no thread behind): written while the model starts,
   // awaited before the first text goes out.
-  const questionStored = storeMessage(ctx, thread, { id: ctx.ids('message'), role: 'user', content: question, createdAt: askedAt })
+  const questionStored = storeMessage(ctx, thread, { id: ctx.ids('message'), role: 'user', content: question, createdAt: askedAt }).then(
+    () => true,
+    () => false,
+  )
   const instructions = systemPrompt({
     docsName: retrieval.docsName,
     sources: retrieval.blocks,
@@ -91,13 +97,14 @@ export async function startAnswer(
   const saveAnswer = async () => {
     if (saved || !text) return
     saved = true
-    // Nobody waits for it: the stream ends at once, and the write joins a batch gathering under load (threads.ts).
+    // Nobody waits for it: the stream ends at once, and the write joins a batch gathering under load (threads.ts),
+    // which logs a failure.
     await storeMessage(
       ctx,
       thread,
       { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() },
       { join: true },
-    )
+    ).catch(() => {})
   }
   const parts = result.stream[Symbol.asyncIterator]()
   let broken = false
@@ -133,7 +140,14 @@ export async function startAnswer(
         if (stopping && part.type === 'text-delta') continue
         if (part.type === 'text-delta' && part.text) {
           if (!questionDurable) {
-            await questionStored
+            if (!(await questionStored)) {
+              // No text goes out for a question the thread does not hold (a full disk, the database gone): the reader
+              // asks again, rather than reading an answer that a reload, a follow-up or the docs team never sees.
+              broken = true
+              abort.abort()
+              controller.enqueue({ type: 'error', message: QUESTION_NOT_STORED })
+              continue
+            }
             questionDurable = true
           }
           text += part.text

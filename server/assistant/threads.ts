@@ -81,7 +81,8 @@ function threadWriter(ctx: DocentContext): ThreadWriter {
 
 interface Queued {
   write: ThreadWrite
-  done: () => void
+  /** Called once the write is stored, or with why it could not be. */
+  done: (failure?: { error: unknown }) => void
 }
 
 /** Under load (a batch ended within `BUSY_MS`), how long a write waits for others to share its statement. */
@@ -101,12 +102,17 @@ class ThreadWriter {
 
   constructor(private readonly ctx: DocentContext) {}
 
+  /** Resolves once stored; rejects when the write failed (logged here): the caller decides what the reader is told. */
   write(write: ThreadWrite, join: boolean): Promise<void> {
-    const stored = new Promise<void>((done) => this.queue.push({ write, done }))
+    const stored = new Promise<void>((resolve, reject) =>
+      this.queue.push({ write, done: (failure) => (failure ? reject(failure.error) : resolve()) }),
+    )
     const id = write.thread.id
-    this.pending.set(id, stored)
-    void stored.then(() => {
-      if (this.pending.get(id) === stored) this.pending.delete(id)
+    // Who waits for the thread to settle waits for the write to end, stored or not.
+    const ended = stored.catch(() => {})
+    this.pending.set(id, ended)
+    void ended.then(() => {
+      if (this.pending.get(id) === ended) this.pending.delete(id)
     })
     if (join && this.timer) return stored
     this.schedule(!join && performance.now() - this.lastBatchEnded < BUSY_MS ? GATHER_MS : 0)
@@ -155,21 +161,23 @@ class ThreadWriter {
       // server writes at once.
       if (round > 0) await nextTurn()
       const batch = this.queue.splice(0)
+      const failures = new Map<Queued, { error: unknown }>()
       try {
         await this.ctx.store.saveThreads(batch.map((item) => item.write))
       } catch {
         // One bad write must not lose the others: each is retried alone, and only its own failure is reported.
         for (const item of batch) {
-          await this.ctx.store.saveThreads([item.write]).catch((error) =>
+          await this.ctx.store.saveThreads([item.write]).catch((error) => {
+            failures.set(item, { error })
             this.ctx.log.error('storing a thread message failed', {
               thread: item.write.thread.id,
               project: item.write.thread.projectId,
               error: String(error),
-            }),
-          )
+            })
+          })
         }
       }
-      for (const item of batch) item.done()
+      for (const item of batch) item.done(failures.get(item))
     }
     this.running = false
     this.lastBatchEnded = performance.now()

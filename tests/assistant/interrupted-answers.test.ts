@@ -140,3 +140,37 @@ test('a model that stalls mid-answer is cut off by the chunk timeout: the answer
   const stored = await ctx.store.listMessages(answer.threadId)
   expect(stored.map((m) => m.content)).toEqual([question, 'Stalled after this'])
 })
+
+test('v2: a question the store cannot keep (a full disk, the database gone) is not answered: an error part, no text, nothing half-stored', async () => {
+  const { store } = t.docent.context
+  const saveThreads = store.saveThreads.bind(store)
+  store.saveThreads = () => Promise.reject(new Error('could not extend file: No space left on device'))
+  try {
+    const pending = t.app.request('/discovery/v2/assistant/demo/message', json(body('v2'), bearer(t.keys.assistant)))
+    const turn = await gated.nextTurn()
+    turn.write('Rollouts are ')
+    turn.end()
+    const response = await pending
+    const stream = await response.text()
+    expect(stream).not.toContain('"text-delta"')
+    expect(stream).toContain('"errorText":"Your question could not be saved, so it was not answered. Please try again in a moment."')
+    expect(stream.endsWith('data: [DONE]\n\n')).toBe(true)
+    store.saveThreads = saveThreads
+    expect(await t.store.listMessages(response.headers.get('x-thread-id')!)).toEqual([])
+  } finally {
+    store.saveThreads = saveThreads
+  }
+  // Once the store is back, the same question is answered and kept.
+  const pending = t.app.request('/discovery/v2/assistant/demo/message', json(body('v2'), bearer(t.keys.assistant)))
+  const turn = await gated.nextTurn()
+  turn.write('Rollouts are gradual.')
+  turn.end()
+  const response = await pending
+  expect(await response.text()).toContain('"delta":"Rollouts are gradual."')
+  await vi.waitFor(async () =>
+    expect((await t.store.listMessages(response.headers.get('x-thread-id')!)).map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+    ]),
+  )
+})
