@@ -79,7 +79,7 @@ export function buildApp(ctx: DocentContext): Hono<AppEnv> {
 
   // Not strict: `/mcp/demo/` is `/mcp/demo` (client configs often end URLs with a slash).
   const app = new Hono<AppEnv>({ strict: false })
-  app.onError(errorHandler(ctx.log))
+  app.onError(errorHandler(ctx.log, { trustProxy: ctx.config.trustProxy }))
   app.use('*', requestId())
   // Outside everything else, so error bodies and the site's pages are compressed too (streams are left alone).
   app.use('*', compressResponses({ threshold: 1024 }))

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
 import { DocentError, type ErrorCode, formatIssues } from '../../shared/errors.ts'
+import { clientIp } from './client-ip.ts'
 
 /** The one place codes become HTTP statuses. A code not listed here (a domain error nobody mapped) is a 500. */
 const statusOfCode: Record<string, ContentfulStatusCode> = {
@@ -42,14 +43,21 @@ export class ApiError extends DocentError<ErrorCode> {
 }
 
 export interface ErrorLogger {
+  warn(message: string, fields?: Record<string, unknown>): void
   error(message: string, fields?: Record<string, unknown>): void
 }
 
-/** The one place that turns anything thrown into `{"error": "...", "code": "..."}`. */
-export function errorHandler(log: ErrorLogger) {
+/**
+ * The one place that turns anything thrown into `{"error": "...", "code": "..."}`. A refused key, session or webhook
+ * signature (401, 403) is logged with who asked for what, so a leaked or guessed key shows in the log; never the key.
+ */
+export function errorHandler(log: ErrorLogger, { trustProxy = false }: { trustProxy?: boolean } = {}) {
   return (err: Error, c: Context): Response => {
     if (err instanceof DocentError) {
       const status = err instanceof ApiError ? err.status : statusOf(err.code)
+      if (status === 401 || status === 403) {
+        log.warn('request refused', { status, method: c.req.method, path: c.req.path, ip: clientIp(c, trustProxy), reason: err.message })
+      }
       // A 503 says "try later" (docs still loading): a known state, not a crash, so it is answered, not logged.
       if (status < 500 || status === 503) {
         return c.json({ error: err.message, code: err.code }, status, err instanceof ApiError ? err.headers : headersOf(err))

@@ -156,7 +156,8 @@ describe('app basics', () => {
   test('unknown errors → 500 with a request id and nothing internal', async () => {
     const lines: string[] = []
     const app = new Hono()
-    app.onError(errorHandler({ error: (message, fields) => lines.push(`${message} ${JSON.stringify(fields)}`) }))
+    const push = (message: string, fields?: Record<string, unknown>) => lines.push(`${message} ${JSON.stringify(fields)}`)
+    app.onError(errorHandler({ warn: push, error: push }))
     app.get('/boom', () => {
       throw new Error('secret database password in stack')
     })

@@ -62,3 +62,24 @@ test('a stream the reader cuts off mid-answer is logged', async () => {
     expect(lines.find((line) => line.includes('answer stream cut by the reader'))).toContain(response.headers.get('x-thread-id')!),
   )
 })
+
+test('a refused key or signature is logged with the method, path, address and reason, never the key', async () => {
+  const t = await testDocent({}, { log })
+  cleanup.push(() => t.docent.stop())
+  lines.length = 0
+  const guessed = 'svc_dsc_GuessedAssistantKey0000000000001'
+  const env = { ip: '203.0.113.7' }
+  expect((await t.app.request('/discovery/v2/assistant/demo/message', json(question, bearer(guessed)), env)).status).toBe(401)
+  // The right kind of key for another organization's project.
+  expect((await t.app.request('/v2/agent/demo/job/j1', { headers: { authorization: `Bearer ${t.keys.otherAdmin}` } }, env)).status).toBe(
+    403,
+  )
+  const refused = lines.filter((line) => line.startsWith('warn request refused'))
+  expect(refused).toHaveLength(2)
+  expect(refused[0]).toContain(
+    '"status":401,"method":"POST","path":"/discovery/v2/assistant/demo/message","ip":"203.0.113.7","reason":"unknown API key"',
+  )
+  expect(refused[1]).toContain('"status":403,"method":"GET","path":"/v2/agent/demo/job/j1"')
+  expect(lines.join('\n')).not.toContain(guessed)
+  expect(lines.join('\n')).not.toContain(t.keys.otherAdmin)
+})
