@@ -100,7 +100,8 @@ const GROUPS: string[][] = [
   ['callout', 'callouts', 'box', 'boxes'],
   ['trigger', 'kick off', 'kicks off', 'kicked off', 'kick it off'],
   ['template', 'templates', 'skeleton', 'boilerplate', 'scaffold'],
-  ['manual', 'manually', 'by hand'],
+  ['manual', 'manually', 'by hand', 'hand-pick', 'hand-picked', 'handpick', 'handpicked', 'curated'],
+  ['conversation', 'chats'],
   ['bounce', 'bounced', 'leave right away', 'leaves right away', 'leave immediately', 'leave straight away'],
 ]
 
