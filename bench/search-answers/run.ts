@@ -110,6 +110,12 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 24)', read('mintlify-page-questions-24.json'), 'page'],
       // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-30, a32de6c): 10/12.
       ['page-leaning (tuning 25)', read('mintlify-page-questions-25.json'), 'page'],
+      // Twelve more, written at the start of the next stop and tried at once (2026-11-30, 767c98d): 9/12, three declined
+      // though their page came first ("which two values does this need, and where do they go?").
+      ['page-leaning (tuning 26)', read('mintlify-page-questions-26.json'), 'page'],
+      // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-30, fdf9d0e): 11/12. The one
+      // missed, "what happens to these on a phone?", was in tuning 12 on the same page word for word, and is left out.
+      ['page-leaning (tuning 27)', read('mintlify-page-questions-27.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -193,6 +199,12 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, a32de6c): 26/30. One, on a
       // hidden page, left out.
       ['questions (tuning 35)', read('mintlify-questions-35.json'), 'plain'],
+      // Thirty more, written at the start of the next stop and tried at once (2026-11-30, 767c98d): 26/30; 28/30 after
+      // that stop's reader vocabulary (fdf9d0e).
+      ['questions (tuning 36)', read('mintlify-questions-36.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, fdf9d0e): 28/30. One, on a
+      // hidden page, left out.
+      ['questions (tuning 37)', read('mintlify-questions-37.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],

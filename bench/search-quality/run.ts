@@ -143,6 +143,12 @@ const corpora = [
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, a32de6c): recall@5 0.933,
       // MRR@10 0.792 on all 30, below the bar. One, on a `hidden: true` help-center page, was dropped: 29 kept.
       ['tuning 35', read('mintlify-questions-35.json')],
+      // Thirty more, written at the start of the next stop and tried at once (2026-11-30, 767c98d): recall@5 0.967,
+      // MRR@10 0.794; 1.000 / 0.807 after that stop's reader vocabulary (fdf9d0e).
+      ['tuning 36', read('mintlify-questions-36.json')],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, fdf9d0e): recall@5 0.967,
+      // MRR@10 0.899 on all 30. One, on a `hidden: true` help-center page, was dropped: 29 kept.
+      ['tuning 37', read('mintlify-questions-37.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,
