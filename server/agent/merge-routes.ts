@@ -8,6 +8,8 @@ import { escapeHtml } from './hosts/review-page.ts'
 import { getJobOr404 } from './jobs.ts'
 import { mergeJob } from './merge.ts'
 import { isCommitId, isJobIdShape } from '../shapes.ts'
+import { requireReviewWriter } from './reviewer.ts'
+import { noFraming } from './hosts/review-page.ts'
 
 const JOB_PARAMS = { projectId: 'the project', id: 'the job id' }
 
@@ -45,13 +47,14 @@ export function mergeRoutes(ctx: DocentContext): Route[] {
       tag: 'agent',
       summary: 'The review page’s Merge button (a same-origin form post; then back to the page)',
       description:
-        'Like the review page itself, the unguessable job id is the capability. Cross-site posts are refused (Origin / Sec-Fetch-Site), and `head` must be the branch head the page showed, so what is merged is what was reviewed.',
+        'Merges as the signed-in docs team: a console session (its cookie) of a write key of the project’s organization, as the merge API needs an admin key. Cross-site posts are refused (Origin / Sec-Fetch-Site, and the cookie is SameSite=Strict), and `head` must be the branch head the page showed, so what is merged is what was reviewed.',
       guard: publicGuard,
       params: { jobId: 'the job id' },
       responses: {
         303: { description: 'merged: back to the review page, which shows it', headers: { Location: { description: 'the review page' } } },
         400: { description: 'no head in the form' },
-        403: { description: 'a cross-site post' },
+        401: { description: 'no console session of the project’s organization: sign in to the console first' },
+        403: { description: 'a cross-site post, or a read-only key’s session' },
         404: { description: 'no such job on the local git host' },
         409: { description: 'the branch moved since the page was shown, conflicts, a run in progress, or nothing to merge' },
         415: { description: 'not a form post (application/x-www-form-urlencoded)' },
@@ -65,13 +68,15 @@ export function mergeRoutes(ctx: DocentContext): Route[] {
           if (!head || !isCommitId(head)) throw new DocentError('invalid_request', 'head: the form must carry the reviewed head commit')
           const found = await findLocalJob(ctx, jobId)
           if (!found) throw new DocentError('not_found', 'no such job on the local git host')
+          await requireReviewWriter(ctx, c, found.project)
           await mergeJob(ctx, found.project, found.job, { expectedHead: head })
           return c.redirect(`/review/${encodeURIComponent(jobId)}`, 303)
         } catch (error) {
           // A person pressed a button: they get a page saying what went wrong, with the way back.
           if (!(c.req.header('accept') ?? '').includes('text/html') || !(error instanceof DocentError)) throw error
           const status = error instanceof ApiError ? error.status : statusOf(error.code)
-          c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+          noFraming(c)
+          c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
           return c.html(mergeRefused(jobId, error.message), status)
         }
       },

@@ -2,11 +2,12 @@ import { git } from '../git/isomorphic.ts'
 import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import { diffCommits } from '../git/tree-diff.ts'
-import { publicGuard, type Route, route } from '../http/route.ts'
+import { type AppContext, publicGuard, type Route, route } from '../http/route.ts'
 import { reviewMergeState } from './hosts/local-merge.ts'
 import { readLocalPull } from './hosts/local-pulls.ts'
-import { escapeHtml, renderReviewPage, type ReviewView, unreadableReview } from './hosts/review-page.ts'
+import { escapeHtml, noFraming, renderReviewPage, type ReviewView, unreadableReview } from './hosts/review-page.ts'
 import { isJobIdShape } from '../shapes.ts'
+import { reviewAccess } from './reviewer.ts'
 
 /**
  * `/review/{jobId}`: the local git host's pull request page, the unified diff of the job's branch against the point
@@ -27,9 +28,11 @@ export function reviewRoutes(ctx: DocentContext): Route[] {
       },
       handler: async (c) => {
         const jobId = c.req.param('jobId')!
-        const view = isJobIdShape(jobId) ? await findReview(ctx, jobId).catch((error) => unreadableReview(jobId, error)) : null
-        // The page shows repository and model text: no script may run, whatever slips through.
-        c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+        const view = isJobIdShape(jobId) ? await findReview(ctx, c, jobId).catch((error) => unreadableReview(jobId, error)) : null
+        // The page shows repository and model text: no script may run, whatever slips through. It holds a Merge button:
+        // no other site may frame it and have a signed-in reviewer click it unseen (clickjacking).
+        c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+        noFraming(c)
         c.header('X-Content-Type-Options', 'nosniff')
         if (!view) {
           // A browser gets a readable page; API clients and scripts the JSON error every other endpoint gives.
@@ -42,7 +45,7 @@ export function reviewRoutes(ctx: DocentContext): Route[] {
   ]
 }
 
-async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView | null> {
+async function findReview(ctx: DocentContext, c: AppContext, jobId: string): Promise<ReviewView | null> {
   for (const project of ctx.config.projects) {
     const agent = project.agent
     if (agent?.host.kind !== 'local' || !agent.repository.startsWith('local:')) continue
@@ -67,6 +70,7 @@ async function findReview(ctx: DocentContext, jobId: string): Promise<ReviewView
       files,
       updatedAt: pull?.updatedAt ?? null,
       merge: job.status === 'archived' ? undefined : await reviewMergeState(repo, jobId, head, baseHead, job.status === 'active'),
+      access: await reviewAccess(ctx, c, project),
     }
   }
   return null

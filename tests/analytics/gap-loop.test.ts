@@ -1,3 +1,5 @@
+import { createKey } from '../../server/keys/keys.ts'
+import { signIn } from '../console/support.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AgentJob } from '../../shared/agent.ts'
 import { type Gap, GapList, MergeResult } from '../../shared/analytics.ts'
@@ -39,6 +41,10 @@ const formPost = (jobId: string, head: string, headers: Record<string, string>) 
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({ head }).toString(),
   })
+/** A console session of the demo's admin key: who may merge from the review page. */
+let writer: Promise<string> | undefined
+const writerSession = () =>
+  (writer ??= signIn({ request: (path, init) => fetch(t.url + path, init) }, t.admin).then((signedIn) => signedIn.cookie))
 const headOf = (html: string) => /name="head" value="([0-9a-f]{40})"/.exec(html)?.[1]
 
 describe('a gap, from readers’ questions to fixed', () => {
@@ -80,7 +86,7 @@ describe('a gap, from readers’ questions to fixed', () => {
     expect(events.find((e) => e.type === 'commit')?.data?.files?.map((f) => f.path)).toEqual([`${closest}.mdx`])
 
     // The pull request: the writer's facts under the readers' question, with their other wordings.
-    const review = await (await fetch(`${t.url}/review/${fix.id}`)).text()
+    const review = await (await fetch(`${t.url}/review/${fix.id}`, { headers: { cookie: await writerSession() } })).text()
     expect(review).toContain(`+## ${helm[0]}`)
     expect(review).toContain('helm repo add lumen https://charts.lumen.test')
     expect(review).toContain(
@@ -181,32 +187,55 @@ describe('a gap, from readers’ questions to fixed', () => {
 })
 
 describe('merging a local pull request', () => {
-  test('the review page’s Merge button posts the head it shows; cross-site posts, moved branches and other content are refused', async () => {
+  test('the review page’s Merge button posts the head it shows, as a signed-in writer; cross-site posts, framing, other sessions, moved branches and other content are refused', async () => {
     const created = await createJob('Append a section "Support" to quickstart with the text "Write to support@lumen.test."')
     await settled(created.id)
-    const page = await fetch(`${t.url}/review/${created.id}`)
-    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'")
-    const html = await page.text()
+    const writer = await writerSession()
+    // Whoever has the link sees the change, and how to merge it; only the team's signed-in writers get the button.
+    const anonymous = await fetch(`${t.url}/review/${created.id}`)
+    expect(anonymous.headers.get('content-security-policy')).toContain("form-action 'self'")
+    expect(anonymous.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(anonymous.headers.get('x-frame-options')).toBe('DENY')
+    const anonymousHtml = await anonymous.text()
+    expect(anonymousHtml).not.toContain('<form class="merge"')
+    expect(anonymousHtml).toContain('sign in to the console</a> with a write key of this organization, then reload this page')
+    const html = await (await fetch(`${t.url}/review/${created.id}`, { headers: { cookie: writer } })).text()
     expect(html).toContain(`<form class="merge" method="post" action="/review/${created.id}/merge">`)
     const head = headOf(html)!
 
-    expect((await formPost(created.id, head, { origin: 'https://evil.example' })).status).toBe(403)
-    expect((await formPost(created.id, head, {})).status).toBe(403)
-    expect((await formPost(created.id, head, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    // The link is no key: without a session of a write key of the project's organization, nothing merges.
+    const signedOut = await formPost(created.id, head, { origin: t.url, accept: 'text/html' })
+    expect(signedOut.status).toBe(401)
+    expect(await signedOut.text()).toContain('sign in to the console with a write key of demo to merge')
+    const readKey = ((await (await t.post('/v2/keys', { name: 'viewer', scope: 'read' })).json()) as { secret: string }).secret
+    const reader = (await signIn({ request: (path, init) => fetch(t.url + path, init) }, readKey)).cookie
+    expect(await (await fetch(`${t.url}/review/${created.id}`, { headers: { cookie: reader } })).text()).toContain(
+      'Your console session is read-only',
+    )
+    expect((await formPost(created.id, head, { origin: t.url, cookie: reader })).status).toBe(403)
+    const stranger = (await createKey(t.docent.context.store, { kind: 'admin', organization: 'elsewhere' })).secret
+    const strangerCookie = (await signIn({ request: (path, init) => fetch(t.url + path, init) }, stranger)).cookie
+    expect((await formPost(created.id, head, { origin: t.url, cookie: strangerCookie })).status).toBe(401)
+
+    expect((await formPost(created.id, head, { origin: 'https://evil.example', cookie: writer })).status).toBe(403)
+    expect((await formPost(created.id, head, { cookie: writer })).status).toBe(403)
+    expect((await formPost(created.id, head, { 'sec-fetch-site': 'cross-site', cookie: writer })).status).toBe(403)
     const json = await fetch(`${t.url}/review/${created.id}/merge`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: t.url },
+      headers: { 'content-type': 'application/json', origin: t.url, cookie: writer },
       body: JSON.stringify({ head }),
     })
     expect(json.status).toBe(415)
-    const moved = await formPost(created.id, 'f'.repeat(40), { origin: t.url, accept: 'text/html' })
+    const moved = await formPost(created.id, 'f'.repeat(40), { origin: t.url, accept: 'text/html', cookie: writer })
     expect(moved.status).toBe(409)
     expect(await moved.text()).toContain('changed since this page was loaded')
+    expect((await t.get<AgentJob>(`/v2/agent/demo/job/${created.id}`)).status).toBe('completed')
 
-    const merged = await formPost(created.id, head, { origin: t.url, 'sec-fetch-site': 'same-origin' })
+    const merged = await formPost(created.id, head, { origin: t.url, 'sec-fetch-site': 'same-origin', cookie: writer })
     expect(merged.status).toBe(303)
     expect(merged.headers.get('location')).toBe(`/review/${created.id}`)
     expect(await (await fetch(`${t.url}/review/${created.id}`)).text()).toContain('Merged into <code>main</code>')
+    expect(merged.headers.get('location')).toBe(`/review/${created.id}`)
     const quickstart = await eventually(
       async () => (await t.docent.context.search.corpus('demo')).page('quickstart')?.content ?? '',
       (content) => content.includes('support@lumen.test'),
@@ -224,7 +253,7 @@ describe('merging a local pull request', () => {
     const conflict = await t.post(`/v2/agent/demo/job/${switches.id}/merge`)
     expect(conflict.status).toBe(409)
     expect(((await conflict.json()) as { error: string }).error).toMatch(/conflicts in quickstart\.mdx; resolve them on the branch/)
-    const review = await (await fetch(`${t.url}/review/${switches.id}`)).text()
+    const review = await (await fetch(`${t.url}/review/${switches.id}`, { headers: { cookie: await writerSession() } })).text()
     expect(review).toContain('Merge into main')
 
     // A follow-up running on a job: its pull request is not settled yet.

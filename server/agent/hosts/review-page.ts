@@ -1,5 +1,7 @@
 import { structuredPatch } from 'diff'
 import type { ChangedFile } from '../../git/tree-diff.ts'
+import type { Context } from 'hono'
+import type { ReviewAccess } from '../reviewer.ts'
 import type { ReviewMerge } from './local-merge.ts'
 
 export interface ReviewView {
@@ -14,6 +16,8 @@ export interface ReviewView {
   error?: string
   /** The Merge button (a same-origin form post of the head shown), or that it was merged. */
   merge?: ReviewMerge
+  /** Whether the person looking may merge (see reviewAccess); without it the page says how to. */
+  access?: ReviewAccess
 }
 
 /**
@@ -133,7 +137,17 @@ function mergeSection(view: ReviewView): string {
     return `<p class="merged">Merged into <code>${escapeHtml(view.base)}</code>${merge.commit ? ` at <code>${escapeHtml(merge.commit.slice(0, 8))}</code>` : ''}.</p>`
   }
   if (merge.state === 'running') return '<p>A run of this job is in progress: reload the page when it ends to merge.</p>'
+  if (view.access === 'read') return '<p>Your console session is read-only: someone with a write key merges this.</p>'
+  if (view.access !== 'write') {
+    // A link from another site (Slack, an email) does not carry the SameSite=Strict session cookie: a reload does.
+    return '<p>To merge, <a href="/console/">sign in to the console</a> with a write key of this organization, then reload this page.</p>'
+  }
   return `<form class="merge" method="post" action="/review/${encodeURIComponent(view.jobId)}/merge"><input type="hidden" name="head" value="${escapeHtml(
     merge.head,
   )}"><button type="submit">Merge into ${escapeHtml(view.base)}</button></form>`
+}
+
+/** Pages with a Merge button or its outcome are never shown inside another site's frame. */
+export function noFraming(c: Context): void {
+  c.header('X-Frame-Options', 'DENY')
 }
