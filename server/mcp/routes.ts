@@ -12,7 +12,7 @@ import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import type { SearchHit } from '../search/types.ts'
 import { mcpCorsHeaders, preflightHeaders } from './cors.ts'
-import { plainError, rpcErrorResponse } from './rpc-error.ts'
+import { invalidParams, plainError, rpcErrorResponse } from './rpc-error.ts'
 
 /**
  * `/mcp/{domain}`: the project's docs as an MCP server over Streamable HTTP. Stateless: every POST gets a fresh
@@ -149,7 +149,7 @@ export function mcpRoutes(ctx: DocentContext): Route[] {
           }
         }
         // The transport's own Response: the grant set on the context earlier is not on it.
-        const response = await plainError(await serve(c, project))
+        const response = await invalidParams(await plainError(await serve(c, project)))
         for (const [name, value] of Object.entries({ ...limitHeaders, ...cors })) {
           if (name === 'vary') response.headers.append(name, value)
           else response.headers.set(name, value)

@@ -189,6 +189,24 @@ describe('MCP auth', () => {
     const batch = await post('/mcp/acme.example', mcpHeaders, JSON.stringify(Array.from({ length: 50 }, (_, i) => search(i))))
     expect(batch.status).toBe(400)
     expect(await batch.json()).toEqual({ error: expect.stringMatching(/batches are not supported/), code: 'invalid_request' })
+    // Params of the wrong shape are the client's mistake (-32602, in words), never an internal error (-32603).
+    for (const [args, got] of [
+      [null, 'null'],
+      ['flags', 'string'],
+      [[], 'array'],
+    ] as const) {
+      const wrong = await post(
+        '/mcp/acme.example',
+        mcpHeaders,
+        JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_docs', arguments: args } }),
+      )
+      expect(wrong.status).toBe(200)
+      expect(await wrong.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32602, message: `invalid params: params.arguments: Invalid input: expected record, received ${got}` },
+      })
+    }
   })
 
   test('CORS: preflight granted to allowed origins (any origin on a public server), others refused', async () => {
