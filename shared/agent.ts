@@ -36,6 +36,8 @@ export const AgentEventType = z.enum([
   'run.failed',
   'run.retried',
   'run.cancelled',
+  /** The server stopped mid-run; the run starts again at the next start (or on another instance). */
+  'run.interrupted',
   'file.read',
   'file.changed',
   'file.deleted',

@@ -167,6 +167,40 @@ describe('agent worker: durable runs from the store queue', () => {
     expect((await t.store.listRuns(given.id)).map((r) => [r.status, r.attempts])).toEqual([['failed', 3]])
   })
 
+  test('a stop ends the run lease at once: the next worker takes the run up without waiting for the lease to run out', async () => {
+    const running = gate()
+    const t = await setup(async (_run, _job, signal) => {
+      // The run waits until the stop aborts it, as a run waits on its model.
+      running.open()
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+      throw signal.reason
+    })
+    const job = await t.create('interrupted')
+    t.worker.start()
+    await running.opened
+    const stopped = new Date()
+    await t.worker.stop()
+    const [run] = await t.store.listRuns(job.id)
+    expect(run!.status).toBe('running')
+    expect(run!.leaseExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now())
+    expect(run!.leaseExpiresAt!.getTime()).toBeGreaterThanOrEqual(stopped.getTime() - 1000)
+    expect(await t.events(job.id)).toContain('run.interrupted: run 1 stopped: the server is stopping; it runs again at the next start')
+    // Its lease was 60 s: a new worker takes it up at once (eventually gives up after about 10 s).
+    const next = createWorker(t.docent.context, {
+      execute: async () => ({ pr: { number: '1', url: 'https://git.example/pr/1' } }),
+      leaseMs: 60_000,
+      pollMs: 20,
+    })
+    workers.push(next)
+    next.start()
+    expect(
+      await eventually(
+        () => t.get(job.id),
+        (j) => j.status !== 'active',
+      ),
+    ).toMatchObject({ status: 'completed' })
+  })
+
   test('a run past the time limit fails with the limit named', async () => {
     const t = await setup(
       (_run, _job, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),

@@ -219,6 +219,15 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         if (abort.data.reason === 'lease-lost') {
           await events.add('run.cancelled', `run ${run.seq} stopped: ${abort.message}`, { runId: run.id })
         }
+        if (abort.data.reason === 'stopping') {
+          // The lease ends now, not leaseMs later: the next start (or another instance) takes the run up at once,
+          // where it waited out the lease, the job showing active and idle meanwhile.
+          clearInterval(renewal)
+          await ctx.store.renewLease(run.id, owner, 0, ctx.now()).catch(() => false)
+          await events.add('run.interrupted', `run ${run.seq} stopped: the server is stopping; it runs again at the next start`, {
+            runId: run.id,
+          })
+        }
         return
       }
       const error = errorMessage(abort)
