@@ -16,8 +16,8 @@ export interface PullMatch {
 /**
  * A gap's way from a fix to fixed: `in_progress` while its job runs, `pr_open` once the job opened a pull request,
  * `merged` when the pull request lands (the local merge endpoint, a webhook, or a poll of the host), then `fixed` when
- * the readers' questions re-asked against the docs as served after the merge are answered from a changed page, or
- * back to `open` with the reason at any step that fails.
+ * every page the fix changed is still valid MDX and the readers' questions re-asked against the docs as served after
+ * the merge are answered from a changed page, or back to `open` with the reason at any step that fails.
  */
 export interface GapLifecycle {
   /**
@@ -41,6 +41,12 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
   const lastPolled = new Map<string, number>()
   const lastRefreshed = new Map<string, number>()
   const settling = new Set<string>()
+  /**
+   * The pages that were not valid MDX in the docs served when each gap's merge was seen: a page the fix changed that
+   * was broken already is not the fix's doing. Kept in memory (a merge seen by another process or before a restart is
+   * verified without it, every changed page that does not parse then counting), and dropped once the gap is settled.
+   */
+  const notMdxBeforeMerge = new Map<string, ReadonlySet<string>>()
 
   const update = (gap: GapRecord, patch: Partial<GapRecord>, from: GapStatus[]) =>
     ctx.store.updateGap(gap.id, { ...patch, updatedAt: ctx.now() }, { ifStatusIn: from })
@@ -64,11 +70,12 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
     try {
       await refreshDocs(project, force)
       if (!(await docsReachedMerge(ctx, project, gap))) return
-      const result = await verifyGap(ctx, project, gap)
+      const result = await verifyGap(ctx, project, gap, notMdxBeforeMerge.get(gap.id) ?? null)
       const patch: Partial<GapRecord> = result.fixed
         ? { status: 'fixed', reason: null, verifiedAt: ctx.now() }
         : { status: 'open', reason: result.reason, verifiedAt: ctx.now() }
       if (await update(gap, patch, ['merged'])) {
+        notMdxBeforeMerge.delete(gap.id)
         ctx.log.info(result.fixed ? 'gap fixed' : 'gap not fixed by its merge', { project: project.id, gap: gap.id, reason: result.reason })
       }
     } finally {
@@ -78,11 +85,16 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
 
   const markMerged = async (project: ProjectConfig, gap: GapRecord, commit: string | null) => {
     const corpus = await ctx.search.corpus(project.id).catch(() => null)
+    const status = ctx.search.status?.(project.id)
     const merged = await update(
       gap,
       { status: 'merged', reason: null, merge: { commit: commit ?? '', at: ctx.now(), revisionAtMerge: corpus?.revision ?? null } },
       ['in_progress', 'pr_open'],
     )
+    // Only docs served before the merge say what was broken before it (a push webhook may have reloaded them already).
+    if (merged && corpus && status?.revision === corpus.revision && corpus.revision !== commit) {
+      notMdxBeforeMerge.set(gap.id, new Set(status.notMdx))
+    }
     if (merged) ctx.analytics.track('gap verification', () => settle(project, merged, true))
     return merged !== null
   }
@@ -179,8 +191,11 @@ export function gapLifecycle(ctx: DocentContext): GapLifecycle {
           )
         }
       }
-      // Poll times of gaps whose fix ended are not needed any more.
-      if (!projectId) for (const id of lastPolled.keys()) if (!fixing.has(id)) lastPolled.delete(id)
+      // Poll times and docs before the merge of gaps whose fix ended are not needed any more.
+      if (!projectId) {
+        for (const id of lastPolled.keys()) if (!fixing.has(id)) lastPolled.delete(id)
+        for (const id of notMdxBeforeMerge.keys()) if (!fixing.has(id)) notMdxBeforeMerge.delete(id)
+      }
     },
     async pullRequestMerged(project, match, commit) {
       let marked = 0

@@ -1,3 +1,4 @@
+import { inertText } from '../../automations/readers/propose.ts'
 import type { GapRecord } from '../../store/types.ts'
 import type { GapQuestion } from './questions.ts'
 
@@ -23,22 +24,27 @@ const QUOTES: Array<[string, string]> = [
 
 const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max)
 
-/** A reader's question as a section heading: one line, no quote marks, a capital first letter. */
+/**
+ * A reader's question as a section heading: one line, no quote marks, a capital first letter, and inert (see
+ * inertText): a question that names `<Accordion>` or holds a `{` is written into the page as text, not as MDX.
+ */
 export function headingOf(question: string): string {
   const line = oneLine(question.replace(/["“”`]/g, ''), 120).replace(/^#+\s*/, '')
-  return line.charAt(0).toUpperCase() + line.slice(1)
+  return inertText(line.charAt(0).toUpperCase() + line.slice(1), 120)
 }
 
 /**
- * The section a writer's facts become: under the readers' most asked question, with the other ways they asked it,
- * so that search finds it by the readers' own words.
+ * The section a writer's facts become: under the readers' most asked question, with the other ways they asked it
+ * (inert, as the heading), so that search finds it by the readers' own words. The writer's facts are the team's
+ * and go in as written.
  */
 export function sectionBody(text: string, questions: GapQuestion[], heading: string): string {
   const others = questions
     .map((question) => oneLine(question.query, 200))
     .filter((query) => query.toLowerCase().replace(/\W+/g, ' ').trim() !== heading.toLowerCase().replace(/\W+/g, ' ').trim())
     .slice(0, 5)
-  const also = others.length > 0 ? `\n\nAlso asked as: ${others.map((query) => `“${query.replace(/[“”"]/g, '')}”`).join(' · ')}` : ''
+  const also =
+    others.length > 0 ? `\n\nAlso asked as: ${others.map((query) => `“${inertText(query.replace(/[“”"]/g, ''), 200)}”`).join(' · ')}` : ''
   return `${text.trim()}${also}`
 }
 

@@ -51,11 +51,39 @@ export interface Verification {
 }
 
 /**
- * Re-asks a gap's questions against the docs as served now: fixed when every one is answered citing a page the
- * fix changed; otherwise the reason says which were not, and why.
+ * The pages the fix changed that the docs as served now read as plain markdown, not valid MDX (an MDX site's build
+ * fails on them), leaving out those that were already not valid MDX before the merge (`notMdxBefore`, null when
+ * unknown: then every such page counts).
  */
-export async function verifyGap(ctx: DocentContext, project: ProjectConfig, gap: GapRecord): Promise<Verification> {
+export function pagesLeftNotMdx(
+  changed: ReadonlySet<string>,
+  notMdxNow: readonly string[],
+  notMdxBefore: ReadonlySet<string> | null,
+): string[] {
+  return notMdxNow.filter((page) => changed.has(page) && !notMdxBefore?.has(page))
+}
+
+/**
+ * Checks a fix against the docs as served now: not fixed when a page it changed stopped being valid MDX (see
+ * pagesLeftNotMdx; `notMdxBefore` lists the pages that were not valid MDX before the merge). Otherwise re-asks the
+ * gap's questions: fixed when every one is answered citing a page the fix changed; otherwise the reason says which
+ * were not, and why.
+ */
+export async function verifyGap(
+  ctx: DocentContext,
+  project: ProjectConfig,
+  gap: GapRecord,
+  notMdxBefore: ReadonlySet<string> | null = null,
+): Promise<Verification> {
   const changed = gap.jobId ? await changedPages(ctx, project, gap.jobId) : new Set<string>()
+  const broken = pagesLeftNotMdx(changed, ctx.search.status?.(project.id)?.notMdx ?? [], notMdxBefore)
+  if (broken.length > 0) {
+    const pages = broken.slice(0, 10).join(', ')
+    return {
+      fixed: false,
+      reason: `the fix left ${pages} invalid MDX: the docs now read ${broken.length === 1 ? 'it' : 'them'} as plain markdown, and an MDX site's build fails on ${broken.length === 1 ? 'it' : 'them'} (a tag left open, or a < or { meant as text?)`,
+    }
+  }
   const signals = await ctx.store.listGapSignals(project.id, gap.id, allTime(), 500)
   const questions = gapQuestions(signals, REASKED)
   if (questions.length === 0) return { fixed: false, reason: 'no question of this gap is left to re-ask (retention removed them)' }
