@@ -1,4 +1,4 @@
-import { CONSOLE_HEADER } from '../../shared/console-names.ts'
+import { CONSOLE_HEADER, ORGANIZATION_HEADER } from '../../shared/console-names.ts'
 import { DocentError } from '../../shared/docent-error.ts'
 
 /** An error answer of the API: the server's stable code and message, with the status (the widget's HttpError likewise). */
@@ -29,7 +29,27 @@ export function onSessionEnded(handler: () => Promise<void>) {
   reauthenticate = handler
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
+/**
+ * The organization the console shows (ORGANIZATION_HEADER): when another tab signs in to another organization, this
+ * tab's requests would act there, and the server refuses them instead (409).
+ */
+let shownOrganization: string | null = null
+
+/** The organization on screen, which every request from now on names (null before sign-in). */
+export function showOrganization(organization: string | null) {
+  shownOrganization = organization
+}
+
+/**
+ * Called when the server refuses a request (403, 409): maybe for a reason of its own, maybe because another tab signed
+ * in as someone else, which the app finds out by asking who is signed in.
+ */
+let refused: (() => void) | null = null
+export function onRefused(handler: () => void) {
+  refused = handler
+}
+
+async function send(path: string, options: RequestOptions, organization = shownOrganization): Promise<Response> {
   return fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'same-origin',
@@ -38,6 +58,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       accept: 'application/json',
       // Every request carries it: the server requires it on sign-in, sign-out and changes made with the session cookie (CSRF).
       [CONSOLE_HEADER]: '1',
+      // Encoded: an organization's name may be any text, a header value only Latin-1.
+      ...(organization !== null ? { [ORGANIZATION_HEADER]: encodeURIComponent(organization) } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -55,13 +77,18 @@ async function errorOf(response: Response): Promise<ApiError> {
   )
 }
 
-/** A JSON request of the admin API with the session cookie; an ended session is renewed by signing in, then retried. */
+/**
+ * A JSON request of the admin API with the session cookie; an ended session is renewed by signing in, then retried.
+ * The retry names the organization the request was made in: signed in to another one meanwhile, it is refused.
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options)
+  const organization = shownOrganization
+  let response = await send(path, options, organization)
   if (response.status === 401 && reauthenticate) {
     await reauthenticate()
-    response = await send(path, options)
+    response = await send(path, options, organization)
   }
+  if ((response.status === 403 || response.status === 409) && refused) refused()
   if (!response.ok) throw await errorOf(response)
   if (response.status === 204) return undefined as T
   return (await response.json()) as T

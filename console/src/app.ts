@@ -1,6 +1,6 @@
 import { html, LitElement, nothing } from 'lit'
 import type { ConsoleProject, ConsoleSession } from '../../shared/console.ts'
-import { ApiError, apiNoRetry, onSessionEnded } from './api.ts'
+import { ApiError, apiNoRetry, onRefused, onSessionEnded, showOrganization } from './api.ts'
 import { rangeFrom } from './range.ts'
 import { hrefOf, navigate, type Place, placeOf } from './router.ts'
 import type { Screen } from './screen.ts'
@@ -48,6 +48,8 @@ const GROUPS: Array<[ScreenEntry['group'], string]> = [
 /**
  * The console: signs in, then shows the screen the URL names inside the shell (navigation, project switcher, theme,
  * sign-out). When a request meets an ended session the sign-in form opens over the screen, which stays as it was.
+ * The session is the browser's, shared by its tabs: when another tab signs in as another organization, this one
+ * says so and acts no more (the server refuses its requests too) until it is reloaded.
  */
 export class DocentConsole extends LitElement {
   static override properties = {
@@ -56,16 +58,20 @@ export class DocentConsole extends LitElement {
     reauthenticating: { state: true },
     theme: { state: true },
     screenError: { state: true },
+    elsewhere: { state: true },
   }
   declare session: ConsoleSession | null | undefined
   declare place: Place
   declare reauthenticating: boolean
   declare theme: ThemeChoice
   declare screenError: string | null
+  /** The session another tab signed this browser in to, of another organization than the one on screen. */
+  declare elsewhere: ConsoleSession | null
   private screens = new Map<string, Screen>()
   private waiting: Array<() => void> = []
   /** On a page load the browser's own start (the skip link first) is kept; later screens get the focus. */
   private focusScreens = false
+  private checking: Promise<void> | null = null
 
   constructor() {
     super()
@@ -74,6 +80,7 @@ export class DocentConsole extends LitElement {
     this.reauthenticating = false
     this.theme = storedTheme()
     this.screenError = null
+    this.elsewhere = null
   }
 
   protected override createRenderRoot() {
@@ -85,7 +92,11 @@ export class DocentConsole extends LitElement {
     window.addEventListener('popstate', this.onLocation)
     window.addEventListener('docent-navigate', this.onLocation)
     this.addEventListener('click', this.onClick)
+    // Back to this tab: another one may have signed out, or in as someone else, meanwhile.
+    document.addEventListener('visibilitychange', this.onVisible)
+    window.addEventListener('focus', this.onVisible)
     onSessionEnded(() => this.reauthenticate())
+    onRefused(() => void this.checkSession())
     void this.loadSession()
   }
 
@@ -93,15 +104,52 @@ export class DocentConsole extends LitElement {
     super.disconnectedCallback()
     window.removeEventListener('popstate', this.onLocation)
     window.removeEventListener('docent-navigate', this.onLocation)
+    document.removeEventListener('visibilitychange', this.onVisible)
+    window.removeEventListener('focus', this.onVisible)
   }
 
   private async loadSession() {
     try {
       this.session = await apiNoRetry<ConsoleSession>('/console/session')
+      showOrganization(this.session.organization)
       this.settle()
     } catch (error) {
       this.session = null
       if (!(error instanceof ApiError && error.status === 401)) this.screenError = (error as Error).message
+    }
+  }
+
+  private onVisible = () => {
+    if (document.visibilityState === 'visible') void this.checkSession()
+  }
+
+  /** Asks who is signed in (once at a time): the same as on screen, nobody, or another tab's sign-in. */
+  private checkSession(): Promise<void> {
+    this.checking ??= this.compareSession().finally(() => {
+      this.checking = null
+    })
+    return this.checking
+  }
+
+  private async compareSession() {
+    if (this.session === undefined) return
+    let current: ConsoleSession
+    try {
+      current = await apiNoRetry<ConsoleSession>('/console/session')
+    } catch (error) {
+      // Signed out elsewhere (or expired): ask now rather than at the next click.
+      if (error instanceof ApiError && error.status === 401 && this.session && !this.reauthenticating) void this.reauthenticate()
+      return
+    }
+    const shown = this.session
+    if (shown === undefined) return
+    if (shown === null) this.onSignedIn(current)
+    else if (current.organization !== shown.organization) {
+      // The sign-in dialog signs this browser in again, as whoever types a key there; nothing to say over it.
+      if (!this.reauthenticating) this.elsewhere = current
+    } else if (this.elsewhere || this.reauthenticating || current.key.id !== shown.key.id || current.scope !== shown.scope) {
+      // The same organization (back again, or with another of its keys): the screens are still right; take its scope.
+      this.onSignedIn(current)
     }
   }
 
@@ -174,18 +222,35 @@ export class DocentConsole extends LitElement {
     return new Promise((resolve) => this.waiting.push(resolve))
   }
 
+  /**
+   * Signed in: on the sign-in page, in the dialog over a screen, or in another tab. The requests waiting for it are sent
+   * again naming the organization they were made in, so signed in to another one they are refused, not done there; its
+   * projects replace the screen.
+   */
   private onSignedIn(session: ConsoleSession) {
-    const first = this.session === null
+    const previous = this.session
     this.focusScreens = true
     this.session = session
+    this.elsewhere = null
     this.reauthenticating = false
+    showOrganization(session.organization)
     for (const resolve of this.waiting.splice(0)) resolve()
-    if (first) this.settle()
-    else for (const screen of this.screens.values()) screen.session = session
+    if (previous?.organization === session.organization) {
+      for (const screen of this.screens.values()) screen.session = session
+      return
+    }
+    if (previous) {
+      this.screens.clear()
+      history.replaceState(null, '', '/console')
+      this.place = placeOf(location)
+    }
+    this.settle()
   }
 
   private async signOut() {
     await apiNoRetry('/console/session', { method: 'DELETE' }).catch(() => undefined)
+    showOrganization(null)
+    this.elsewhere = null
     this.session = null
     this.screens.clear()
     history.replaceState(null, '', '/console')
@@ -270,6 +335,11 @@ export class DocentConsole extends LitElement {
       ${
         this.reauthenticating
           ? html`<sign-in-dialog @signed-in=${(e: CustomEvent<ConsoleSession>) => this.onSignedIn(e.detail)}></sign-in-dialog>`
+          : nothing
+      }
+      ${
+        this.elsewhere
+          ? html`<session-changed-dialog .shown=${session.organization} .current=${this.elsewhere.organization}></session-changed-dialog>`
           : nothing
       }
     `

@@ -77,6 +77,13 @@ export class SignInForm extends LitElement {
   }
 }
 
+/** Opens the `<dialog>` an element renders as a modal that Escape cannot close: what is behind it would not work. */
+export function showBlockingModal(host: Element): void {
+  const dialog = host.querySelector('dialog')!
+  dialog.showModal()
+  dialog.addEventListener('cancel', (event) => event.preventDefault())
+}
+
 /** The same form in a modal dialog over the screen, when a session ends while the console is open. */
 export class SignInDialog extends LitElement {
   protected override createRenderRoot() {
@@ -84,10 +91,8 @@ export class SignInDialog extends LitElement {
   }
 
   override firstUpdated() {
-    const dialog = this.querySelector('dialog')!
-    dialog.showModal()
-    // Escape must not close it: without a session nothing on the screen works.
-    dialog.addEventListener('cancel', (event) => event.preventDefault())
+    // Without a session nothing on the screen works.
+    showBlockingModal(this)
   }
 
   override render() {

@@ -5,6 +5,7 @@ import { organizationGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
 import { createKey, describeKey } from '../keys/keys.ts'
 import type { KeyRecord } from '../store/types.ts'
+import { sameOrganization } from './shown-organization.ts'
 
 const DAY_MS = 86_400_000
 
@@ -25,7 +26,7 @@ export function keyView(key: KeyRecord, now: Date): ApiKey {
 
 /** `/v2/keys`: the organization's keys (never their secrets), a new key shown once, revocation. */
 export function keyRoutes(ctx: DocentContext): Route[] {
-  const guard = organizationGuard(ctx)
+  const guard = sameOrganization(organizationGuard(ctx))
   const keysOf = async (organization: string) => (await ctx.store.listKeys(organization)).reverse()
   return [
     route({

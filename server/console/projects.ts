@@ -5,6 +5,7 @@ import type { ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { adminGuard, organizationGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
+import { sameOrganization } from './shown-organization.ts'
 
 const projectView = (project: ProjectConfig): ConsoleProject => ({
   id: project.id,
@@ -67,7 +68,7 @@ export function projectRoutes(ctx: DocentContext): Route[] {
       path: '/v2/projects',
       tag: 'console',
       summary: "The organization's projects",
-      guard: organizationGuard(ctx),
+      guard: sameOrganization(organizationGuard(ctx)),
       responses: { 200: { description: 'the projects', schema: ProjectList } },
       handler: (c, { auth }) => c.json({ projects: consoleProjects(ctx, auth.key.organization) } satisfies ProjectList),
     }),

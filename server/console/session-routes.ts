@@ -102,6 +102,7 @@ export function sessionRoutes(ctx: DocentContext): Route[] {
       path: '/console/session',
       tag: 'console',
       summary: 'Who is signed in: organization, scope, projects (with a Bearer admin key: that key)',
+      // Not sameOrganization: this is how a console tab finds out that another tab signed in as someone else.
       guard: organizationGuard(ctx),
       responses: { 200: { description: 'the session', schema: ConsoleSession } },
       handler: (c, { auth }) => c.json(sessionView(ctx, auth.key, auth.session?.expiresAt ?? auth.key.expiresAt), 200, NO_STORE),

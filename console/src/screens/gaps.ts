@@ -5,6 +5,7 @@ import type { GapFixBody as FixGapBody, Gap, GapStatus } from '../../../shared/a
 import { analyticsBase, gapsOf } from '../analytics.ts'
 import { ApiError, api } from '../api.ts'
 import { ago, count, dateTime, pathOf } from '../format.ts'
+import { rangeQuery } from '../range.ts'
 import { hrefOf, navigate } from '../router.ts'
 import { Screen } from '../screen.ts'
 import { chip, emptyState, errorState, header, loadingState, rangePicker, STATUS_LABELS } from '../ui.ts'
@@ -27,15 +28,23 @@ export function suggestedPrompt(gap: Gap): string {
   return `Readers asked ${questions.join(', ')}${more}, and the docs did not answer. Add what they need, in their words, to the page that fits best.`
 }
 
+const filterLabel = (status: string) => FILTERS.find(([value]) => value === status)?.[1] ?? status
+
 interface GapsData {
   gaps: Gap[]
   project: ProjectStatus | null
+  /**
+   * The gap the URL names when the list does not hold it (it has another status, or no question in the range),
+   * read on its own; `gap` is null when the project has no such gap.
+   */
+  named: { id: string; gap: Gap | null } | null
 }
 
 /**
  * Content gaps, biggest first: what readers asked that the docs did not answer. A gap shows the questions, where
  * readers were and the sections that came nearest; "Fix with agent" turns it into a job, and its status follows the
- * job to a pull request, the merge, and the re-asked questions that verify the fix.
+ * job to a pull request, the merge, and the re-asked questions that verify the fix. A URL naming a gap always shows
+ * that gap, whatever the list's filter, or says there is none: never another gap's buttons under its id.
  */
 export class GapsScreen extends Screen<GapsData> {
   static override properties = {
@@ -60,15 +69,20 @@ export class GapsScreen extends Screen<GapsData> {
 
   protected override willUpdate(changed: PropertyValues) {
     super.willUpdate(changed)
-    // Picking a gap changes the URL too; only a new status filter means new data.
-    if (
-      changed.has('search') &&
-      !changed.has('project') &&
-      !changed.has('range') &&
-      this.loadedStatus !== null &&
-      this.loadedStatus !== this.status
-    ) {
-      void this.reload()
+    if (changed.has('project') || changed.has('range')) return
+    // Picking a gap of the list changes the URL too; a new status filter, or a gap the list does not hold, means new data.
+    const newFilter = changed.has('search') && this.loadedStatus !== null && this.loadedStatus !== this.status
+    const id = this.itemId
+    const notLoaded = changed.has('itemId') && id && this.data && !this.data.gaps.some((gap) => gap.id === id) && this.data.named?.id !== id
+    if (newFilter || notLoaded) void this.reload()
+  }
+
+  protected override updated(changed: PropertyValues) {
+    super.updated(changed)
+    // A link to a gap with no filter (the Overview's, or one kept from before the gap moved on): the filter follows it.
+    const gap = this.data?.named?.gap
+    if (changed.has('data') && gap && gap.id === this.itemId && !this.search.has('status') && gap.status !== this.status) {
+      navigate(this.href(gap.id, gap.status), { replace: true })
     }
   }
 
@@ -82,7 +96,20 @@ export class GapsScreen extends Screen<GapsData> {
       gapsOf(this.project.id, this.range, this.status || null, signal),
       api<ProjectStatus>(`/v2/projects/${encodeURIComponent(this.project.id)}`, { signal }).catch(() => null),
     ])
-    return { gaps: gaps.sort((a, b) => b.count - a.count), project }
+    return { gaps: gaps.sort((a, b) => b.count - a.count), project, named: await this.namedGap(gaps, signal) }
+  }
+
+  /** The gap the URL names, read on its own when the list does not hold it. */
+  private async namedGap(gaps: Gap[], signal: AbortSignal): Promise<GapsData['named']> {
+    const id = this.itemId
+    if (!id || gaps.some((gap) => gap.id === id)) return null
+    try {
+      const gap = await api<Gap>(`${analyticsBase(this.project.id)}/gaps/${encodeURIComponent(id)}?${rangeQuery(this.range)}`, { signal })
+      return { id, gap }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return { id, gap: null }
+      throw error
+    }
   }
 
   private href(id?: string | null, status = this.status) {
@@ -104,31 +131,57 @@ export class GapsScreen extends Screen<GapsData> {
       ${this.fixing ? this.fixDialog(this.fixing) : nothing}`
   }
 
-  private body({ gaps, project }: GapsData) {
-    if (gaps.length === 0) {
-      return emptyState(
+  private body({ gaps, project, named }: GapsData) {
+    const empty = () =>
+      emptyState(
         this.status === 'open' ? 'No open gaps' : 'No gaps here',
         'A gap appears when readers ask something the docs do not answer: unanswered questions, answers rated down, searches with no result.',
       )
-    }
-    const selected = gaps.find((gap) => gap.id === this.itemId) ?? gaps[0]!
-    return html`<div class="master-detail ${this.itemId ? 'has-selection' : ''}">
+    const id = this.itemId
+    if (!id && gaps.length === 0) return empty()
+    // Undefined while the gap the URL names is being read; null when there is no such gap.
+    const selected = id ? (gaps.find((gap) => gap.id === id) ?? (named?.id === id ? named.gap : undefined)) : gaps[0]!
+    return html`<div class="master-detail ${id ? 'has-selection' : ''}">
       <section class="card" aria-label="Gaps">
-        <ul class="pick-list">
-          ${gaps.map(
-            (gap) =>
-              html`<li>
-                <a href=${this.href(gap.id)} aria-current=${gap.id === selected.id ? 'true' : 'false'}>
-                  <span class="pick-title">${gap.title}</span>
-                  <span class="pick-meta">${chip(gap.status)} <span>${count(gap.count)} questions</span>
-                    <time datetime=${gap.lastSeenAt} title=${dateTime(gap.lastSeenAt)}>last ${ago(gap.lastSeenAt)}</time></span>
-                </a>
-              </li>`,
-          )}
-        </ul>
+        ${
+          gaps.length === 0
+            ? empty()
+            : html`<ul class="pick-list">
+              ${gaps.map(
+                (gap) =>
+                  html`<li>
+                    <a href=${this.href(gap.id)} aria-current=${gap.id === selected?.id ? 'true' : 'false'}>
+                      <span class="pick-title">${gap.title}</span>
+                      <span class="pick-meta">${chip(gap.status)} <span>${count(gap.count)} questions</span>
+                        <time datetime=${gap.lastSeenAt} title=${dateTime(gap.lastSeenAt)}>last ${ago(gap.lastSeenAt)}</time></span>
+                    </a>
+                  </li>`,
+              )}
+            </ul>`
+        }
       </section>
-      <section class="card" aria-labelledby="gap-title">${this.detail(selected, project)}</section>
+      <section class="card" aria-labelledby="gap-title">
+        ${
+          selected === undefined
+            ? loadingState()
+            : selected === null
+              ? html`<h2 id="gap-title">No such gap</h2>
+                  <p class="muted">${this.project.name} has no gap <code>${id}</code>.</p>`
+              : html`${gaps.includes(selected) ? nothing : this.notListed(selected)}${this.detail(selected, project)}`
+        }
+      </section>
     </div>`
+  }
+
+  /** Why the gap shown is not in the list beside it. */
+  private notListed(gap: Gap) {
+    if (this.status && gap.status !== this.status) {
+      return html`<p class="callout info">
+        The list shows ${filterLabel(this.status)} gaps; this one is ${filterLabel(gap.status)}.
+        <a href=${this.href(gap.id, gap.status)}>Show ${filterLabel(gap.status)} gaps</a>
+      </p>`
+    }
+    return html`<p class="callout info">None of its questions was asked in this date range, so the list does not show it.</p>`
   }
 
   private detail(gap: Gap, project: ProjectStatus | null) {
