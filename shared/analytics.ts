@@ -47,6 +47,36 @@ export type ConversationsQuery = z.infer<typeof ConversationsQuery>
 
 export const AnalyticsSource = z.object({ title: z.string(), url: z.string() })
 
+/** How the summary counts time (UTC): days, ISO weeks (from Monday), calendar months or years. */
+export const TimeBucket = z.enum(['day', 'week', 'month', 'year']).meta({ id: 'TimeBucket' })
+export type TimeBucket = z.infer<typeof TimeBucket>
+
+/** Docent: what every conversation of a range adds up to, counted on the server (the console's Overview). */
+export const ConversationSummary = z
+  .object({
+    conversations: z.number().int().describe('every conversation (answer) of the range'),
+    answered: z.number().int(),
+    unanswered: z.number().int(),
+    bucket: TimeBucket.describe('the span of each entry of `buckets`: the finest that draws the range in at most 180 entries'),
+    buckets: z
+      .array(
+        z.object({
+          start: z.iso.date().describe('the first day of the bucket (UTC): the day, a Monday, the 1st of a month, 1 January'),
+          answered: z.number().int(),
+          unanswered: z.number().int(),
+        }),
+      )
+      .describe('every bucket the range touches, oldest first, empty ones included'),
+    categories: z
+      .array(z.object({ name: z.string().nullable().describe('null: no category'), count: z.number().int() }))
+      .describe('conversations by queryCategory, the most first (at most 100)'),
+    ratings: z
+      .object({ up: z.number().int(), down: z.number().int() })
+      .describe("readers' ratings of answers, given in the range (as /feedback lists them)"),
+  })
+  .meta({ id: 'ConversationSummary' })
+export type ConversationSummary = z.infer<typeof ConversationSummary>
+
 export const Conversation = z
   .object({
     id: z.string().describe('the answer message id (what feedback refers to)'),

@@ -1,25 +1,23 @@
 import { api } from './api.ts'
-import type { Conversation, ConversationList, Gap, GapList } from '../../shared/analytics.ts'
+import type { ConversationList, ConversationSummary, Gap, GapList } from '../../shared/analytics.ts'
 import { type DateRange, rangeQuery } from './range.ts'
 
 export const analyticsBase = (projectId: string) => `/v1/analytics/${encodeURIComponent(projectId)}`
 
-/** The screens read at most this many turns of a range (the API pages by 100); past it they say so. */
-export const MAX_TURNS = 2000
+/** Conversations are listed this many at a time: the API's largest page. */
+export const CONVERSATIONS_PAGE = 100
 
-/** Every conversation turn of the range, newest first, up to MAX_TURNS (then `truncated`). */
-export async function conversationsOf(projectId: string, range: DateRange, signal: AbortSignal) {
-  const turns: Conversation[] = []
-  let cursor: string | null = null
-  do {
-    const page: ConversationList = await api<ConversationList>(
-      `${analyticsBase(projectId)}/assistant?${rangeQuery(range)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { signal },
-    )
-    turns.push(...page.conversations)
-    cursor = page.hasMore ? page.nextCursor : null
-  } while (cursor && turns.length < MAX_TURNS)
-  return { turns, truncated: Boolean(cursor) }
+/** A page of the range's conversations, newest first: the first, or the one after `cursor` (a page's nextCursor). */
+export function conversationsPage(projectId: string, range: DateRange, cursor: string | null, signal?: AbortSignal) {
+  return api<ConversationList>(
+    `${analyticsBase(projectId)}/assistant?${rangeQuery(range)}&limit=${CONVERSATIONS_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    { signal },
+  )
+}
+
+/** What every conversation of the range adds up to, counted by the server (totals, per day, week or month, categories). */
+export function summaryOf(projectId: string, range: DateRange, signal: AbortSignal) {
+  return api<ConversationSummary>(`${analyticsBase(projectId)}/assistant/summary?${rangeQuery(range)}`, { signal })
 }
 
 export async function gapsOf(projectId: string, range: DateRange, status: string | null, signal: AbortSignal): Promise<Gap[]> {

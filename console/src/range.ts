@@ -23,13 +23,3 @@ export function rangeQuery(range: DateRange): string {
   const to = new Date(`${range.to}T00:00:00Z`).getTime() + DAY - 1
   return `dateFrom=${range.from}T00:00:00.000Z&dateTo=${new Date(to).toISOString()}`
 }
-
-/** Every day of the range, oldest first, as `YYYY-MM-DD`. */
-export function daysOf(range: DateRange): string[] {
-  const days: string[] = []
-  for (let t = new Date(`${range.from}T00:00:00Z`).getTime(); t <= new Date(`${range.to}T00:00:00Z`).getTime(); t += DAY) {
-    days.push(isoDay(t))
-    if (days.length > 400) break
-  }
-  return days
-}

@@ -1,5 +1,6 @@
-import type { AnalyticsRangeQuery } from '../../shared/analytics.ts'
+import type { AnalyticsRangeQuery, TimeBucket } from '../../shared/analytics.ts'
 import { DocentError } from '../../shared/errors.ts'
+import { bucketStart } from '../store/analytics-compute.ts'
 import type { DateRange } from '../store/types.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -52,3 +53,32 @@ export function rangeLabel(range: DateRange): string {
 
 /** Every date a store can hold (Postgres takes years up to 294276; JavaScript's largest date it does not). */
 export const allTime = (): DateRange => ({ from: new Date(0), to: new Date('9999-12-31T00:00:00Z') })
+
+/** A chart of a range has at most this many bars (or one a year, for ranges of over 180 years): about 4 px each on a phone. */
+export const MAX_BUCKETS = 180
+const BUCKETS: TimeBucket[] = ['day', 'week', 'month', 'year']
+
+/** The start of the bucket after the one that starts at `start`. */
+function nextBucket(start: Date, bucket: TimeBucket): Date {
+  const next = new Date(start)
+  if (bucket === 'day') next.setUTCDate(next.getUTCDate() + 1)
+  else if (bucket === 'week') next.setUTCDate(next.getUTCDate() + 7)
+  else if (bucket === 'month') next.setUTCMonth(next.getUTCMonth() + 1)
+  else next.setUTCFullYear(next.getUTCFullYear() + 1)
+  return next
+}
+
+/** The starts of every bucket the range touches, oldest first; null past `limit` of them. */
+export function bucketStarts(range: DateRange, bucket: TimeBucket, limit = Number.POSITIVE_INFINITY): Date[] | null {
+  const starts: Date[] = []
+  for (let start = bucketStart(range.from, bucket); start < range.to; start = nextBucket(start, bucket)) {
+    if (starts.length === limit) return null
+    starts.push(start)
+  }
+  return starts
+}
+
+/** The finest bucket that counts the range in at most MAX_BUCKETS: days up to about 6 months, then weeks, months, years. */
+export function bucketFor(range: DateRange): TimeBucket {
+  return BUCKETS.find((bucket) => bucketStarts(range, bucket, MAX_BUCKETS) !== null) ?? 'year'
+}

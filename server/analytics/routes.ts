@@ -4,6 +4,7 @@ import {
   AnalyticsThread,
   CallerStats,
   ConversationList,
+  ConversationSummary,
   ConversationsQuery,
   FeedbackByPage,
   FeedbackByPageQuery,
@@ -27,8 +28,16 @@ import { DOCS_UNAVAILABLE } from '../search/load-corpus.ts'
 import { EXPORT_PAGE, exportResponse } from './export.ts'
 import { dismissGap, fixableGap, fixGap, getGapOr404 } from './gaps/fix.ts'
 import { gapView } from './gaps/view.ts'
-import { rangeLabel, rangeOf } from './range.ts'
-import { CONVERSATION_COLUMNS, conversationRow, conversationView, feedbackView, SEARCH_COLUMNS, searchTermView } from './views.ts'
+import { bucketFor, rangeLabel, rangeOf } from './range.ts'
+import {
+  CONVERSATION_COLUMNS,
+  conversationRow,
+  conversationView,
+  feedbackView,
+  SEARCH_COLUMNS,
+  searchTermView,
+  summaryView,
+} from './views.ts'
 
 const BASE = '/v1/analytics/{projectId}'
 const PROJECT = { projectId: 'the project' }
@@ -41,7 +50,7 @@ const gapParams = { ...PROJECT, id: 'the gap id' }
 
 /**
  * `/v1/analytics/{projectId}/...` (admin key): the hosted service's analytics API (conversations, threads, callers,
- * feedback, searches) and Docent's gaps. Every read first stores what this server still has queued, so an answer
+ * feedback, searches) and Docent's summary and gaps. Every read first stores what this server still has queued, so an answer
  * that just ended is in the lists.
  */
 export function analyticsRoutes(ctx: DocentContext): Route[] {
@@ -114,6 +123,25 @@ export function analyticsRoutes(ctx: DocentContext): Route[] {
         await flushed()
         const counts = await ctx.store.countCallers(auth.project.id, rangeOf(query, ctx.now()))
         return c.json({ ...counts, total: counts.web + counts.api + counts.other } satisfies CallerStats)
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${BASE}/assistant/summary`,
+      tag: 'analytics',
+      summary: 'Conversations of the range counted on the server: totals, per day (week, month, year), by category; ratings',
+      description:
+        'Every conversation of the range, however many: the bucket is the finest of day, week, month and year that draws the range in at most 180 entries, and is returned with them.',
+      guard: admin,
+      params: PROJECT,
+      query: AnalyticsRangeQuery,
+      responses: { 200: { description: 'the summary', schema: ConversationSummary } },
+      handler: async (c, { auth, query }) => {
+        await flushed()
+        const range = rangeOf(query, ctx.now())
+        const bucket = bucketFor(range)
+        const summary = await ctx.store.summarizeTurns(auth.project.id, range, bucket)
+        return c.json(summaryView(summary, range, bucket))
       },
     }),
     route({

@@ -1,5 +1,6 @@
-import type { Conversation, FeedbackItem, SearchTerm } from '../../shared/analytics.ts'
-import type { FeedbackEntry, SearchTermStats, TurnWithFeedback } from '../store/types.ts'
+import type { Conversation, ConversationSummary, FeedbackItem, SearchTerm, TimeBucket } from '../../shared/analytics.ts'
+import type { DateRange, FeedbackEntry, SearchTermStats, TurnSummary, TurnWithFeedback } from '../store/types.ts'
+import { bucketStarts } from './range.ts'
 
 /** A recorded turn as the hosted API's conversation, with Docent's fields beside. */
 export function conversationView(turn: TurnWithFeedback): Conversation {
@@ -19,6 +20,26 @@ export function conversationView(turn: TurnWithFeedback): Conversation {
     firstTokenMs: turn.firstTokenMs,
     totalMs: turn.totalMs,
     feedback: turn.feedback,
+  }
+}
+
+/** The store's summary of a range with every bucket of it, empty ones as zeros (a chart's gaps are days without questions). */
+export function summaryView(summary: TurnSummary, range: DateRange, bucket: TimeBucket): ConversationSummary {
+  const counted = new Map(summary.buckets.map((entry) => [entry.start.getTime(), entry]))
+  const buckets = bucketStarts(range, bucket)!.map((start) => {
+    const { answered = 0, unanswered = 0 } = counted.get(start.getTime()) ?? {}
+    return { start: start.toISOString().slice(0, 10), answered, unanswered }
+  })
+  const answered = summary.buckets.reduce((sum, entry) => sum + entry.answered, 0)
+  const unanswered = summary.buckets.reduce((sum, entry) => sum + entry.unanswered, 0)
+  return {
+    conversations: answered + unanswered,
+    answered,
+    unanswered,
+    bucket,
+    buckets,
+    categories: summary.categories,
+    ratings: summary.ratings,
   }
 }
 

@@ -1,3 +1,4 @@
+import type { TimeBucket } from '../../shared/analytics.ts'
 import type {
   ClickRecord,
   DateRange,
@@ -10,6 +11,7 @@ import type {
   SearchTermStats,
   SearchTermsPage,
   TurnRecord,
+  TurnSummary,
 } from './analytics-types.ts'
 import { decodeRankCursor, encodeRankCursor, ranksAfter } from './cursor.ts'
 import type { Page, PageRequest } from './types.ts'
@@ -21,6 +23,62 @@ import type { Page, PageRequest } from './types.ts'
 export const MAX_DISTINCT = 100_000
 
 export const inRange = (at: Date, range: DateRange) => at.getTime() >= range.from.getTime() && at.getTime() < range.to.getTime()
+
+/** A summary lists this many categories at most: they are the docs' navigation groups, a few dozen at most in practice. */
+export const SUMMARY_CATEGORIES = 100
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The first instant of the bucket `at` falls in, in UTC, as PostgreSQL's `date_trunc(bucket, at, 'UTC')` finds it
+ * (weeks start on Monday). Date setters rather than `Date.UTC`, which reads years 0 to 99 as 1900 to 1999.
+ */
+export function bucketStart(at: Date, bucket: TimeBucket): Date {
+  const day = Math.floor(at.getTime() / DAY_MS) * DAY_MS
+  const start = new Date(day)
+  if (bucket === 'week') return new Date(day - ((start.getUTCDay() + 6) % 7) * DAY_MS)
+  if (bucket === 'month' || bucket === 'year') start.setUTCDate(1)
+  if (bucket === 'year') start.setUTCMonth(0)
+  return start
+}
+
+/** Turns counted by bucket and category, and ratings by kind, as the SQL store's summary counts them. */
+export class TurnSummaryAccumulator {
+  private buckets = new Map<number, { answered: number; unanswered: number }>()
+  private categories = new Map<string | null, number>()
+  private ratings = { up: 0, down: 0 }
+
+  constructor(private readonly bucket: TimeBucket) {}
+
+  addTurn(turn: Pick<TurnRecord, 'askedAt' | 'resolution' | 'category'>) {
+    const start = bucketStart(turn.askedAt, this.bucket).getTime()
+    let counts = this.buckets.get(start)
+    if (!counts) this.buckets.set(start, (counts = { answered: 0, unanswered: 0 }))
+    counts[turn.resolution]++
+    if (this.categories.has(turn.category) || this.categories.size < MAX_DISTINCT)
+      this.categories.set(turn.category, (this.categories.get(turn.category) ?? 0) + 1)
+  }
+
+  addRating(rating: 'up' | 'down') {
+    this.ratings[rating]++
+  }
+
+  result(): TurnSummary {
+    return {
+      buckets: [...this.buckets.entries()].sort(([a], [b]) => a - b).map(([start, counts]) => ({ start: new Date(start), ...counts })),
+      categories: topCategories([...this.categories.entries()].map(([name, count]) => ({ name, count }))),
+      ratings: { ...this.ratings },
+    }
+  }
+}
+
+/** The SUMMARY_CATEGORIES most asked categories, the most first; ties by name, no category after every name. */
+export function topCategories(categories: TurnSummary['categories']): TurnSummary['categories'] {
+  const order = (name: string | null) => (name === null ? 1 : 0)
+  return categories
+    .sort((a, b) => b.count - a.count || order(a.name) - order(b.name) || (a.name! < b.name! ? -1 : a.name! > b.name! ? 1 : 0))
+    .slice(0, SUMMARY_CATEGORIES)
+}
 
 /** The page a piece of feedback is about: where the reader asked from, else the answer's best source. */
 export function feedbackPath(turn: Pick<TurnRecord, 'pagePath' | 'sources'> | null): string | null {

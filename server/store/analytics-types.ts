@@ -1,4 +1,4 @@
-import type { Caller, FeedbackStatus, GapStatus, Resolution } from '../../shared/analytics.ts'
+import type { Caller, FeedbackStatus, GapStatus, Resolution, TimeBucket } from '../../shared/analytics.ts'
 import type { Source } from '../../shared/assistant.ts'
 import type { FeedbackRecord, Page, PageRequest } from './types.ts'
 
@@ -161,6 +161,16 @@ export interface SearchTermsPage extends Page<SearchTermStats> {
   noResultSearches: number
 }
 
+/** What a range adds up to: its turns counted by time bucket and by category, and the ratings given in it. */
+export interface TurnSummary {
+  /** Turns per bucket (`start`: the bucket's first instant, UTC), oldest first; buckets with no turn are left out. */
+  buckets: Array<{ start: Date; answered: number; unanswered: number }>
+  /** Turns by category, the most first (ties by name, no category last), at most SUMMARY_CATEGORIES. */
+  categories: Array<{ name: string | null; count: number }>
+  /** Feedback given in the range (as listFeedback reads it), by rating. */
+  ratings: { up: number; down: number }
+}
+
 export interface GapListRequest extends PageRequest {
   range: DateRange
   status?: GapStatus
@@ -173,6 +183,8 @@ export interface AnalyticsStore {
   getTurn(projectId: string, id: string): Promise<TurnRecord | null>
   /** Turns asked in the range, newest first (by askedAt, then id), with their feedback. */
   listTurns(projectId: string, range: DateRange, page: PageRequest): Promise<Page<TurnWithFeedback>>
+  /** The range's turns counted in the store (by `bucket` of askedAt, UTC, and by category) and its ratings. */
+  summarizeTurns(projectId: string, range: DateRange, bucket: TimeBucket): Promise<TurnSummary>
   /** Answers by caller in the range, plus searches by callers other than web and api (MCP tools). */
   countCallers(projectId: string, range: DateRange): Promise<Record<Caller, number>>
 

@@ -105,6 +105,94 @@ export function describeAnalyticsConformance(open: () => Promise<Store>, test: S
     expect(await store.countCallers(projectId, range(3, 4))).toEqual({ web: 1, api: 0, other: 0 })
   })
 
+  test('analytics: a summary counts every turn of the range by day, week, month and year (UTC), by category, and its ratings', async () => {
+    const store = await open()
+    const projectId = uid('project')
+    const thread = sampleThread({ projectId })
+    await store.createThread(thread)
+    // 2026-03-01 is a Sunday: its week began on Monday 2026-02-23; the 2nd starts the next week.
+    const asked: Array<[number, TurnRecord['resolution'], string | null]> = [
+      [1, 'answered', 'Account'],
+      [2, 'answered', 'Account'],
+      [2, 'unanswered', 'API'],
+      [2, 'answered', null],
+      [3, 'unanswered', 'Guides'],
+      [9, 'answered', 'Account'],
+      [9, 'unanswered', 'Guides'],
+      [9, 'unanswered', 'API'],
+      [9, 'answered', null],
+    ]
+    const turns = asked.map(([day, resolution, category], i) =>
+      sampleTurn({ projectId, threadId: thread.id, askedAt: at(day, i), resolution, category }),
+    )
+    const outside = [
+      sampleTurn({ projectId, askedAt: at(10) }),
+      sampleTurn({ projectId, askedAt: at(1, -721) }),
+      sampleTurn({ askedAt: at(2) }),
+    ]
+    await store.recordAnalytics({ turns: [...turns, ...outside] })
+    await store.appendMessages(
+      thread.id,
+      turns.map((turn) => ({ ...message(thread.id, 'assistant', 'a', turn.askedAt), id: turn.id })),
+      at(9),
+    )
+    // Ratings count when they were given: two in the range, one after it.
+    await store.putFeedback({ threadId: thread.id, messageId: turns[0]!.id, rating: 'up', createdAt: at(2) })
+    await store.putFeedback({ threadId: thread.id, messageId: turns[2]!.id, rating: 'down', createdAt: at(3) })
+    await store.putFeedback({ threadId: thread.id, messageId: turns[5]!.id, rating: 'up', createdAt: at(12) })
+
+    const days = await store.summarizeTurns(projectId, range(1, 10), 'day')
+    const day = (n: number) => new Date(Date.UTC(2026, 2, n))
+    expect(days.buckets).toEqual([
+      { start: day(1), answered: 1, unanswered: 0 },
+      { start: day(2), answered: 2, unanswered: 1 },
+      { start: day(3), answered: 0, unanswered: 1 },
+      { start: day(9), answered: 2, unanswered: 2 },
+    ])
+    // The most asked first; ties by name, no category after every name.
+    expect(days.categories).toEqual([
+      { name: 'Account', count: 3 },
+      { name: 'API', count: 2 },
+      { name: 'Guides', count: 2 },
+      { name: null, count: 2 },
+    ])
+    expect(days.ratings).toEqual({ up: 1, down: 1 })
+    expect((await store.summarizeTurns(projectId, range(1, 10), 'week')).buckets).toEqual([
+      { start: new Date(Date.UTC(2026, 1, 23)), answered: 1, unanswered: 0 },
+      { start: day(2), answered: 2, unanswered: 2 },
+      { start: day(9), answered: 2, unanswered: 2 },
+    ])
+    const months = await store.summarizeTurns(projectId, { from: at(1, -721), to: at(11) }, 'month')
+    expect(months.buckets).toEqual([
+      { start: new Date(Date.UTC(2026, 1, 1)), answered: 1, unanswered: 0 },
+      { start: day(1), answered: 6, unanswered: 4 },
+    ])
+    expect(months.ratings).toEqual({ up: 1, down: 1 })
+    expect((await store.summarizeTurns(projectId, range(1, 20), 'year')).buckets).toEqual([
+      { start: new Date(Date.UTC(2026, 0, 1)), answered: 6, unanswered: 4 },
+    ])
+    expect(await store.summarizeTurns(projectId, range(3, 9), 'day')).toEqual({
+      buckets: [{ start: day(3), answered: 0, unanswered: 1 }],
+      categories: [{ name: 'Guides', count: 1 }],
+      ratings: { up: 0, down: 1 },
+    })
+    expect(await store.summarizeTurns(uid('project'), range(1, 10), 'day')).toEqual({
+      buckets: [],
+      categories: [],
+      ratings: { up: 0, down: 0 },
+    })
+
+    // Year 1 (which Date.UTC would read as 1901), and a range of ten centuries counted by year.
+    const early = new Date('0001-06-15T08:00:00Z')
+    await store.recordAnalytics({ turns: [sampleTurn({ projectId, askedAt: early, resolution: 'unanswered' })] })
+    const ancient = { from: new Date('0001-01-01T00:00:00Z'), to: new Date('1000-01-01T00:00:00Z') }
+    expect((await store.summarizeTurns(projectId, ancient, 'week')).buckets).toEqual([
+      { start: new Date('0001-06-11T00:00:00Z'), answered: 0, unanswered: 1 },
+    ])
+    expect((await store.summarizeTurns(projectId, ancient, 'month')).buckets[0]!.start).toEqual(new Date('0001-06-01T00:00:00Z'))
+    expect((await store.summarizeTurns(projectId, ancient, 'year')).buckets[0]!.start).toEqual(new Date('0001-01-01T00:00:00Z'))
+  })
+
   test('analytics: feedback has an id and a review status that survive a re-rating, a page, filters and per-page counts', async () => {
     const store = await open()
     const projectId = uid('project')
@@ -280,6 +368,7 @@ export function describeAnalyticsConformance(open: () => Promise<Store>, test: S
     const signal = sampleSignal({ projectId, query: odd })
     await store.recordAnalytics({ turns: [turn], signals: [signal] })
     expect(await store.getTurn(projectId, turn.id)).toEqual(turn)
+    expect((await store.summarizeTurns(projectId, range(1, 5), 'day')).categories).toEqual([{ name: odd, count: 1 }])
     expect((await store.listUnassignedSignals(projectId, 5))[0]?.query).toBe(odd)
     const gap = sampleGap({ projectId, title: odd, reason: odd })
     await store.insertGap(gap)

@@ -1,6 +1,12 @@
-import type { Caller, FeedbackStatus, GapStatus } from '../../shared/analytics.ts'
+import type { Caller, FeedbackStatus, GapStatus, TimeBucket } from '../../shared/analytics.ts'
 import { newFeedbackId } from '../ids.ts'
-import { FeedbackByPageAccumulator, feedbackPath, GapCountAccumulator, SearchTermAccumulator } from './analytics-compute.ts'
+import {
+  FeedbackByPageAccumulator,
+  feedbackPath,
+  GapCountAccumulator,
+  SearchTermAccumulator,
+  TurnSummaryAccumulator,
+} from './analytics-compute.ts'
 import type {
   AnalyticsBatch,
   AnalyticsStore,
@@ -88,6 +94,17 @@ export class DenoKvAnalyticsStore extends KvRecords implements AnalyticsStore {
     }
     const last = items.at(-1)
     return { items, nextCursor: more && last ? encodeCursor(last.askedAt, last.id) : null }
+  }
+
+  async summarizeTurns(projectId: string, range: DateRange, bucket: TimeBucket) {
+    const summary = new TurnSummaryAccumulator(bucket)
+    for await (const entry of this.scan<TurnRecord>(['a_turn', projectId], range)) summary.addTurn(entry.value!)
+    // Only the rating is needed: the feedback record itself, without the turn feedbackInRange reads for its page.
+    for await (const entry of this.scan<[string, string]>(['a_feedback_at', projectId], range)) {
+      const feedback = (await this.kv.get<StoredFeedback>(['feedback', ...entry.value!])).value
+      if (feedback && ms(feedback.createdAt) === entry.key[2]) summary.addRating(feedback.rating)
+    }
+    return summary.result()
   }
 
   async countCallers(projectId: string, range: DateRange) {

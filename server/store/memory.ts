@@ -1,7 +1,14 @@
 import type { AgentEvent } from '../../shared/agent.ts'
 import { newFeedbackId } from '../ids.ts'
-import type { Caller, FeedbackStatus } from '../../shared/analytics.ts'
-import { FeedbackByPageAccumulator, feedbackPath, GapCountAccumulator, inRange, SearchTermAccumulator } from './analytics-compute.ts'
+import type { Caller, FeedbackStatus, TimeBucket } from '../../shared/analytics.ts'
+import {
+  FeedbackByPageAccumulator,
+  feedbackPath,
+  GapCountAccumulator,
+  inRange,
+  SearchTermAccumulator,
+  TurnSummaryAccumulator,
+} from './analytics-compute.ts'
 import { decodeCursor, encodeCursor, isBefore } from './cursor.ts'
 import { LocalCounters } from './local-counters.ts'
 import type {
@@ -336,6 +343,12 @@ export class MemoryStore implements Store {
         return { ...turn, feedback: feedback ? { rating: feedback.rating, comment: feedback.comment ?? null } : null }
       }),
     }
+  }
+  async summarizeTurns(projectId: string, range: DateRange, bucket: TimeBucket) {
+    const summary = new TurnSummaryAccumulator(bucket)
+    for (const turn of this.turns.values()) if (turn.projectId === projectId && inRange(turn.askedAt, range)) summary.addTurn(turn)
+    for (const entry of this.feedbackEntries(projectId, { range })) summary.addRating(entry.rating)
+    return summary.result()
   }
   async countCallers(projectId: string, range: DateRange) {
     const counts: Record<Caller, number> = { web: 0, api: 0, other: 0 }

@@ -1,5 +1,13 @@
 import type { Page, Route } from 'playwright-core'
-import type { CallerStats, Conversation, FeedbackByPage, FeedbackList, Gap, SearchTermList } from '../../shared/analytics.ts'
+import type {
+  CallerStats,
+  Conversation,
+  ConversationSummary,
+  FeedbackByPage,
+  FeedbackList,
+  Gap,
+  SearchTermList,
+} from '../../shared/analytics.ts'
 
 // Contract-shaped analytics data (../shared/API.md, Analytics; issue 16 for gaps), served to the console by
 // intercepting its requests, so its screens are tested while the analytics API is being built on another branch.
@@ -105,6 +113,35 @@ const byPage: FeedbackByPage = {
   hasMore: false,
 }
 
+/** The summary of the turns of a range (day by day: the fixture's ranges are short), its ratings those of byPage. */
+function summaryOf(turns: Conversation[], from: string, to: string): ConversationSummary {
+  const buckets: ConversationSummary['buckets'] = []
+  for (let day = Date.parse(from.slice(0, 10)); day <= Date.parse(to.slice(0, 10)); day += DAY) {
+    const start = new Date(day).toISOString().slice(0, 10)
+    const of = turns.filter((turn) => turn.timestamp.startsWith(start))
+    buckets.push({
+      start,
+      answered: of.filter((t) => t.resolutionStatus === 'answered').length,
+      unanswered: of.filter((t) => t.resolutionStatus === 'unanswered').length,
+    })
+  }
+  const categories = new Map<string | null, number>()
+  for (const turn of turns) categories.set(turn.queryCategory, (categories.get(turn.queryCategory) ?? 0) + 1)
+  const answered = turns.filter((turn) => turn.resolutionStatus === 'answered').length
+  return {
+    conversations: turns.length,
+    answered,
+    unanswered: turns.length - answered,
+    bucket: 'day',
+    buckets,
+    categories: [...categories].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count),
+    ratings: {
+      up: byPage.feedback.reduce((sum, page) => sum + page.thumbsUp, 0),
+      down: byPage.feedback.reduce((sum, page) => sum + page.thumbsDown, 0),
+    },
+  }
+}
+
 const feedbackList = (): FeedbackList => ({
   feedback: [
     {
@@ -201,6 +238,17 @@ export async function serveAnalyticsFixture(
       const to = url.searchParams.get('dateTo') ?? '9999'
       const inRange = turns.filter((turn) => turn.timestamp >= from && turn.timestamp <= to)
       return json({ conversations: inRange, nextCursor: null, hasMore: false })
+    }
+    if (path === '/assistant/summary') {
+      const from = url.searchParams.get('dateFrom') ?? new Date(Date.now() - 29 * DAY).toISOString()
+      const to = url.searchParams.get('dateTo') ?? new Date().toISOString()
+      return json(
+        summaryOf(
+          turns.filter((turn) => turn.timestamp >= from && turn.timestamp <= to),
+          from,
+          to,
+        ),
+      )
     }
     const thread = /^\/assistant\/threads\/(.+)$/.exec(path)
     if (thread) {

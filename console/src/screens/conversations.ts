@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit'
-import type { AnalyticsThread as Thread, Conversation } from '../../../shared/analytics.ts'
-import { analyticsBase, conversationsOf, MAX_TURNS } from '../analytics.ts'
+import type { Conversation, ConversationSummary, AnalyticsThread as Thread } from '../../../shared/analytics.ts'
+import { analyticsBase, CONVERSATIONS_PAGE, conversationsPage, summaryOf } from '../analytics.ts'
 import { api } from '../api.ts'
 import { ago, count, dateTime, pathOf } from '../format.ts'
 import { hrefOf } from '../router.ts'
@@ -14,25 +14,67 @@ interface Filters {
   page: string
 }
 
-/** Every question readers asked, filterable, with the transcript, its sources and the reader's rating. */
-export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncated: boolean }> {
-  static override properties = { ...Screen.properties, filters: { state: true }, thread: { state: true } }
+interface ConversationsData {
+  /** The pages loaded so far, newest first. */
+  turns: Conversation[]
+  /** The cursor of the next, older page; null once the oldest conversation of the range is loaded. */
+  nextCursor: string | null
+  /** The range's totals and categories, counted by the server over every conversation of it. */
+  summary: ConversationSummary
+}
+
+/**
+ * Every question readers asked, filterable, with the transcript, its sources and the reader's rating. The range is
+ * read a page at a time, newest first ("Load more" reads the next), so a range of any size stays quick to open.
+ */
+export class ConversationsScreen extends Screen<ConversationsData> {
+  static override properties = {
+    ...Screen.properties,
+    filters: { state: true },
+    thread: { state: true },
+    loadingMore: { state: true },
+    moreError: { state: true },
+  }
   declare filters: Filters
   declare thread: Thread | null | 'loading'
+  declare loadingMore: boolean
+  declare moreError: string | null
+  /** The conversation whose thread is shown (or on its way): loading more pages does not load it again. */
+  private threadOf: string | null = null
+  private moreController: AbortController | null = null
 
   constructor() {
     super()
     this.filters = { category: '', resolution: '', rating: '', page: '' }
     this.thread = null
+    this.loadingMore = false
+    this.moreError = null
   }
 
-  protected async fetchData(signal: AbortSignal) {
-    return conversationsOf(this.project.id, this.range, signal)
+  protected async fetchData(signal: AbortSignal): Promise<ConversationsData> {
+    const [page, summary] = await Promise.all([
+      conversationsPage(this.project.id, this.range, null, signal),
+      summaryOf(this.project.id, this.range, signal),
+    ])
+    return { turns: page.conversations, nextCursor: page.hasMore ? page.nextCursor : null, summary }
+  }
+
+  override async reload() {
+    // A page of the old range must not land in the new one.
+    this.moreController?.abort()
+    this.loadingMore = false
+    this.moreError = null
+    await super.reload()
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback()
+    this.moreController?.abort()
   }
 
   protected override willUpdate(changed: PropertyValues) {
     super.willUpdate(changed)
-    if (changed.has('itemId') || changed.has('data')) void this.loadThread()
+    if ((changed.has('itemId') || changed.has('data')) && (this.selected()?.id ?? null) !== this.threadOf) void this.loadThread()
   }
 
   private selected(): Conversation | undefined {
@@ -41,15 +83,39 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
 
   private async loadThread() {
     const turn = this.selected()
+    this.threadOf = turn?.id ?? null
     if (!turn?.threadId) {
       this.thread = null
       return
     }
     this.thread = 'loading'
     try {
-      this.thread = await api<Thread>(`${analyticsBase(this.project.id)}/assistant/threads/${encodeURIComponent(turn.threadId)}`)
+      const thread = await api<Thread>(`${analyticsBase(this.project.id)}/assistant/threads/${encodeURIComponent(turn.threadId)}`)
+      if (this.threadOf === turn.id) this.thread = thread
     } catch {
-      this.thread = null
+      if (this.threadOf === turn.id) this.thread = null
+    }
+  }
+
+  /** Reads the next page and adds it below; focus moves to the first question it brought that the filters show. */
+  private async loadMore() {
+    const data = this.data
+    if (!data?.nextCursor || this.loadingMore) return
+    const controller = (this.moreController = new AbortController())
+    this.loadingMore = true
+    this.moreError = null
+    try {
+      const page = await conversationsPage(this.project.id, this.range, data.nextCursor, controller.signal)
+      if (controller.signal.aborted) return
+      this.data = { ...data, turns: [...data.turns, ...page.conversations], nextCursor: page.hasMore ? page.nextCursor : null }
+      this.loadingMore = false
+      await this.updateComplete
+      const first = this.visible(page.conversations)[0]
+      if (first) this.querySelector<HTMLElement>(`.pick-list a[data-id="${CSS.escape(first.id)}"]`)?.focus()
+    } catch (error) {
+      if (controller.signal.aborted) return
+      this.moreError = error instanceof Error ? error.message : String(error)
+      this.loadingMore = false
     }
   }
 
@@ -70,13 +136,23 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
 
   override render() {
     return html`${header('Conversations', 'Each question readers asked, the answer they got, its sources and their rating.', rangePicker(this.range))}
-    ${this.error ? errorState(this.error, () => this.reload()) : !this.data ? loadingState() : this.body(this.data.turns, this.data.truncated)}`
+    ${this.error ? errorState(this.error, () => this.reload()) : !this.data ? loadingState() : this.body(this.data)}`
   }
 
-  private body(turns: Conversation[], truncated: boolean) {
-    const categories = [...new Set(turns.map((turn) => turn.queryCategory ?? 'Uncategorized'))].sort()
+  private body({ turns, nextCursor, summary }: ConversationsData) {
+    const categories = [
+      ...new Set(
+        [...summary.categories.map((entry) => entry.name), ...turns.map((turn) => turn.queryCategory)].map(
+          (name) => name ?? 'Uncategorized',
+        ),
+      ),
+    ].sort()
     const shown = this.visible(turns)
     const selected = this.selected()
+    const { category, resolution, rating, page } = this.filters
+    const filtered = Boolean(category || resolution || rating || page)
+    const total = Math.max(summary.conversations, turns.length)
+    const left = total - turns.length
     return html`
       <form class="row card" style="margin-bottom:16px" aria-label="Filter conversations" @submit=${(e: Event) => e.preventDefault()}>
         <label class="row">Category
@@ -98,7 +174,11 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
         <label class="row">Page
           <input type="search" placeholder="/guides/…" .value=${this.filters.page} @input=${(e: Event) => this.set({ page: (e.target as HTMLInputElement).value })} />
         </label>
-        <span class="muted" role="status">${count(shown.length)} of ${count(turns.length)}${truncated ? ` (latest ${count(MAX_TURNS)})` : ''}</span>
+        <span class="muted" role="status">${
+          filtered
+            ? `${count(shown.length)} match of the ${count(turns.length)} loaded (${count(total)} in this range)`
+            : `${count(turns.length)} of ${count(total)}`
+        }</span>
       </form>
       ${
         turns.length === 0
@@ -111,7 +191,7 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
                         ${shown.map(
                           (turn) =>
                             html`<li>
-                              <a href=${hrefOf(this.project.id, 'conversations', turn.id, this.search)} aria-current=${turn.id === this.itemId ? 'true' : 'false'}>
+                              <a href=${hrefOf(this.project.id, 'conversations', turn.id, this.search)} data-id=${turn.id} aria-current=${turn.id === this.itemId ? 'true' : 'false'}>
                                 <span class="pick-title">${turn.query}</span>
                                 <span class="pick-meta">
                                   ${chip(turn.resolutionStatus)} ${turn.feedback?.rating ? html`<span>${turn.feedback?.rating === 'up' ? '👍' : '👎'}</span>` : nothing}
@@ -122,10 +202,29 @@ export class ConversationsScreen extends Screen<{ turns: Conversation[]; truncat
                             </li>`,
                         )}
                       </ul>`
-                    : emptyState('Nothing matches', 'Change the filters to see more.')
+                    : emptyState(
+                        'Nothing matches',
+                        nextCursor ? 'None of those loaded: load more, or change the filters.' : 'Change the filters to see more.',
+                      )
+                }
+                ${this.moreError ? errorState(this.moreError, () => this.loadMore()) : nothing}
+                ${
+                  nextCursor
+                    ? html`<p style="margin:12px 0 0">
+                        <button type="button" class="button" aria-disabled=${this.loadingMore ? 'true' : 'false'} @click=${() => this.loadMore()}>
+                          ${this.loadingMore ? 'Loading…' : left > 0 ? `Load ${count(Math.min(CONVERSATIONS_PAGE, left))} more` : 'Load more'}
+                        </button>
+                      </p>`
+                    : nothing
                 }
               </section>
-              <section class="card" aria-label="Transcript">${selected ? this.transcript(selected) : emptyState('Pick a question', 'Its transcript, sources and rating show here.')}</section>
+              <section class="card" aria-label="Transcript">${
+                selected
+                  ? this.transcript(selected)
+                  : this.itemId && nextCursor
+                    ? emptyState('Not among those loaded yet', 'This question is older than the ones loaded: load more to reach it.')
+                    : emptyState('Pick a question', 'Its transcript, sources and rating show here.')
+              }</section>
             </div>`
       }
     `

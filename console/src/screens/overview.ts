@@ -1,19 +1,17 @@
-import { html, nothing } from 'lit'
+import { html } from 'lit'
 import '../chart.ts'
-import type { CallerStats, Conversation, FeedbackByPage, Gap } from '../../../shared/analytics.ts'
-import { analyticsBase, conversationsOf, gapsOf, MAX_TURNS } from '../analytics.ts'
+import type { CallerStats, ConversationSummary, Gap } from '../../../shared/analytics.ts'
+import { analyticsBase, gapsOf, summaryOf } from '../analytics.ts'
 import { api } from '../api.ts'
 import { count, percent } from '../format.ts'
-import { daysOf, rangeQuery } from '../range.ts'
+import { rangeQuery } from '../range.ts'
 import { hrefOf } from '../router.ts'
 import { Screen } from '../screen.ts'
 import { bar, emptyState, errorState, header, loadingState, rangePicker } from '../ui.ts'
 
 interface OverviewData {
-  turns: Conversation[]
-  truncated: boolean
+  summary: ConversationSummary
   callers: CallerStats
-  byPage: FeedbackByPage
   gaps: Gap[]
 }
 
@@ -21,14 +19,13 @@ interface OverviewData {
 export class OverviewScreen extends Screen<OverviewData> {
   protected async fetchData(signal: AbortSignal): Promise<OverviewData> {
     const base = analyticsBase(this.project.id)
-    const query = rangeQuery(this.range)
-    const [conversations, callers, byPage, gaps] = await Promise.all([
-      conversationsOf(this.project.id, this.range, signal),
-      api<CallerStats>(`${base}/assistant/caller-stats?${query}`, { signal }),
-      api<FeedbackByPage>(`${base}/feedback/by-page?${query}&limit=100`, { signal }),
+    // Every figure is counted by the server over the whole range, however many conversations it holds.
+    const [summary, callers, gaps] = await Promise.all([
+      summaryOf(this.project.id, this.range, signal),
+      api<CallerStats>(`${base}/assistant/caller-stats?${rangeQuery(this.range)}`, { signal }),
       gapsOf(this.project.id, this.range, 'open', signal),
     ])
-    return { ...conversations, callers, byPage, gaps }
+    return { summary, callers, gaps }
   }
 
   override render() {
@@ -36,51 +33,40 @@ export class OverviewScreen extends Screen<OverviewData> {
     ${this.error ? errorState(this.error, () => this.reload()) : !this.data ? loadingState() : this.body(this.data)}`
   }
 
-  private body({ turns, truncated, callers, byPage, gaps }: OverviewData) {
-    const answered = turns.filter((turn) => turn.resolutionStatus === 'answered').length
-    const up = byPage.feedback.reduce((sum, page) => sum + page.thumbsUp, 0)
-    const down = byPage.feedback.reduce((sum, page) => sum + page.thumbsDown, 0)
-    const days = daysOf(this.range)
-    const perDay = new Map(days.map((day) => [day, { answered: 0, unanswered: 0 }]))
-    for (const turn of turns) {
-      const bucket = perDay.get(turn.timestamp.slice(0, 10))
-      if (bucket) bucket[turn.resolutionStatus] += 1
-    }
-    const categories = new Map<string, number>()
-    for (const turn of turns)
-      categories.set(turn.queryCategory ?? 'Uncategorized', (categories.get(turn.queryCategory ?? 'Uncategorized') ?? 0) + 1)
-    const topCategories = [...categories].sort((a, b) => b[1] - a[1]).slice(0, 8)
+  private body({ summary, callers, gaps }: OverviewData) {
+    const { conversations, answered, unanswered, bucket, buckets, ratings } = summary
+    const topCategories = summary.categories.slice(0, 8)
     const rangeSearch = new URLSearchParams(this.search)
     const gapsHref = (id?: string) => hrefOf(this.project.id, 'gaps', id, rangeSearch)
     return html`
-      ${truncated ? html`<p class="callout info">This range has more than ${count(MAX_TURNS)} conversations: the figures use the latest ${count(MAX_TURNS)}.</p>` : nothing}
       <section class="grid kpis" aria-label="Key figures">
-        <div class="card kpi"><span class="label">Conversations</span><span class="value">${count(turns.length)}</span><span class="sub">questions readers asked</span></div>
+        <div class="card kpi"><span class="label">Conversations</span><span class="value">${count(conversations)}</span><span class="sub">questions readers asked</span></div>
         <div class="card kpi">
-          <span class="label">Answered</span><span class="value">${percent(turns.length ? answered / turns.length : null)}</span>
-          <span class="sub">${count(turns.length - answered)} the docs did not cover</span>
+          <span class="label">Answered</span><span class="value">${percent(conversations ? answered / conversations : null)}</span>
+          <span class="sub">${count(unanswered)} the docs did not cover</span>
         </div>
         <div class="card kpi">
-          <span class="label">Satisfaction</span><span class="value">${percent(up + down ? up / (up + down) : null)}</span>
-          <span class="sub">👍 ${count(up)} · 👎 ${count(down)}</span>
+          <span class="label">Satisfaction</span><span class="value">${percent(ratings.up + ratings.down ? ratings.up / (ratings.up + ratings.down) : null)}</span>
+          <span class="sub">👍 ${count(ratings.up)} · 👎 ${count(ratings.down)}</span>
         </div>
         <div class="card kpi"><span class="label">Open gaps</span><span class="value">${count(gaps.length)}</span><span class="sub">topics the docs miss</span></div>
       </section>
       <div class="stack">
-        <section class="card" aria-labelledby="per-day">
-          <h2 id="per-day">Questions per day</h2>
+        <section class="card" aria-labelledby="per-bucket">
+          <h2 id="per-bucket">Questions per ${bucket}</h2>
           ${
-            turns.length
-              ? html`<daily-chart
-                  label=${`Questions per day from ${this.range.from} to ${this.range.to}: ${answered} answered, ${turns.length - answered} unanswered`}
+            conversations
+              ? html`<bucket-chart
+                  label=${`Questions per ${bucket} from ${this.range.from} to ${this.range.to}: ${answered} answered, ${unanswered} unanswered`}
                   .data=${{
-                    days,
+                    bucket,
+                    starts: buckets.map((entry) => entry.start),
                     series: [
-                      { label: 'Answered', values: days.map((day) => perDay.get(day)!.answered), color: 'a' },
-                      { label: 'Unanswered', values: days.map((day) => perDay.get(day)!.unanswered), color: 'b' },
+                      { label: 'Answered', values: buckets.map((entry) => entry.answered), color: 'a' },
+                      { label: 'Unanswered', values: buckets.map((entry) => entry.unanswered), color: 'b' },
                     ],
                   }}
-                ></daily-chart>`
+                ></bucket-chart>`
               : emptyState('No questions in this range', 'Questions readers ask through the widget, the API or MCP show up here.')
           }
         </section>
@@ -95,9 +81,9 @@ export class OverviewScreen extends Screen<OverviewData> {
               topCategories.length
                 ? html`<ul class="list">
                     ${topCategories.map(
-                      ([name, n]) =>
+                      ({ name, count: n }) =>
                         html`<li class="meter-row">
-                          <span>${name}</span>${bar(n / topCategories[0]![1])}<span class="num" style="text-align:right">${count(n)}</span>
+                          <span>${name ?? 'Uncategorized'}</span>${bar(n / topCategories[0]!.count)}<span class="num" style="text-align:right">${count(n)}</span>
                         </li>`,
                     )}
                   </ul>`
