@@ -92,6 +92,16 @@ export const ProjectStatus = z
     domain: z.string(),
     organization: z.string(),
     siteUrl: z.string().nullable(),
+    /**
+     * Where readers find the pages that source links point to: the project's `siteUrl`, the docs site Docent serves
+     * (one project's: the first without a `siteUrl`, when its docs are public), or nowhere, and why.
+     */
+    site: z.object({
+      servedBy: z.enum(['external', 'docent', 'none']),
+      url: z.string().nullable(),
+      /** Why nothing serves the pages: the docs need a key, or Docent's site is another project's. */
+      why: z.enum(['private', 'another-project']).nullable(),
+    }),
     docs: z.object({
       kind: z.enum(['directory', 'git']),
       /** The folder, or the repository URL without credentials. */
@@ -123,6 +133,7 @@ export const ProjectStatus = z
         target: z.string().nullable(),
       })
       .nullable(),
+    /** `public`: no key needed (`docs.public`, the one setting for every way of reading the docs). */
     mcp: z.object({ path: z.string(), public: z.boolean() }),
   })
   .meta({ id: 'ProjectStatus' })

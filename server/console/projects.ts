@@ -1,7 +1,8 @@
 import { type ConsoleProject, ProjectList, ProjectStatus } from '../../shared/console.ts'
 import { modelIdOf } from '../context.ts'
 import { withoutCredentials } from '../git/repository-url.ts'
-import type { ProjectConfig } from '../config.ts'
+import { docsArePublic, type ProjectConfig } from '../config.ts'
+import { siteProject } from '../site/routes.ts'
 import type { DocentContext } from '../context.ts'
 import { adminGuard, organizationGuard } from '../http/guards.ts'
 import { type Route, route } from '../http/route.ts'
@@ -29,6 +30,7 @@ export async function projectStatus(ctx: DocentContext, project: ProjectConfig):
     ...projectView(project),
     organization: project.organization,
     siteUrl: project.siteUrl ?? null,
+    site: siteOf(ctx, project),
     docs: {
       kind: 'directory' in project.docs ? 'directory' : 'git',
       location: 'directory' in project.docs ? project.docs.directory : withoutCredentials(project.docs.repository),
@@ -56,8 +58,17 @@ export async function projectStatus(ctx: DocentContext, project: ProjectConfig):
           target: host?.kind === 'github' ? host.repo : host?.kind === 'gitlab' ? host.project : null,
         }
       : null,
-    mcp: { path: `/mcp/${project.domain}`, public: project.mcp.public },
+    // The MCP server asks for a key exactly when the docs do (mcp.public alone is the deprecated name of docs.public).
+    mcp: { path: `/mcp/${project.domain}`, public: docsArePublic(project) },
   }
+}
+
+/** Where the pages source links point to are served (see ProjectStatus.site): the Project screen said "served by Docent" for pages that were 404. */
+function siteOf(ctx: DocentContext, project: ProjectConfig): ProjectStatus['site'] {
+  if (project.siteUrl) return { servedBy: 'external', url: project.siteUrl, why: null }
+  if (!docsArePublic(project)) return { servedBy: 'none', url: null, why: 'private' }
+  if (siteProject(ctx) !== project) return { servedBy: 'none', url: null, why: 'another-project' }
+  return { servedBy: 'docent', url: ctx.config.publicUrl ?? '/', why: null }
 }
 
 /** `/v2/projects`: the organization's projects and each one's status. */

@@ -95,7 +95,7 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
 }
 
 /** The project whose docs Docent serves at `/`: the first without an external `siteUrl`, else the first. */
-function siteProject(ctx: DocentContext): ProjectConfig | undefined {
+export function siteProject(ctx: Pick<DocentContext, 'projects'>): ProjectConfig | undefined {
   return ctx.projects.all.find((project) => !project.siteUrl) ?? ctx.projects.all[0]
 }
 

@@ -265,6 +265,44 @@ describe('project endpoint', () => {
     expect(list).toEqual({ projects: [{ id: 'demo', name: 'demo', domain: 'demo', agent: true }] })
   })
 
+  test('where the pages source links point to are served, and whether the docs and MCP need a key, as they really are', async () => {
+    const t = await testDocent({
+      projects: [
+        // Public docs without a siteUrl, first: Docent's own docs site.
+        { id: 'demo', organization: 'demo', domain: 'demo', docs: { directory: 'demo/docs', public: true } },
+        { id: 'private', organization: 'demo', domain: 'private.example', docs: { directory: 'demo/docs' } },
+        { id: 'second', organization: 'demo', domain: 'second.example', docs: { directory: 'demo/docs', public: true } },
+        {
+          id: 'hosted',
+          organization: 'demo',
+          domain: 'hosted.example',
+          siteUrl: 'https://docs.hosted.example',
+          docs: { directory: 'demo/docs' },
+        },
+      ],
+    })
+    const status = async (id: string) =>
+      ProjectStatus.parse(await (await t.app.request(`/v2/projects/${id}`, { headers: bearer(t.keys.admin) })).json())
+    expect(await status('demo')).toMatchObject({ site: { servedBy: 'docent', url: '/', why: null }, mcp: { public: true } })
+    expect(await status('private')).toMatchObject({ site: { servedBy: 'none', url: null, why: 'private' }, mcp: { public: false } })
+    expect(await status('second')).toMatchObject({ site: { servedBy: 'none', url: null, why: 'another-project' }, mcp: { public: true } })
+    expect(await status('hosted')).toMatchObject({
+      site: { servedBy: 'external', url: 'https://docs.hosted.example', why: null },
+      mcp: { public: false },
+    })
+    // What the screen says is what a reader gets: the demo's pages and its MCP server answer without a key.
+    expect((await t.app.request('/', { headers: { accept: 'text/html' } })).status).toBe(200)
+    const mcp = await t.app.request('/mcp/demo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
+    expect(mcp.status).toBe(200)
+    expect(
+      (await t.app.request('/mcp/private.example', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+    ).toBe(401)
+  })
+
   test('docs that fail to load: the error is reported, with no revision', async () => {
     const t = await testDocent({
       projects: [

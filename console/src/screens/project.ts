@@ -29,7 +29,7 @@ export class ProjectScreen extends Screen<ProjectStatus> {
           <dt>Indexed</dt><dd>${count(docs.pages)} pages, ${count(docs.sections)} sections</dd>
           <dt>Last load</dt><dd>${docs.loadedAt ? html`<time datetime=${docs.loadedAt} title=${dateTime(docs.loadedAt)}>${ago(docs.loadedAt)}</time>${docs.loadMs !== null ? ` in ${(docs.loadMs / 1000).toFixed(1)} s` : ''}` : '–'}</dd>
           <dt>Last check</dt><dd>${docs.checkedAt ? html`<time datetime=${docs.checkedAt}>${ago(docs.checkedAt)}</time>` : '–'}</dd>
-          <dt>Site</dt><dd>${project.siteUrl ? html`<a href=${project.siteUrl} target="_blank" rel="noreferrer">${project.siteUrl}</a>` : 'served by Docent'}</dd>
+          <dt>Site</dt><dd>${siteText(project.site)}</dd>
         </dl>
         <h3 style="margin-top:16px">Parse problems</h3>
         ${
@@ -74,3 +74,13 @@ export class ProjectScreen extends Screen<ProjectStatus> {
 }
 
 customElements.define('screen-project', ProjectScreen)
+
+/** Where readers find the pages that source links point to, or why nowhere (then the links are dead until `siteUrl` is set). */
+function siteText(site: ProjectStatus['site']) {
+  if (site.servedBy === 'external' && site.url) return html`<a href=${site.url} target="_blank" rel="noreferrer">${site.url}</a>`
+  if (site.servedBy === 'docent')
+    return html`Served by Docent at <a href=${site.url ?? '/'} target="_blank" rel="noreferrer">${site.url ?? '/'}</a>`
+  return site.why === 'private'
+    ? 'None: the docs need a key, so Docent serves no pages for them. Set siteUrl to where they are published, or source links lead nowhere.'
+    : "None: Docent serves one docs site, another project's. Set siteUrl to where these docs are published, or source links lead nowhere."
+}
