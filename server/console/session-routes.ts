@@ -9,7 +9,7 @@ import { type AppContext, type AppEnv, type Guard, publicGuard, RATE_LIMIT_HEADE
 import { describeKey, verifyKey } from '../keys/keys.ts'
 import type { KeyRecord } from '../store/types.ts'
 import { consoleProjects } from './projects.ts'
-import { endSession, SESSION_TTL_MS, sessionCookie, sessionIdOf, startSession } from './sessions.ts'
+import { endSession, sessionCookie, sessionIdOf, startSession } from './sessions.ts'
 
 /** Sign-in attempts per client IP per hour. A key has ~190 random bits; the limit keeps a stolen-cookie-less guesser slow and noisy. */
 export const SIGN_IN_PER_IP_PER_HOUR = 30
@@ -85,7 +85,10 @@ export function sessionRoutes(ctx: DocentContext): Route[] {
       guard: signInGuard,
       body: SignInBody,
       responses: {
-        200: { description: 'signed in; the session cookie is set for 12 hours', schema: ConsoleSession },
+        200: {
+          description: 'signed in; the session cookie is set for 12 hours, or until the key expires if sooner',
+          schema: ConsoleSession,
+        },
         401: { description: 'not a valid admin key (the answer does not say which part was wrong)' },
       },
       handler: async (c, { body }) => {
@@ -93,7 +96,8 @@ export function sessionRoutes(ctx: DocentContext): Route[] {
         // One answer for malformed, unknown, revoked, expired and assistant keys: a guesser learns nothing.
         if (!check.ok || check.key.kind !== 'admin') throw new ApiError(401, 'this key does not open the console')
         const { id, session } = await startSession(ctx.store, check.key, ctx.now())
-        c.header('set-cookie', sessionCookie(id, { secure: isHttps(ctx, c), maxAgeSeconds: SESSION_TTL_MS / 1000 }))
+        const maxAgeSeconds = Math.ceil((session.expiresAt.getTime() - ctx.now().getTime()) / 1000)
+        c.header('set-cookie', sessionCookie(id, { secure: isHttps(ctx, c), maxAgeSeconds }))
         return c.json(sessionView(ctx, check.key, session.expiresAt), 200, NO_STORE)
       },
     }),

@@ -17,7 +17,8 @@ export async function startSession(store: Store, key: KeyRecord, now: Date): Pro
     keyHash: key.hash,
     organization: key.organization,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    // A session ends with its key: one made from a key that expires sooner says so (it reported 12 hours).
+    expiresAt: new Date(Math.min(now.getTime() + SESSION_TTL_MS, key.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY)),
   }
   // Sign-ins are rare: purging then keeps the table to live sessions without a background task.
   await store.deleteExpiredSessions(now)

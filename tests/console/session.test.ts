@@ -11,6 +11,19 @@ import { consoleHeaders, signIn } from './support.ts'
 const SIGN_IN_HEADERS = { [CONSOLE_HEADER]: '1' }
 
 describe('console sessions', () => {
+  test('a key that expires within 12 hours opens a session that ends with it, and says so', async () => {
+    const t = await testDocent()
+    const expiresAt = new Date(Date.now() + 4 * 60_000)
+    const shortLived = (await createKey(t.store, { kind: 'admin', organization: 'demo', expiresAt })).secret
+    const { cookie, response } = await signIn(t.app, shortLived)
+    const maxAge = Number(/Max-Age=(\d+)/.exec(response.headers.get('set-cookie')!)![1])
+    expect(maxAge).toBeGreaterThan(230)
+    expect(maxAge).toBeLessThanOrEqual(240)
+    expect(ConsoleSession.parse(await response.json()).expiresAt).toBe(expiresAt.toISOString())
+    const now = ConsoleSession.parse(await (await t.app.request('/console/session', { headers: consoleHeaders(cookie) })).json())
+    expect(now.expiresAt).toBe(expiresAt.toISOString())
+  })
+
   test('an admin key opens a session: an HttpOnly SameSite=Strict cookie for 12 hours; the key is not in the answer', async () => {
     const t = await testDocent()
     const { cookie, response } = await signIn(t.app, t.keys.admin)
