@@ -5,6 +5,16 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium',
 const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
 
 export const count = (n: number) => numberFormat.format(n)
+
+/** Explicit direction overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069). */
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * A reader's text (a question, a comment) as the team reads it: without the controls that reorder what follows them, so
+ * "\u202egnp.exe" shows as written, not reversed ("exe.png"). Admin text (key names) refuses them; readers' text is
+ * shown, so they are left out here. Right-to-left script still reads right to left: it needs no control.
+ */
+export const readerText = (text: string) => text.replace(DIRECTION_CONTROLS, '')
 export const percent = (share: number | null) => (share === null || Number.isNaN(share) ? '–' : percentFormat.format(share))
 export const date = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '–')
 export const dateTime = (iso: string | null) => (iso ? dateTimeFormat.format(new Date(iso)) : '–')

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit'
 import type { Conversation, ConversationSummary, AnalyticsThread as Thread } from '../../../shared/analytics.ts'
 import { analyticsBase, CONVERSATIONS_PAGE, conversationsPage, summaryOf } from '../analytics.ts'
 import { api } from '../api.ts'
-import { ago, count, dateTime, pathOf } from '../format.ts'
+import { ago, count, dateTime, pathOf, readerText } from '../format.ts'
 import { hrefOf } from '../router.ts'
 import { Screen } from '../screen.ts'
 import { chip, emptyState, errorState, header, loadingState, rangePicker } from '../ui.ts'
@@ -192,7 +192,7 @@ export class ConversationsScreen extends Screen<ConversationsData> {
                           (turn) =>
                             html`<li>
                               <a href=${hrefOf(this.project.id, 'conversations', turn.id, this.search)} data-id=${turn.id} aria-current=${turn.id === this.itemId ? 'true' : 'false'}>
-                                <span class="pick-title">${turn.query}</span>
+                                <span class="pick-title">${readerText(turn.query)}</span>
                                 <span class="pick-meta">
                                   ${chip(turn.resolutionStatus)} ${turn.feedback?.rating ? html`<span>${turn.feedback?.rating === 'up' ? '👍' : '👎'}</span>` : nothing}
                                   <span>${turn.queryCategory ?? 'Uncategorized'}</span>
@@ -250,7 +250,7 @@ export class ConversationsScreen extends Screen<ConversationsData> {
         ${turn.caller ? html`<dt>From</dt><dd>${turn.caller === 'web' ? 'Docs site' : turn.caller === 'api' ? 'API' : 'MCP or other'}</dd>` : nothing}
       </dl>
       ${thread === 'loading' ? html`<p class="muted" role="status">Loading the whole conversation…</p>` : nothing}
-      ${messages.map((message) => html`<p class="bubble ${message.role}"><span class="sr-only">${message.role === 'user' ? 'Reader' : 'Assistant'}: </span>${message.content}</p>`)}
+      ${messages.map((message) => html`<p class="bubble ${message.role}"><span class="sr-only">${message.role === 'user' ? 'Reader' : 'Assistant'}: </span>${message.role === 'user' ? readerText(message.content) : message.content}</p>`)}
       <h3>Sources</h3>
       ${
         turn.sources.length

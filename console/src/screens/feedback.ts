@@ -2,7 +2,7 @@ import { html, nothing } from 'lit'
 import type { FeedbackItem as Feedback, FeedbackByPage, FeedbackList, FeedbackStatus } from '../../../shared/analytics.ts'
 import { analyticsBase } from '../analytics.ts'
 import { api } from '../api.ts'
-import { ago, count, dateTime, percent } from '../format.ts'
+import { ago, count, dateTime, percent, readerText } from '../format.ts'
 import { rangeQuery } from '../range.ts'
 import { Screen } from '../screen.ts'
 import { bar, chip, emptyState, errorState, header, loadingState, rangePicker } from '../ui.ts'
@@ -107,7 +107,7 @@ export class FeedbackScreen extends Screen<FeedbackData> {
                   (item) => html`<li class="spread">
                     <div style="min-width:0;flex:1">
                       <div class="row"><span aria-label=${item.helpful ? 'Helpful' : 'Not helpful'}>${item.helpful ? '👍' : '👎'}</span> <strong>${item.path}</strong> ${chip(item.status)}</div>
-                      ${item.comment ? html`<p style="margin:6px 0 0">${item.comment}</p>` : html`<p class="muted" style="margin:6px 0 0">No comment</p>`}
+                      ${item.comment ? html`<p style="margin:6px 0 0">${readerText(item.comment)}</p>` : html`<p class="muted" style="margin:6px 0 0">No comment</p>`}
                       <p class="muted" style="margin:4px 0 0"><time datetime=${item.createdAt} title=${dateTime(item.createdAt)}>${ago(item.createdAt)}</time>${item.contact ? html` · ${item.contact}` : nothing}</p>
                     </div>
                     ${

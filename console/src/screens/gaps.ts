@@ -4,7 +4,7 @@ import type { ProjectStatus } from '../../../shared/console.ts'
 import type { GapFixBody as FixGapBody, Gap, GapStatus } from '../../../shared/analytics.ts'
 import { analyticsBase, gapsOf } from '../analytics.ts'
 import { ApiError, api } from '../api.ts'
-import { ago, count, dateTime, pathOf } from '../format.ts'
+import { ago, count, dateTime, pathOf, readerText } from '../format.ts'
 import { rangeQuery } from '../range.ts'
 import { hrefOf, navigate } from '../router.ts'
 import { Screen } from '../screen.ts'
@@ -151,7 +151,7 @@ export class GapsScreen extends Screen<GapsData> {
                 (gap) =>
                   html`<li>
                     <a href=${this.href(gap.id)} aria-current=${gap.id === selected?.id ? 'true' : 'false'}>
-                      <span class="pick-title">${gap.title}</span>
+                      <span class="pick-title">${readerText(gap.title)}</span>
                       <span class="pick-meta">${chip(gap.status)} <span>${count(gap.count)} questions</span>
                         <time datetime=${gap.lastSeenAt} title=${dateTime(gap.lastSeenAt)}>last ${ago(gap.lastSeenAt)}</time></span>
                     </a>
@@ -188,7 +188,7 @@ export class GapsScreen extends Screen<GapsData> {
     const reached = gap.status === 'dismissed' ? -1 : STEPS.indexOf(gap.status)
     const canMerge = !this.readOnly && gap.status === 'pr_open' && gap.jobId && project?.agent?.host === 'local'
     return html`<div class="spread">
-        <h2 id="gap-title">${gap.title}</h2>
+        <h2 id="gap-title">${readerText(gap.title)}</h2>
         ${chip(gap.status)}
       </div>
       <ol class="steps" aria-label="Progress">
@@ -222,7 +222,7 @@ export class GapsScreen extends Screen<GapsData> {
           <tbody>
             ${gap.questions.map(
               (question) =>
-                html`<tr><td>${question.query}</td><td class="num">${count(question.count)}</td><td><time datetime=${question.lastAskedAt}>${ago(question.lastAskedAt)}</time></td></tr>`,
+                html`<tr><td>${readerText(question.query)}</td><td class="num">${count(question.count)}</td><td><time datetime=${question.lastAskedAt}>${ago(question.lastAskedAt)}</time></td></tr>`,
             )}
           </tbody>
         </table>

@@ -3,7 +3,7 @@ import '../chart.ts'
 import type { CallerStats, ConversationSummary, Gap } from '../../../shared/analytics.ts'
 import { analyticsBase, gapsOf, summaryOf } from '../analytics.ts'
 import { api } from '../api.ts'
-import { count, percent } from '../format.ts'
+import { count, percent, readerText } from '../format.ts'
 import { rangeQuery } from '../range.ts'
 import { hrefOf } from '../router.ts'
 import { Screen } from '../screen.ts'
@@ -107,7 +107,7 @@ export class OverviewScreen extends Screen<OverviewData> {
                       .map(
                         (gap) =>
                           html`<tr>
-                            <td><a href=${gapsHref(gap.id)}>${gap.title}</a></td>
+                            <td><a href=${gapsHref(gap.id)}>${readerText(gap.title)}</a></td>
                             <td class="num">${count(gap.count)}</td>
                             <td>${gap.lastSeenAt.slice(0, 10)}</td>
                           </tr>`,
