@@ -1,4 +1,5 @@
-// Names the console's browser code and the server share, in a module without zod (the app's first screen stays small).
+// Names and limits the console's browser code and the server share, in a module without zod (the app's first screen
+// stays small).
 
 /** The header every state-changing console request carries: a cross-site form or image cannot set it (CSRF). */
 export const CONSOLE_HEADER = 'x-docent-console'
@@ -9,3 +10,6 @@ export const SESSION_COOKIE = 'docent_session'
  * organization than the one it shows (see server/console/shown-organization.ts).
  */
 export const ORGANIZATION_HEADER = 'x-docent-organization'
+
+/** An automation's instructions, at most (the console counts them as they are typed; the API refuses more). */
+export const MAX_INSTRUCTIONS_CHARS = 10_000

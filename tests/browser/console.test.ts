@@ -221,7 +221,13 @@ describe.skipIf(skip)('the console in Chromium', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/trigger\.cron: invalid value for hour/)
     await page.getByLabel('Cron (minute hour day month weekday)').fill('0 7 * * 1-5')
     await page.getByLabel('Time zone').fill('Europe/Paris')
-    await page.getByLabel('Instructions (added to what it is asked)').fill('Group SDK changes under their SDK.')
+    // Longer instructions than the limit are not cut short behind the writer's back: the form counts and waits.
+    const instructions = page.getByLabel('Instructions (added to what it is asked)')
+    await instructions.fill('x'.repeat(10_005))
+    await page.getByText('10,005 of 10,000 characters: 5 too many').waitFor()
+    expect(await page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(true)
+    await instructions.fill('Group SDK changes under their SDK.')
+    await page.getByText('34 of 10,000 characters').waitFor()
     await page.getByRole('button', { name: 'Save settings' }).click()
     await page.getByText('Settings saved.').waitFor()
     const stored = (await server.docent.context.store.getAutomation('demo', 'draft-changelog'))!

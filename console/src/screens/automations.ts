@@ -8,8 +8,9 @@ import type {
   UpdateAutomationInput,
   WorkflowTriggered,
 } from '../../../shared/automations.ts'
+import { MAX_INSTRUCTIONS_CHARS } from '../../../shared/console-names.ts'
 import { api } from '../api.ts'
-import { ago, dateTime } from '../format.ts'
+import { ago, count, dateTime } from '../format.ts'
 import { hrefOf } from '../router.ts'
 import { Screen } from '../screen.ts'
 import { chip, emptyState, errorState, header, loadingState } from '../ui.ts'
@@ -220,14 +221,15 @@ export class AutomationsScreen extends Screen<AutomationList> {
             <option value="direct" ?selected=${draft.mode === 'direct'}>Direct: merged into the default branch</option>
           </select></label>
         <label class="field"><span class="label">Instructions (added to what it is asked)</span>
-          <textarea name="instructions" rows="3" maxlength="10000" .value=${draft.instructions} @input=${set('instructions')}></textarea></label>
+          <textarea name="instructions" rows="3" aria-describedby="instructions-length" .value=${draft.instructions} @input=${set('instructions')}></textarea></label>
+        ${instructionsLength(draft.instructions.length)}
         ${
           automation.id === 'translate'
             ? html`<label class="field"><span class="label">Target languages (comma-separated codes)</span>
                 <input name="languages" .value=${draft.languages} placeholder="fr, de, pt-BR" @input=${set('languages')} /></label>`
             : nothing
         }
-        <div class="row"><button type="submit" class="button primary" ?disabled=${this.busy}>Save settings</button></div>
+        <div class="row"><button type="submit" class="button primary" ?disabled=${this.busy || draft.instructions.length > MAX_INSTRUCTIONS_CHARS}>Save settings</button></div>
       </form>
     </details>`
   }
@@ -328,3 +330,14 @@ const splitList = (text: string) =>
     .filter(Boolean)
 
 customElements.define('screen-automations', AutomationsScreen)
+
+/**
+ * How much of the instructions' room is used. No `maxlength`: a browser cuts a longer paste silently, and the form said
+ * "saved" over what it had dropped; over the limit, this says so and Save waits.
+ */
+function instructionsLength(length: number) {
+  const over = length > MAX_INSTRUCTIONS_CHARS
+  return html`<p id="instructions-length" class=${over ? 'field-error' : 'help'} role=${over ? 'alert' : nothing}>
+    ${count(length)} of ${count(MAX_INSTRUCTIONS_CHARS)} characters${over ? `: ${count(length - MAX_INSTRUCTIONS_CHARS)} too many` : ''}
+  </p>`
+}

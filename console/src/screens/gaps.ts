@@ -152,7 +152,7 @@ export class GapsScreen extends Screen<GapsData> {
                   html`<li>
                     <a href=${this.href(gap.id)} aria-current=${gap.id === selected?.id ? 'true' : 'false'}>
                       <span class="pick-title">${readerText(gap.title)}</span>
-                      <span class="pick-meta">${chip(gap.status)} <span>${count(gap.count)} questions</span>
+                      <span class="pick-meta">${chip(gap.status)} <span>${count(gap.count)} question${gap.count === 1 ? '' : 's'}</span>
                         <time datetime=${gap.lastSeenAt} title=${dateTime(gap.lastSeenAt)}>last ${ago(gap.lastSeenAt)}</time></span>
                     </a>
                   </li>`,
