@@ -331,6 +331,31 @@ describe.skipIf(skip)('the console in Chromium', () => {
     expect(runs[0]?.prompt).toBe(prompt)
   })
 
+  test('agent: past the first 50 jobs, older ones load a page at a time, down to the first', async () => {
+    for (let n = 1; n <= 55; n++) {
+      const response = await fetch(`${server.url}/v2/agent/demo/job`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: `Paging job ${n}` }),
+      })
+      expect(response.status).toBe(200)
+    }
+    const { page, errors } = await open({ fixture: false })
+    await signIn(page, server.adminKey, '/console/demo/agent')
+    const paging = page.locator('.pick-list .pick-title').filter({ hasText: /^Paging job \d+$/ })
+    await page.getByText('Paging job 55', { exact: true }).waitFor()
+    expect(await page.locator('.pick-list a').count()).toBe(50)
+    expect(await page.getByText('Paging job 1', { exact: true }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Load 50 older jobs' }).click()
+    await page.getByText('Paging job 1', { exact: true }).waitFor()
+    expect(await paging.count()).toBe(55)
+    // The first of the new page has the focus, for a keyboard user to go on from there.
+    expect(await page.evaluate(() => document.activeElement?.closest('li') !== null)).toBe(true)
+    await page.getByText('Paging job 1', { exact: true }).click()
+    await page.getByRole('heading', { name: 'Paging job 1' }).waitFor()
+    expect(errors).toEqual([])
+  })
+
   test('conversations: filter, transcript with sources; gaps: fix with the agent sends the writer text and page', async () => {
     const { page } = await open({ fixture: false })
     const fixture = await serveAnalyticsFixture(page, {

@@ -18,6 +18,9 @@ const EXAMPLES = [
  * The agent's jobs: what was asked, where it stands, its pull request; a new job; and one job's live view (what the
  * agent reads, changes, commits and opens, as it happens), with follow-ups and archive.
  */
+/** Jobs per page of the list; older ones come a page at a time (Load older jobs). */
+const JOBS_PAGE = 50
+
 export class AgentScreen extends Screen<ConsoleJobList> {
   static override properties = {
     ...Screen.properties,
@@ -27,6 +30,7 @@ export class AgentScreen extends Screen<ConsoleJobList> {
     creating: { state: true },
     busy: { state: true },
     notice: { state: true },
+    loadingMore: { state: true },
   }
   declare events: AgentEvent[]
   declare job: AgentJob | null
@@ -34,6 +38,7 @@ export class AgentScreen extends Screen<ConsoleJobList> {
   declare creating: boolean
   declare busy: boolean
   declare notice: string | null
+  declare loadingMore: boolean
   private source: EventSource | null = null
   private newPrompt = ''
   private followUp = ''
@@ -46,14 +51,39 @@ export class AgentScreen extends Screen<ConsoleJobList> {
     this.creating = false
     this.busy = false
     this.notice = null
+    this.loadingMore = false
   }
 
   private get base() {
     return `/v2/agent/${encodeURIComponent(this.project.id)}`
   }
 
+  private jobsPage(cursor: string | null, signal?: AbortSignal) {
+    const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+    return api<ConsoleJobList>(`/console/api/${encodeURIComponent(this.project.id)}/jobs?limit=${JOBS_PAGE}${after}`, { signal })
+  }
+
   protected async fetchData(signal: AbortSignal) {
-    return api<ConsoleJobList>(`/console/api/${encodeURIComponent(this.project.id)}/jobs?limit=50`, { signal })
+    return this.jobsPage(null, signal)
+  }
+
+  /** The next page of older jobs, below the others; focus moves to the first it brought. */
+  private async loadMore() {
+    const data = this.data
+    if (!data?.nextCursor || this.loadingMore) return
+    this.loadingMore = true
+    try {
+      const page = await this.jobsPage(data.nextCursor)
+      if (this.data !== data) return
+      this.data = { jobs: [...data.jobs, ...page.jobs], nextCursor: page.nextCursor }
+      await this.updateComplete
+      const first = page.jobs[0]
+      if (first) this.querySelector<HTMLElement>(`.pick-list a[href="${CSS.escape(hrefOf(this.project.id, 'agent', first.id))}"]`)?.focus()
+    } catch (error) {
+      this.notice = (error as Error).message
+    } finally {
+      this.loadingMore = false
+    }
   }
 
   protected override willUpdate(changed: PropertyValues) {
@@ -142,6 +172,15 @@ export class AgentScreen extends Screen<ConsoleJobList> {
             </li>`,
           )}
         </ul>
+        ${
+          this.data?.nextCursor
+            ? html`<p style="margin:12px 0 0">
+                <button type="button" class="button" aria-disabled=${this.loadingMore ? 'true' : 'false'} @click=${() => this.loadMore()}>
+                  ${this.loadingMore ? 'Loading…' : `Load ${JOBS_PAGE} older jobs`}
+                </button>
+              </p>`
+            : nothing
+        }
       </section>
       <section class="card" aria-labelledby="job-title">${selected ? this.detail(selected) : emptyState('Pick a job', 'Its live view, pull request and follow-ups show here.')}</section>
     </div>`
