@@ -1,5 +1,14 @@
 // Records and helpers the store conformance suites share: unique ids (stores are shared between tests) and samples.
-import type { AutomationRecord, AutomationRunRecord, JobRecord, KeyRecord, MessageRecord, ThreadRecord } from './types.ts'
+import type {
+  AutomationRecord,
+  AutomationRunRecord,
+  JobRecord,
+  KeyRecord,
+  MessageRecord,
+  Store,
+  ThreadRecord,
+  TurnRecord,
+} from './types.ts'
 
 let counter = 0
 export const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
@@ -87,6 +96,21 @@ export const message = (threadId: string, role: 'user' | 'assistant', content: s
   content,
   createdAt: at,
 })
+
+/**
+ * Rates recorded turns as readers do: each turn's answer stored in `threadId` under the turn's id, then thumbs up for
+ * the first `ups` and down for the rest, all at `at`.
+ */
+export async function rateTurns(store: Store, threadId: string, turns: TurnRecord[], ups: number, at: Date): Promise<void> {
+  await store.appendMessages(
+    threadId,
+    turns.map((turn) => ({ ...message(threadId, 'assistant', turn.response, turn.askedAt), id: turn.id })),
+    at,
+  )
+  for (const [i, turn] of turns.entries()) {
+    await store.putFeedback({ threadId, messageId: turn.id, rating: i < ups ? 'up' : 'down', createdAt: at })
+  }
+}
 
 /** The test functions the suite registers its tests with: vitest's, or `deno test`'s (see denokv_test.ts). */
 export interface SuiteApi {

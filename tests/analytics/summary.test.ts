@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ConversationList, ConversationSummary } from '../../shared/analytics.ts'
 import { sampleTurn } from '../../server/store/conformance-analytics.ts'
-import { message, sampleThread } from '../../server/store/conformance-fixtures.ts'
+import { rateTurns, sampleThread } from '../../server/store/conformance-fixtures.ts'
 import type { TurnRecord } from '../../server/store/types.ts'
 import { type Embedded, embeddedDocent } from '../analytics/support.ts'
 
@@ -40,20 +40,7 @@ beforeAll(async () => {
   await store.createThread(thread)
   await store.recordAnalytics({ turns: [...turns, ...outside] })
   // Thirty ratings given on the last day: twenty up, ten down.
-  const rated = turns.slice(0, 30)
-  await store.appendMessages(
-    thread.id,
-    rated.map((turn) => ({ ...message(thread.id, 'assistant', turn.response, turn.askedAt), id: turn.id })),
-    new Date(`${LAST_DAY}T12:00:00Z`),
-  )
-  for (const [i, turn] of rated.entries()) {
-    await store.putFeedback({
-      threadId: thread.id,
-      messageId: turn.id,
-      rating: i < 20 ? 'up' : 'down',
-      createdAt: new Date(`${LAST_DAY}T12:00:00Z`),
-    })
-  }
+  await rateTurns(store, thread.id, turns.slice(0, 30), 20, new Date(`${LAST_DAY}T12:00:00Z`))
 })
 afterAll(() => t?.stop())
 

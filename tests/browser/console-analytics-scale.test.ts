@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildConsoleIfStale } from '../../console/build.ts'
 import { sampleTurn } from '../../server/store/conformance-analytics.ts'
-import { message, sampleThread } from '../../server/store/conformance-fixtures.ts'
+import { rateTurns, sampleThread } from '../../server/store/conformance-fixtures.ts'
 import type { TurnRecord } from '../../server/store/types.ts'
 import { seriousViolations } from './axe.ts'
 import { browserSkipReason, launchBrowser, type RunningDocent, startDocent } from './support.ts'
@@ -51,20 +51,7 @@ describe.skipIf(skip)('the console on a range of 2,500 conversations', () => {
     await store.createThread(thread)
     await store.recordAnalytics({ turns })
     // Four ratings: three up, one down.
-    const rated = turns.slice(0, 4)
-    await store.appendMessages(
-      thread.id,
-      rated.map((turn) => ({ ...message(thread.id, 'assistant', turn.response, turn.askedAt), id: turn.id })),
-      new Date(`${LAST_DAY}T12:00:00Z`),
-    )
-    for (const [i, turn] of rated.entries()) {
-      await store.putFeedback({
-        threadId: thread.id,
-        messageId: turn.id,
-        rating: i < 3 ? 'up' : 'down',
-        createdAt: new Date(`${LAST_DAY}T12:00:00Z`),
-      })
-    }
+    await rateTurns(store, thread.id, turns.slice(0, 4), 3, new Date(`${LAST_DAY}T12:00:00Z`))
   }, 180_000)
   afterAll(async () => {
     await browser?.close()
