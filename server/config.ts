@@ -213,7 +213,7 @@ export const DocentConfig = z.strictObject({
   host: z
     .string()
     .refine(isListenAddress, 'must be an IP address or a host name, without a port (the port is PORT)')
-    .transform((host) => withoutBrackets(host))
+    .transform(withoutBrackets)
     .default('127.0.0.1'),
   dataDir: z.string().default('.docent'),
   /** Public base URL of this server (source links, llms.txt, MCP results, job PRs, review pages). */
@@ -344,14 +344,15 @@ function keySecret(kind: 'admin' | 'assistant') {
   })
 }
 
-/**
- * What a server can be bound to: an IPv4 address, an IPv6 address (`::`, `::1`, brackets allowed) or a host name.
- * `127.0.0.1:80` (a port in the host) and `999.1.1.1` are not, and were found only when the bind failed.
- */
+/** An IPv6 address as written in a URL (`[::1]`) as the runtimes bind it (`::1`). */
 function withoutBrackets(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
 }
 
+/**
+ * What a server can be bound to: an IPv4 address, an IPv6 address (`::`, `::1`, brackets allowed) or a host name.
+ * `127.0.0.1:80` (a port in the host) and `999.1.1.1` are not, and were found only when the bind failed.
+ */
 function isListenAddress(host: string): boolean {
   const bare = withoutBrackets(host)
   if (bare.includes(':')) return URL.parse(`http://[${bare}]/`) !== null
