@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_INSTRUCTIONS_CHARS } from './console-names.ts'
+import { MAX_AUTOMATION_PROMPT_CHARS, MAX_INSTRUCTIONS_CHARS } from './console-names.ts'
 
 /** The predefined automations, by their stable ids. Custom ones get generated ids (`auto_...`). */
 export const PREDEFINED_AUTOMATION_IDS = [
@@ -66,8 +66,7 @@ export const AutomationRun = z
   .meta({ id: 'AutomationRun' })
 export type AutomationRun = z.infer<typeof AutomationRun>
 
-export { MAX_INSTRUCTIONS_CHARS }
-export const MAX_AUTOMATION_PROMPT_CHARS = 20_000
+export { MAX_AUTOMATION_PROMPT_CHARS, MAX_INSTRUCTIONS_CHARS }
 
 const Languages = z.array(z.string().regex(/^[a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})*$/, 'must be language codes such as fr or pt-BR')).max(30)
 

@@ -13,3 +13,5 @@ export const ORGANIZATION_HEADER = 'x-docent-organization'
 
 /** An automation's instructions, at most (the console counts them as they are typed; the API refuses more). */
 export const MAX_INSTRUCTIONS_CHARS = 10_000
+/** A custom automation's prompt, at most: a job prompt's limit (the console counts it as typed; the API refuses more). */
+export const MAX_AUTOMATION_PROMPT_CHARS = 20_000

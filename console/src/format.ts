@@ -18,6 +18,9 @@ export const readerText = (text: string) => text.replace(DIRECTION_CONTROLS, '')
 export const percent = (share: number | null) => (share === null || Number.isNaN(share) ? '–' : percentFormat.format(share))
 export const date = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '–')
 export const dateTime = (iso: string | null) => (iso ? dateTimeFormat.format(new Date(iso)) : '–')
+/** A moment as the clock in `timeZone` shows it (a schedule's zone, which may not be the reader's). */
+export const dateTimeIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))
 
 /** "3 minutes ago", "yesterday", with the exact time in a tooltip by the caller. */
 export function ago(iso: string | null, now = Date.now()): string {

@@ -123,8 +123,12 @@ function canonicalTimeZone(timeZone: unknown): string {
   if (typeof timeZone !== 'string' || !timeZone.trim()) {
     throw invalid('trigger.timeZone', 'must be an IANA time zone name such as Europe/Paris')
   }
+  const asked = timeZone.trim()
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: timeZone.trim() }).resolvedOptions().timeZone
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: asked }).resolvedOptions().timeZone
+    // Only the casing is put right. ICU resolves some current names to the older link they replaced (Asia/Kolkata to
+    // Asia/Calcutta, Europe/Kyiv to Europe/Kiev): the team's own spelling, which Intl accepted, is kept.
+    return resolved.toLowerCase() === asked.toLowerCase() ? resolved : asked
   } catch {
     throw invalid('trigger.timeZone', `unknown time zone "${timeZone}" (expected an IANA name such as Europe/Paris or America/New_York)`)
   }

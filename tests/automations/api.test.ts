@@ -57,6 +57,16 @@ describe('automations API', () => {
     }
   })
 
+  test('a time zone keeps the name the team gave, not an older alias ICU resolves it to', async () => {
+    for (const timeZone of ['Asia/Kolkata', 'Europe/Kyiv']) {
+      const response = await call('/v2/agent/demo/automations/fix-seo', 'PUT', {
+        trigger: { kind: 'schedule', cron: '0 3 * * *', timeZone },
+      })
+      expect(response.status).toBe(200)
+      expect(((await response.json()) as Automation).trigger).toEqual({ kind: 'schedule', cron: '0 3 * * *', timeZone })
+    }
+  })
+
   test('PUT changes the settings; a schedule shows its next run', async () => {
     const response = await call('/v2/agent/demo/automations/fix-seo', 'PUT', {
       enabled: true,

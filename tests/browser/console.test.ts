@@ -8,6 +8,7 @@ import { buildConsoleIfStale } from '../../console/build.ts'
 import type { AgentJob } from '../../shared/agent.ts'
 import { SIGN_IN_PER_IP_PER_HOUR } from '../../server/console/session-routes.ts'
 import { createKey } from '../../server/keys/keys.ts'
+import { seriousViolations } from './axe.ts'
 import { serveAnalyticsFixture } from './console-fixtures.ts'
 import { browserSkipReason, ensureWidgetBuilt, launchBrowser, type RunningDocent, startDocent } from './support.ts'
 
@@ -262,6 +263,55 @@ describe.skipIf(skip)('the console in Chromium', () => {
     expect([...errors, ...viewer.errors]).toEqual([])
   })
 
+  test('automations: a custom one is made in the console, runs on its own zone, and is deleted', async () => {
+    const { page, errors } = await open({ fixture: false })
+    await signIn(page, server.adminKey, '/console/demo/automations')
+    await page.getByRole('button', { name: 'New automation' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New automation' })
+    await dialog.getByLabel('Name').fill('Weekly API reference check')
+    const prompt = dialog.getByLabel('What the agent is asked to do')
+    // A prompt over the limit is counted, not cut, and Create waits.
+    await prompt.fill('x'.repeat(20_001))
+    await dialog.getByText('20,001 of 20,000 characters: 1 too many').waitFor()
+    expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true)
+    await prompt.fill('Compare the API reference with openapi.json and document what is missing.')
+    // The server's refusal shows in the dialog, which stays open with what was typed.
+    await dialog.getByLabel('Cron (minute hour day month weekday)').fill('0 3 * *')
+    await dialog.getByLabel('Time zone').fill('Asia/Kolkata')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(/trigger\.cron/)
+    await dialog.getByLabel('Cron (minute hour day month weekday)').fill('0 3 * * *')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await page.waitForURL(/\/console\/demo\/automations\/[^/]+$/)
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!)
+    await page.getByRole('heading', { name: 'Weekly API reference check' }).waitFor()
+    await page.getByText('Automation created and on.').waitFor()
+    const stored = await server.docent.context.store.getAutomation('demo', id)
+    expect(stored).toMatchObject({
+      kind: 'custom',
+      enabled: true,
+      prompt: 'Compare the API reference with openapi.json and document what is missing.',
+      trigger: { kind: 'schedule', cron: '0 3 * * *', timeZone: 'Asia/Kolkata' },
+      mode: 'pull_request',
+    })
+    // The next run is given in the zone the cron is written in (the zone's own name, not an older alias).
+    const nextRun = page.locator('dl.facts dt:text("Next run") + dd')
+    expect(await nextRun.textContent()).toMatch(/\b3:00\b.*\(Asia\/Kolkata\)/)
+
+    // Predefined automations are turned off, never deleted; a custom one is deleted after a confirmation.
+    await page.goto(`${server.url}/console/demo/automations/fix-typos`)
+    await page.getByRole('heading', { name: 'Fix typos' }).waitFor()
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0)
+    await page.goto(`${server.url}/console/demo/automations/${encodeURIComponent(id)}`)
+    page.once('dialog', (confirmation) => void confirmation.accept())
+    await page.getByRole('button', { name: 'Delete Weekly API reference check' }).click()
+    await page.waitForURL(/\/console\/demo\/automations$/)
+    await page.getByRole('link', { name: /Fix typos/ }).waitFor()
+    expect(await page.getByRole('link', { name: /Weekly API reference check/ }).count()).toBe(0)
+    expect(await server.docent.context.store.getAutomation('demo', id)).toBeNull()
+    expect(errors).toEqual([])
+  })
+
   test('sign-out ends the session: back to sign-in, and the old cookie is refused', async () => {
     const { page, context } = await open()
     await signIn(page)
@@ -410,22 +460,7 @@ describe.skipIf(skip)('the console in Chromium', () => {
       await page.getByLabel('Admin key').waitFor()
       const found: string[] = []
       const check = async (name: string) => {
-        await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' })
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run: (
-                  context: Document,
-                ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>
-              }
-            }
-          ).axe
-          const result = await axe.run(document)
-          return result.violations
-            .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-            .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-        })
+        const violations = await seriousViolations(page)
         found.push(...violations.map((violation) => `${name}: ${violation}`))
       }
       await check('sign-in')
@@ -456,6 +491,9 @@ describe.skipIf(skip)('the console in Chromium', () => {
       await page.locator('main details > summary').click()
       await page.getByLabel('Target languages (comma-separated codes)').waitFor()
       await check('automations: settings open')
+      await page.getByRole('button', { name: 'New automation' }).click()
+      await page.getByRole('dialog', { name: 'New automation' }).waitFor()
+      await check('automations: new automation dialog')
       expect(found).toEqual([])
       expect(errors).toEqual([])
     })

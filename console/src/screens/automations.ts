@@ -5,13 +5,14 @@ import type {
   AutomationRun,
   AutomationRunList,
   AutomationTriggerInput,
+  CreateAutomationInput,
   UpdateAutomationInput,
   WorkflowTriggered,
 } from '../../../shared/automations.ts'
-import { MAX_INSTRUCTIONS_CHARS } from '../../../shared/console-names.ts'
+import { MAX_AUTOMATION_PROMPT_CHARS, MAX_INSTRUCTIONS_CHARS } from '../../../shared/console-names.ts'
 import { api } from '../api.ts'
-import { ago, count, dateTime } from '../format.ts'
-import { hrefOf } from '../router.ts'
+import { ago, count, dateTime, dateTimeIn } from '../format.ts'
+import { hrefOf, navigate } from '../router.ts'
 import { Screen } from '../screen.ts'
 import { chip, emptyState, errorState, header, loadingState } from '../ui.ts'
 
@@ -44,6 +45,26 @@ interface Draft {
   languages: string
 }
 
+/** A new custom automation: what the agent is asked, besides the settings every automation has. */
+interface NewDraft extends Draft {
+  name: string
+  prompt: string
+  enabled: boolean
+}
+
+const emptyNewDraft = (): NewDraft => ({
+  name: '',
+  prompt: '',
+  enabled: true,
+  kind: 'schedule',
+  cron: '0 9 * * mon',
+  timeZone: browserTimeZone(),
+  repositories: '',
+  mode: 'pull_request',
+  instructions: '',
+  languages: '',
+})
+
 /**
  * The automations: the agent on a schedule and on events. Each can be turned on or off, set (trigger, mode,
  * instructions, languages), run now when it is on a schedule, and followed through its run history to its jobs and
@@ -58,6 +79,9 @@ export class AutomationsScreen extends Screen<AutomationList> {
     busy: { state: true },
     notice: { state: true },
     saved: { state: true },
+    creating: { state: true },
+    newDraft: { state: true },
+    createNotice: { state: true },
   }
   declare runs: AutomationRun[] | null
   declare nextCursor: string | null
@@ -65,6 +89,11 @@ export class AutomationsScreen extends Screen<AutomationList> {
   declare busy: boolean
   declare notice: string | null
   declare saved: string | null
+  declare creating: boolean
+  declare newDraft: NewDraft
+  declare createNotice: string | null
+  /** What to say on the screen of an automation just created, which the move to it would otherwise clear. */
+  private createdNotice: { id: string; text: string } | null = null
 
   constructor() {
     super()
@@ -74,6 +103,9 @@ export class AutomationsScreen extends Screen<AutomationList> {
     this.busy = false
     this.notice = null
     this.saved = null
+    this.creating = false
+    this.newDraft = emptyNewDraft()
+    this.createNotice = null
   }
 
   private get base() {
@@ -93,7 +125,8 @@ export class AutomationsScreen extends Screen<AutomationList> {
     if (changed.has('itemId') || changed.has('project')) {
       this.draft = null
       this.notice = null
-      this.saved = null
+      this.saved = this.createdNotice?.id === this.itemId ? this.createdNotice.text : null
+      this.createdNotice = null
       void this.loadRuns()
     }
     if (changed.has('data') && this.selected && !this.draft) this.draft = draftOf(this.selected)
@@ -116,12 +149,17 @@ export class AutomationsScreen extends Screen<AutomationList> {
   }
 
   override render() {
+    const controls = this.readOnly
+      ? nothing
+      : html`<button type="button" class="button primary" @click=${() => this.openCreate()}>New automation</button>`
     return html`${header(
       'Automations',
       'The agent on a schedule and on events: maintenance a docs team never gets to. Each run is an agent job; maintenance fixes collect in one pull request.',
+      controls,
     )}
       ${this.project.agent ? nothing : html`<p class="callout info">This project has no agent configured (<code>agent.repository</code> in the config), so nothing can run.</p>`}
-      ${this.error ? errorState(this.error, () => this.reload()) : !this.data ? loadingState() : this.body(this.data.automations)}`
+      ${this.error ? errorState(this.error, () => this.reload()) : !this.data ? loadingState() : this.body(this.data.automations)}
+      ${this.creating ? this.createDialog() : nothing}`
   }
 
   private body(automations: Automation[]) {
@@ -168,7 +206,7 @@ export class AutomationsScreen extends Screen<AutomationList> {
       ${this.saved ? html`<p class="callout success" role="status">${this.saved}</p>` : nothing}
       <dl class="facts" style="margin:14px 0">
         <dt>Runs</dt><dd>${triggerText(automation.trigger)}</dd>
-        <dt>Next run</dt><dd>${automation.nextRunAt ? dateTime(automation.nextRunAt) : automation.enabled ? 'on its trigger' : 'off'}</dd>
+        <dt>Next run</dt><dd>${automation.nextRunAt ? nextRunText(automation.nextRunAt, automation.trigger) : automation.enabled ? 'on its trigger' : 'off'}</dd>
         <dt>Changes</dt><dd>${automation.mode === 'direct' ? 'merged into the default branch directly' : 'proposed as a pull request'}</dd>
         ${automation.kind === 'custom' ? html`<dt>Prompt</dt><dd>${automation.prompt}</dd>` : nothing}
         ${this.readOnly && automation.instructions ? html`<dt>Instructions</dt><dd>${automation.instructions}</dd>` : nothing}
@@ -180,6 +218,11 @@ export class AutomationsScreen extends Screen<AutomationList> {
           : html`<div class="row" style="margin-bottom:14px">
               <button type="button" class="button" ?disabled=${this.busy || !canRunNow} @click=${() => this.runNow(automation)}>Run now</button>
               ${canRunNow ? nothing : html`<span class="muted">Run now is for scheduled automations that are on.</span>`}
+              ${
+                automation.kind === 'custom'
+                  ? html`<button type="button" class="button danger" style="margin-left:auto" ?disabled=${this.busy} @click=${() => this.deleteAutomation(automation)}>Delete<span class="sr-only"> ${automation.name}</span></button>`
+                  : nothing
+              }
             </div>
             ${this.settingsForm(automation)}`
       }
@@ -191,38 +234,15 @@ export class AutomationsScreen extends Screen<AutomationList> {
     const draft = this.draft ?? draftOf(automation)
     const set = (name: keyof Draft) => (event: Event) => {
       this.draft = { ...draft, [name]: (event.target as HTMLInputElement).value }
+      this.notice = null
     }
     return html`<details class="card" style="margin-bottom:16px" ?open=${this.saved !== null}>
       <summary><strong>Settings</strong></summary>
       <form class="stack" style="margin-top:12px;gap:8px" @submit=${(e: Event) => this.saveSettings(e, draft)}>
-        <label class="field"><span class="label">Trigger</span>
-          <select name="trigger" @change=${set('kind')}>
-            <option value="schedule" ?selected=${draft.kind === 'schedule'}>On a schedule</option>
-            <option value="content" ?selected=${draft.kind === 'content'}>When the docs change</option>
-            <option value="code" ?selected=${draft.kind === 'code'}>When code merges</option>
-          </select></label>
-        ${
-          draft.kind === 'schedule'
-            ? html`<label class="field"><span class="label">Cron (minute hour day month weekday)</span>
-                  <input name="cron" required .value=${draft.cron} placeholder="0 9 * * mon" @input=${set('cron')} /></label>
-                <label class="field"><span class="label">Time zone</span>
-                  <input name="timeZone" .value=${draft.timeZone} placeholder="Europe/Paris" @input=${set('timeZone')} /></label>`
-            : nothing
-        }
-        ${
-          draft.kind === 'code'
-            ? html`<label class="field"><span class="label">Code repositories (comma-separated; none: all listed in the config)</span>
-                <input name="repositories" .value=${draft.repositories} placeholder="acme/api" @input=${set('repositories')} /></label>`
-            : nothing
-        }
-        <label class="field"><span class="label">Mode</span>
-          <select name="mode" @change=${set('mode')}>
-            <option value="pull_request" ?selected=${draft.mode === 'pull_request'}>Pull request: a person reviews and merges</option>
-            <option value="direct" ?selected=${draft.mode === 'direct'}>Direct: merged into the default branch</option>
-          </select></label>
+        ${triggerAndModeFields(draft, set)}
         <label class="field"><span class="label">Instructions (added to what it is asked)</span>
           <textarea name="instructions" rows="3" aria-describedby="instructions-length" .value=${draft.instructions} @input=${set('instructions')}></textarea></label>
-        ${instructionsLength(draft.instructions.length)}
+        ${lengthCount('instructions-length', draft.instructions.length, MAX_INSTRUCTIONS_CHARS)}
         ${
           automation.id === 'translate'
             ? html`<label class="field"><span class="label">Target languages (comma-separated codes)</span>
@@ -257,15 +277,9 @@ export class AutomationsScreen extends Screen<AutomationList> {
 
   private async saveSettings(event: Event, draft: Draft) {
     event.preventDefault()
-    const trigger: AutomationTriggerInput =
-      draft.kind === 'schedule'
-        ? { kind: 'schedule', cron: draft.cron, ...(draft.timeZone.trim() ? { timeZone: draft.timeZone.trim() } : {}) }
-        : draft.kind === 'code'
-          ? { kind: 'code', repositories: splitList(draft.repositories) }
-          : { kind: 'content' }
     await this.save(
       {
-        trigger,
+        trigger: triggerOf(draft),
         mode: draft.mode,
         instructions: draft.instructions.trim() || null,
         ...(this.selected?.id === 'translate' ? { languages: splitList(draft.languages) } : {}),
@@ -292,6 +306,86 @@ export class AutomationsScreen extends Screen<AutomationList> {
     }
   }
 
+  private openCreate() {
+    this.creating = true
+    this.createNotice = null
+    void this.updateComplete.then(() => this.querySelector<HTMLDialogElement>('dialog.create-automation')?.showModal())
+  }
+
+  private createDialog() {
+    const draft = this.newDraft
+    const set = (name: keyof NewDraft) => (event: Event) => {
+      const target = event.target as HTMLInputElement
+      this.newDraft = { ...this.newDraft, [name]: target.type === 'checkbox' ? target.checked : target.value }
+      this.createNotice = null
+    }
+    const close = () => this.querySelector<HTMLDialogElement>('dialog.create-automation')?.close()
+    return html`<dialog class="modal create-automation" aria-labelledby="create-automation-title" @close=${() => (this.creating = false)}>
+      <form class="stack" style="gap:8px" @submit=${(e: Event) => this.create(e)}>
+        <h2 id="create-automation-title">New automation</h2>
+        <p class="muted">The agent does this on its trigger, as a job of its own, and proposes the change as a pull request unless you choose Direct.</p>
+        <label class="field"><span class="label">Name</span>
+          <input name="name" required maxlength="100" placeholder="Weekly API reference check" .value=${draft.name} @input=${set('name')} /></label>
+        <label class="field"><span class="label">What the agent is asked to do</span>
+          <textarea name="prompt" required rows="5" aria-describedby="prompt-length" placeholder="Compare the API reference with openapi.json and document what is missing." .value=${draft.prompt} @input=${set('prompt')}></textarea></label>
+        ${lengthCount('prompt-length', draft.prompt.length, MAX_AUTOMATION_PROMPT_CHARS)}
+        ${triggerAndModeFields(draft, set)}
+        <label class="check"><input type="checkbox" name="enabled" .checked=${draft.enabled} @change=${set('enabled')} /> Turn it on now</label>
+        ${this.createNotice ? html`<p class="callout danger" role="alert">${this.createNotice}</p>` : nothing}
+        <div class="dialog-actions">
+          <button type="button" class="button" @click=${close}>Cancel</button>
+          <button type="submit" class="button primary" ?disabled=${this.busy || draft.prompt.length > MAX_AUTOMATION_PROMPT_CHARS}>Create</button>
+        </div>
+      </form>
+    </dialog>`
+  }
+
+  private async create(event: Event) {
+    event.preventDefault()
+    const draft = this.newDraft
+    if (!draft.name.trim() || !draft.prompt.trim()) return
+    const body: CreateAutomationInput = {
+      name: draft.name.trim(),
+      prompt: draft.prompt.trim(),
+      trigger: triggerOf(draft),
+      mode: draft.mode,
+      enabled: draft.enabled,
+    }
+    this.busy = true
+    this.createNotice = null
+    try {
+      const created = await api<Automation>(this.base, { method: 'POST', body })
+      this.data = { automations: [...(this.data?.automations ?? []), created] }
+      this.newDraft = emptyNewDraft()
+      this.querySelector<HTMLDialogElement>('dialog.create-automation')?.close()
+      this.creating = false
+      this.createdNotice = {
+        id: created.id,
+        text: created.enabled ? 'Automation created and on.' : 'Automation created; it is off until you turn it on.',
+      }
+      navigate(hrefOf(this.project.id, 'automations', created.id))
+    } catch (error) {
+      this.createNotice = (error as Error).message
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private async deleteAutomation(automation: Automation) {
+    if (!confirm(`Delete the automation "${automation.name}"? Its run history goes with it; jobs and pull requests it made stay.`)) return
+    this.busy = true
+    this.notice = null
+    try {
+      await api<unknown>(`${this.base}/${encodeURIComponent(automation.id)}`, { method: 'DELETE' })
+      this.data = { automations: (this.data?.automations ?? []).filter((listed) => listed.id !== automation.id) }
+      navigate(hrefOf(this.project.id, 'automations'))
+    } catch (error) {
+      this.notice = (error as Error).message
+    } finally {
+      this.busy = false
+    }
+  }
+
   private async runNow(automation: Automation) {
     this.busy = true
     this.notice = null
@@ -307,6 +401,61 @@ export class AutomationsScreen extends Screen<AutomationList> {
     } finally {
       this.busy = false
     }
+  }
+}
+
+/** Trigger and mode: the fields a new automation and the settings of one share. */
+function triggerAndModeFields(draft: Draft, set: (name: keyof Draft) => (event: Event) => void) {
+  return html`<label class="field"><span class="label">Trigger</span>
+      <select name="trigger" @change=${set('kind')}>
+        <option value="schedule" ?selected=${draft.kind === 'schedule'}>On a schedule</option>
+        <option value="content" ?selected=${draft.kind === 'content'}>When the docs change</option>
+        <option value="code" ?selected=${draft.kind === 'code'}>When code merges</option>
+      </select></label>
+    ${
+      draft.kind === 'schedule'
+        ? html`<label class="field"><span class="label">Cron (minute hour day month weekday)</span>
+              <input name="cron" required .value=${draft.cron} placeholder="0 9 * * mon" @input=${set('cron')} /></label>
+            <label class="field"><span class="label">Time zone</span>
+              <input name="timeZone" .value=${draft.timeZone} placeholder="Europe/Paris" @input=${set('timeZone')} /></label>`
+        : nothing
+    }
+    ${
+      draft.kind === 'code'
+        ? html`<label class="field"><span class="label">Code repositories (comma-separated; none: all listed in the config)</span>
+            <input name="repositories" .value=${draft.repositories} placeholder="acme/api" @input=${set('repositories')} /></label>`
+        : nothing
+    }
+    <label class="field"><span class="label">Mode</span>
+      <select name="mode" @change=${set('mode')}>
+        <option value="pull_request" ?selected=${draft.mode === 'pull_request'}>Pull request: a person reviews and merges</option>
+        <option value="direct" ?selected=${draft.mode === 'direct'}>Direct: merged into the default branch</option>
+      </select></label>`
+}
+
+function triggerOf(draft: Draft): AutomationTriggerInput {
+  if (draft.kind === 'schedule') {
+    return { kind: 'schedule', cron: draft.cron, ...(draft.timeZone.trim() ? { timeZone: draft.timeZone.trim() } : {}) }
+  }
+  return draft.kind === 'code' ? { kind: 'code', repositories: splitList(draft.repositories) } : { kind: 'content' }
+}
+
+/**
+ * The next slot in the schedule's own zone, which the cron beside it is written in, and in the reader's when theirs
+ * differs: "Dec 1, 2026, 3:00 AM (America/New_York) · Dec 1, 2026, 9:00 AM your time".
+ */
+function nextRunText(nextRunAt: string, trigger: Automation['trigger']) {
+  const zone = trigger.kind === 'schedule' ? (trigger.timeZone ?? 'UTC') : 'UTC'
+  const there = `${dateTimeIn(nextRunAt, zone)} (${zone})`
+  const here = dateTime(nextRunAt)
+  return here === dateTimeIn(nextRunAt, zone) ? there : `${there} · ${here} your time`
+}
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    return 'UTC'
   }
 }
 
@@ -332,12 +481,12 @@ const splitList = (text: string) =>
 customElements.define('screen-automations', AutomationsScreen)
 
 /**
- * How much of the instructions' room is used. No `maxlength`: a browser cuts a longer paste silently, and the form said
- * "saved" over what it had dropped; over the limit, this says so and Save waits.
+ * How much of a text's room is used. No `maxlength`: a browser cuts a longer paste silently, and the form said "saved"
+ * over what it had dropped; over the limit, this says so and the form waits.
  */
-function instructionsLength(length: number) {
-  const over = length > MAX_INSTRUCTIONS_CHARS
-  return html`<p id="instructions-length" class=${over ? 'field-error' : 'help'} role=${over ? 'alert' : nothing}>
-    ${count(length)} of ${count(MAX_INSTRUCTIONS_CHARS)} characters${over ? `: ${count(length - MAX_INSTRUCTIONS_CHARS)} too many` : ''}
+function lengthCount(id: string, length: number, max: number) {
+  const over = length > max
+  return html`<p id=${id} class=${over ? 'field-error' : 'help'} role=${over ? 'alert' : nothing}>
+    ${count(length)} of ${count(max)} characters${over ? `: ${count(length - max)} too many` : ''}
   </p>`
 }
