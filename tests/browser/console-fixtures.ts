@@ -68,7 +68,12 @@ export const fixtureGaps = (): Gap[] => [
       { query: 'export flags as csv file', count: 3, lastAskedAt: daysAgo(1) },
       { query: 'download a list of all flags', count: 1, lastAskedAt: daysAgo(4) },
     ],
-    pages: ['https://docs.lumen.dev/concepts/flags', 'https://docs.lumen.dev/guides/flag-cleanup'],
+    // The last, one unbroken word as some sites' paths are, must wrap on a phone rather than widen the screen.
+    pages: [
+      'https://docs.lumen.dev/concepts/flags',
+      'https://docs.lumen.dev/guides/flag-cleanup',
+      'https://docs.lumen.dev/reference/FlagExportAndBulkDownloadConfigurationReferenceForEnterpriseWorkspaces',
+    ],
     closest: [
       { title: 'Flags › Listing flags', url: 'https://docs.lumen.dev/concepts/flags#listing-flags' },
       { title: 'Flag cleanup', url: 'https://docs.lumen.dev/guides/flag-cleanup' },

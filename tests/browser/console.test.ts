@@ -516,21 +516,25 @@ describe.skipIf(skip)('the console in Chromium', () => {
     expect(await page.getByRole('button', { name: 'New job' }).isDisabled()).toBe(true)
   })
 
-  test('laptop and tablet widths: the navigation stays reachable and nothing scrolls sideways', async () => {
+  test('phone, tablet and laptop widths: the navigation stays reachable and nothing scrolls sideways', async () => {
     const { page } = await open()
     await signIn(page)
-    for (const width of [1366, 1024, 820, 768]) {
+    // The longest name a key may have, in one unbroken word, as a team pastes a token-like label.
+    await createKey(server.docent.context.store, { kind: 'admin', organization: 'demo', scope: 'read', name: 'k'.repeat(100) })
+    const wide: string[] = []
+    for (const width of [1366, 820, 768, 375, 320]) {
       await page.setViewportSize({ width, height: 900 })
-      for (const screen of ['overview', 'gaps', 'keys']) {
+      for (const screen of SCREENS) {
         await page.goto(`${server.url}/console/demo/${screen}`)
         await page.locator('main h1').waitFor()
         await page.waitForLoadState('networkidle')
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-        expect(overflow, `${screen} at ${width}px`).toBeLessThanOrEqual(0)
-        expect(await page.getByRole('link', { name: 'Agent' }).isVisible(), `${screen} at ${width}px`).toBe(true)
+        if (overflow > 0) wide.push(`${screen} at ${width}px: ${overflow}px too wide`)
+        if (!(await page.getByRole('link', { name: 'Agent' }).isVisible())) wide.push(`${screen} at ${width}px: no navigation`)
       }
     }
-  })
+    expect(wide).toEqual([])
+  }, 240_000)
 
   test('keyboard only: skip link, navigation, a dialog opened and closed with the keyboard', async () => {
     const { page } = await open()
