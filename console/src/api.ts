@@ -49,7 +49,20 @@ export function onRefused(handler: () => void) {
   refused = handler
 }
 
+/** What a person reads when the request never reached Docent (the server is down, the network is gone). */
+export const UNREACHABLE = 'Docent cannot be reached: the server may be down or restarting, or the network gone.'
+
 async function send(path: string, options: RequestOptions, organization = shownOrganization): Promise<Response> {
+  try {
+    return await fetchOnce(path, options, organization)
+  } catch (error) {
+    // An abort is the screen's own doing (it moved on); anything else is the browser's "Failed to fetch".
+    if ((error as Error).name === 'AbortError') throw error
+    throw new ApiError(0, 'unreachable', UNREACHABLE, null)
+  }
+}
+
+function fetchOnce(path: string, options: RequestOptions, organization: string | null): Promise<Response> {
   return fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'same-origin',

@@ -1,6 +1,6 @@
 import { html, LitElement, nothing } from 'lit'
 import type { ConsoleProject, ConsoleSession } from '../../shared/console.ts'
-import { ApiError, apiNoRetry, onRefused, onSessionEnded, showOrganization } from './api.ts'
+import { ApiError, apiNoRetry, onRefused, onSessionEnded, showOrganization, UNREACHABLE } from './api.ts'
 import { rangeFrom } from './range.ts'
 import { hrefOf, navigate, type Place, placeOf } from './router.ts'
 import type { Screen } from './screen.ts'
@@ -187,7 +187,9 @@ export class DocentConsole extends LitElement {
     try {
       await entry.load()
     } catch (error) {
-      this.screenError = `this screen could not be loaded (${(error as Error).message}); reload the page`
+      // A screen's code comes on first use: failing, the server is most likely gone (or updated under the tab).
+      console.error('Docent console: a screen failed to load', error)
+      this.screenError = `This screen could not be loaded. ${UNREACHABLE} Reload the page when it is back.`
       return
     }
     const key = `${project.id}/${name}`

@@ -15,6 +15,11 @@ describe('date range', () => {
       preset: 'custom',
     })
     expect(rangeFrom(new URLSearchParams('from=yesterday&to=2026-01-31'), NOW).preset).toBe('30d')
+    expect(rangeFrom(new URLSearchParams('from=2026-02-10&to=2026-01-31'), NOW)).toEqual({
+      from: '2026-01-31',
+      to: '2026-02-10',
+      preset: 'custom',
+    })
   })
 
   test('the API query covers the last day whole', () => {

@@ -312,6 +312,25 @@ describe.skipIf(skip)('the console in Chromium', () => {
     expect(errors).toEqual([])
   })
 
+  test('with Docent out of reach, screens say so in words and recover once it is back', async () => {
+    const { page, errors } = await open({ fixture: false })
+    await signIn(page, server.adminKey, '/console/demo/overview')
+    await page.locator('main h1').waitFor()
+    // The network refuses everything from here: the API, and the code of a screen not opened yet.
+    await page.route(`${server.url}/**`, (route) => route.abort('connectionrefused'))
+    await page.getByRole('link', { name: 'Project' }).click()
+    const alert = page.locator('main [role=alert]')
+    await expect(alert.textContent()).resolves.toContain('Docent cannot be reached')
+    expect(await alert.textContent()).not.toMatch(/Failed to fetch|dynamically imported/)
+    await page.getByRole('link', { name: 'Keys' }).click()
+    await page.locator('main [role=alert]').filter({ hasText: 'Docent cannot be reached' }).waitFor()
+    await page.unroute(`${server.url}/**`)
+    await page.reload()
+    await page.getByRole('heading', { name: 'Keys' }).waitFor()
+    await page.getByRole('region', { name: 'Keys' }).or(page.locator('main table')).first().waitFor()
+    expect(errors).toEqual([])
+  })
+
   test('sign-out ends the session: back to sign-in, and the old cookie is refused', async () => {
     const { page, context } = await open()
     await signIn(page)
