@@ -222,6 +222,11 @@ export const Gap = z
     jobId: z.string().nullable(),
     prLink: z.string().nullable(),
     verifiedAt: z.iso.datetime().nullable().describe('when the questions were last re-asked after a merge'),
+    dismissedAt: z.iso
+      .datetime()
+      .nullable()
+      .optional()
+      .describe('extra: when a dismissed gap was dismissed (questions asked since still join it; reopen to act on them)'),
   })
   .meta({ id: 'Gap' })
 export type Gap = z.infer<typeof Gap>

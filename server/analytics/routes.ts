@@ -26,7 +26,7 @@ import { adminGuard, agentWriteGuard } from '../http/guards.ts'
 import { type ResponseDoc, type Route, route } from '../http/route.ts'
 import { DOCS_UNAVAILABLE } from '../search/load-corpus.ts'
 import { EXPORT_PAGE, exportResponse } from './export.ts'
-import { dismissGap, fixableGap, fixGap, getGapOr404 } from './gaps/fix.ts'
+import { dismissGap, fixableGap, fixGap, getGapOr404, reopenGap } from './gaps/fix.ts'
 import { gapView } from './gaps/view.ts'
 import { bucketFor, rangeLabel, rangeOf } from './range.ts'
 import {
@@ -284,6 +284,23 @@ export function analyticsRoutes(ctx: DocentContext): Route[] {
       },
       handler: async (c, { auth }) => {
         const gap = await dismissGap(ctx, auth.project, c.req.param('id')!)
+        return c.json(await gapView(ctx, gap, rangeOf({}, ctx.now())))
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${BASE}/gaps/{id}/reopen`,
+      tag: 'analytics',
+      summary: 'Reopen a dismissed gap (an open one stays open)',
+      guard: admin,
+      params: gapParams,
+      responses: {
+        200: { description: 'the gap, open', schema: Gap },
+        404: NO_GAP,
+        409: { description: 'the gap is neither dismissed nor open (a fix is under way or it is fixed)' },
+      },
+      handler: async (c, { auth }) => {
+        const gap = await reopenGap(ctx, auth.project, c.req.param('id')!)
         return c.json(await gapView(ctx, gap, rangeOf({}, ctx.now())))
       },
     }),

@@ -49,6 +49,7 @@ const endpoints = () =>
     ['GET', '/v1/analytics/demo/gaps'],
     ['GET', `/v1/analytics/demo/gaps/${gapId}`],
     ['POST', `/v1/analytics/demo/gaps/${gapId}/dismiss`],
+    ['POST', `/v1/analytics/demo/gaps/${gapId}/reopen`],
     ['POST', `/v1/analytics/demo/gaps/${gapId}/fix`, { text: 'Ruby: gem install lumen-flags' }],
     ['POST', `/v2/agent/demo/job/${jobId}/merge`],
   ] as const

@@ -164,6 +164,14 @@ describe('a gap, from readers’ questions to fixed', () => {
     expect(((await dismissed.json()) as Gap).status).toBe('dismissed')
     expect((await gaps('?status=dismissed')).map((g) => g.id)).toEqual([rust.id])
     expect((await gaps('?status=open')).map((g) => g.id)).not.toContain(rust.id)
+    expect(((await gap(rust.id)) as Gap).dismissedAt).toEqual(expect.any(String))
+    // A dismissal is taken back (readers kept asking, or it was a slip): open again, and open stays open.
+    const reopened = await t.post(`/v1/analytics/demo/gaps/${rust.id}/reopen`)
+    expect(reopened.status).toBe(200)
+    expect((await reopened.json()) as Gap).toMatchObject({ status: 'open', dismissedAt: null })
+    expect((await t.post(`/v1/analytics/demo/gaps/${rust.id}/reopen`)).status).toBe(200)
+    expect((await t.post('/v1/analytics/demo/gaps/gap_unknown/reopen')).status).toBe(404)
+    expect((await t.post(`/v1/analytics/demo/gaps/${rust.id}/dismiss`)).status).toBe(200)
     // A writer's own instruction for the offline editor: a dismissed gap can still be fixed.
     const fix = (await (
       await t.post(`/v1/analytics/demo/gaps/${rust.id}/fix`, {
@@ -172,6 +180,9 @@ describe('a gap, from readers’ questions to fixed', () => {
     ).json()) as AgentJob
     expect(await gap(rust.id)).toMatchObject({ status: 'in_progress', jobId: fix.id })
     expect((await t.post(`/v1/analytics/demo/gaps/${rust.id}/dismiss`)).status).toBe(409)
+    const underWay = await t.post(`/v1/analytics/demo/gaps/${rust.id}/reopen`)
+    expect(underWay.status).toBe(409)
+    expect(((await underWay.json()) as { error: string }).error).toBe('only a dismissed gap is reopened; this one is in progress')
     // Archiving the job gives the gap back, open, with the reason.
     expect((await t.post(`/v2/agent/demo/job/${fix.id}/archive`)).status).toBe(200)
     expect(

@@ -229,10 +229,13 @@ export async function serveAnalyticsFixture(
       fixture.sent.push({ method: request.method(), path, body })
       const fix = /^\/gaps\/([^/]+)\/fix$/.exec(path)
       if (fix && options.onFix) return json(await options.onFix(body))
-      const dismiss = /^\/gaps\/([^/]+)\/dismiss$/.exec(path)
+      const dismiss = /^\/gaps\/([^/]+)\/(dismiss|reopen)$/.exec(path)
       if (dismiss) {
         const gap = fixture.gaps.find((g) => g.id === dismiss[1])!
-        gap.status = 'dismissed'
+        const dismissing = dismiss[2] === 'dismiss'
+        // As the server: a dismissal says when; the time is a minute before the fixture's latest question, as when
+        // readers kept asking after it.
+        Object.assign(gap, { status: dismissing ? 'dismissed' : 'open', dismissedAt: dismissing ? daysAgo(0.01) : null })
         return json(gap)
       }
       if (path.startsWith('/feedback/')) return json({ ...feedbackList().feedback[0], ...(body as object) })

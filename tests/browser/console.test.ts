@@ -331,6 +331,33 @@ describe.skipIf(skip)('the console in Chromium', () => {
     expect(errors).toEqual([])
   })
 
+  test('gaps: a dismissal is undone at once or reopened later, and a dismissed gap readers ask again says so', async () => {
+    const { page, fixture, errors } = await open()
+    await signIn(page, server.adminKey, '/console/demo/gaps/gap_export_csv?status=open')
+    await page.getByRole('heading', { name: 'Exporting flags to CSV' }).waitFor()
+    await page.getByRole('button', { name: 'Dismiss', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: 'Dismissed.' }).waitFor()
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await page.getByRole('status').filter({ hasText: 'Open again.' }).waitFor()
+    expect(fixture!.gaps.find((gap) => gap.id === 'gap_export_csv')!.status).toBe('open')
+
+    await page.getByRole('button', { name: 'Dismiss', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: 'Dismissed.' }).waitFor()
+    await page.goto(`${server.url}/console/demo/gaps/gap_export_csv?status=dismissed`)
+    const listed = page.locator('.pick-list a[aria-current="true"]')
+    await expect(listed.textContent()).resolves.toContain('Asked again')
+    await page.getByText('Readers asked one of its questions again since.').waitFor()
+    await page.getByRole('button', { name: 'Reopen' }).click()
+    await page.getByRole('status').filter({ hasText: 'Reopened.' }).waitFor()
+    expect(fixture!.sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /gaps/gap_export_csv/dismiss',
+      'POST /gaps/gap_export_csv/reopen',
+      'POST /gaps/gap_export_csv/dismiss',
+      'POST /gaps/gap_export_csv/reopen',
+    ])
+    expect(errors).toEqual([])
+  })
+
   test('sign-out ends the session: back to sign-in, and the old cookie is refused', async () => {
     const { page, context } = await open()
     await signIn(page)

@@ -54,7 +54,7 @@ export class GapsScreen extends Screen<GapsData> {
     busy: { state: true },
   }
   declare fixing: Gap | null
-  declare notice: { tone: 'success' | 'danger'; text: string; href?: string } | null
+  declare notice: { tone: 'success' | 'danger'; text: string; href?: string; undo?: () => void } | null
   declare busy: boolean
   private draft: FixGapBody = {}
 
@@ -126,7 +126,13 @@ export class GapsScreen extends Screen<GapsData> {
             html`<button type="button" class="seg" aria-pressed=${this.status === status ? 'true' : 'false'} @click=${() => navigate(this.href(null, status), { replace: true })}>${label}</button>`,
         )}
       </div>
-      ${this.notice ? html`<div class="callout ${this.notice.tone}" role="status">${this.notice.text} ${this.notice.href ? html`<a href=${this.notice.href}>Follow the job</a>` : nothing}</div>` : nothing}
+      ${
+        this.notice
+          ? html`<div class="callout ${this.notice.tone}" role="status">${this.notice.text}
+              ${this.notice.href ? html`<a href=${this.notice.href}>Follow the job</a>` : nothing}
+              ${this.notice.undo ? html`<button type="button" class="link" ?disabled=${this.busy} @click=${this.notice.undo}>Undo</button>` : nothing}</div>`
+          : nothing
+      }
       ${this.error ? errorState(this.error, () => this.reload()) : !this.data ? loadingState() : this.body(this.data)}
       ${this.fixing ? this.fixDialog(this.fixing) : nothing}`
   }
@@ -152,7 +158,8 @@ export class GapsScreen extends Screen<GapsData> {
                   html`<li>
                     <a href=${this.href(gap.id)} aria-current=${gap.id === selected?.id ? 'true' : 'false'}>
                       <span class="pick-title">${readerText(gap.title)}</span>
-                      <span class="pick-meta">${chip(gap.status)} <span>${count(gap.count)} question${gap.count === 1 ? '' : 's'}</span>
+                      <span class="pick-meta">${chip(gap.status)} ${askedSinceDismissed(gap).length ? chip('open', 'Asked again') : nothing}
+                        <span>${count(gap.count)} question${gap.count === 1 ? '' : 's'}</span>
                         <time datetime=${gap.lastSeenAt} title=${dateTime(gap.lastSeenAt)}>last ${ago(gap.lastSeenAt)}</time></span>
                     </a>
                   </li>`,
@@ -200,6 +207,7 @@ export class GapsScreen extends Screen<GapsData> {
         )}
       </ol>
       ${gap.reason ? html`<p class="callout info">Back to open: ${gap.reason}</p>` : nothing}
+      ${gap.status === 'dismissed' ? this.dismissedNote(gap) : nothing}
       <div class="row" style="margin-bottom:16px">
         ${
           !this.readOnly && (gap.status === 'open' || gap.status === 'dismissed')
@@ -315,10 +323,29 @@ export class GapsScreen extends Screen<GapsData> {
     void gap
   }
 
-  private dismiss(gap: Gap) {
-    return this.act(gap, 'Dismissed.', () =>
+  private async dismiss(gap: Gap) {
+    await this.act(gap, 'Dismissed.', () =>
       api(`${analyticsBase(this.project.id)}/gaps/${encodeURIComponent(gap.id)}/dismiss`, { method: 'POST' }),
     )
+    if (this.notice?.tone === 'success') this.notice = { ...this.notice, undo: () => void this.reopen(gap, 'Open again.') }
+  }
+
+  private reopen(gap: Gap, what = 'Reopened.') {
+    return this.act(gap, what, () => api(`${analyticsBase(this.project.id)}/gaps/${encodeURIComponent(gap.id)}/reopen`, { method: 'POST' }))
+  }
+
+  /** A dismissed gap still gathers the questions that match it: the team sees whether readers kept asking. */
+  private dismissedNote(gap: Gap) {
+    const since = askedSinceDismissed(gap)
+    return html`<p class="callout info">
+      Dismissed${gap.dismissedAt ? html` <time datetime=${gap.dismissedAt} title=${dateTime(gap.dismissedAt)}>${ago(gap.dismissedAt)}</time>` : nothing}.
+      ${
+        since.length
+          ? `Readers asked ${since.length === 1 ? 'one of its questions' : `${count(since.length)} of its questions`} again since.`
+          : 'No reader has asked again since.'
+      }
+      ${this.readOnly ? nothing : html`<button type="button" class="link" ?disabled=${this.busy} @click=${() => this.reopen(gap)}>Reopen</button>`}
+    </p>`
   }
 
   private merge(gap: Gap) {
@@ -326,6 +353,12 @@ export class GapsScreen extends Screen<GapsData> {
       api(`/v2/agent/${encodeURIComponent(this.project.id)}/job/${encodeURIComponent(gap.jobId!)}/merge`, { method: 'POST' }),
     )
   }
+}
+
+/** The questions of a dismissed gap asked after it was dismissed. */
+function askedSinceDismissed(gap: Gap) {
+  const dismissedAt = gap.status === 'dismissed' ? gap.dismissedAt : null
+  return dismissedAt ? gap.questions.filter((question) => question.lastAskedAt > dismissedAt) : []
 }
 
 customElements.define('screen-gaps', GapsScreen)

@@ -102,3 +102,15 @@ export async function dismissGap(ctx: DocentContext, project: ProjectConfig, id:
   if (!dismissed) throw new DocentError('conflict', 'the gap changed meanwhile; try again')
   return dismissed
 }
+
+/** Reopened: a dismissal taken back (readers kept asking, or it was a slip). Open already, it stays open. */
+export async function reopenGap(ctx: DocentContext, project: ProjectConfig, id: string): Promise<GapRecord> {
+  const gap = await getGapOr404(ctx, project, id)
+  if (gap.status === 'open') return gap
+  if (gap.status !== 'dismissed') {
+    throw new DocentError('conflict', `only a dismissed gap is reopened; this one is ${gap.status.replace('_', ' ')}`)
+  }
+  const reopened = await ctx.store.updateGap(gap.id, { status: 'open', reason: null, updatedAt: ctx.now() }, { ifStatusIn: ['dismissed'] })
+  if (!reopened) throw new DocentError('conflict', 'the gap changed meanwhile; try again')
+  return reopened
+}

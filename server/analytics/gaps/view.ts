@@ -33,5 +33,6 @@ export async function gapView(
     jobId: gap.jobId,
     prLink: job ? jobView(job).prLink : null,
     verifiedAt: gap.verifiedAt?.toISOString() ?? null,
+    dismissedAt: gap.status === 'dismissed' ? gap.updatedAt.toISOString() : null,
   }
 }
