@@ -78,7 +78,7 @@ describe.skipIf(skip)('a gap named in the URL', () => {
     await page.getByRole('heading', { name: 'Exporting flags to CSV' }).waitFor()
     await page.getByRole('button', { name: 'Fix with agent' }).click()
     const form = page.getByRole('dialog', { name: 'Fix with agent' })
-    await form.getByLabel('The facts readers need (optional)').fill('Flags › Export › CSV downloads every flag.')
+    await form.getByLabel('The facts readers need').fill('Flags › Export › CSV downloads every flag.')
     await form.getByRole('button', { name: 'Start the job' }).click()
     await page.getByText('The agent is on it.').waitFor()
     await page.locator('#gap-title + .chip').filter({ hasText: 'In progress' }).waitFor()

@@ -74,7 +74,7 @@ describe.skipIf(skip)('console screenshots', () => {
       await page.goto(`${server.url}/console/demo/gaps/gap_export_csv`)
       await page.getByRole('button', { name: 'Fix with agent' }).click()
       await page
-        .getByLabel('The facts readers need (optional)')
+        .getByLabel('The facts readers need')
         .fill('Open Flags, choose Export › CSV: every flag with its rules and targeting, one row each.')
       await shoot(page, `console-gap-fix-${scheme}`)
 

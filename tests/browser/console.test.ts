@@ -478,25 +478,37 @@ describe.skipIf(skip)('the console in Chromium', () => {
     await page.getByRole('heading', { name: 'Exporting flags to CSV' }).waitFor()
     expect(await page.getByRole('table').first().textContent()).toContain('export flags as csv file')
     await page.getByRole('button', { name: 'Fix with agent' }).click()
+    // This server's agent is the offline editor: it writes the facts it is given, and no instruction it would not
+    // understand is prefilled (it would be queued as a follow-up the editor cannot carry out).
     const form = page.getByRole('dialog', { name: 'Fix with agent' })
-    expect(await form.getByLabel('Instruction').inputValue()).toContain('"Can I export flags to CSV?"')
+    const facts = form.getByLabel('The facts readers need')
+    expect(await facts.getAttribute('required')).not.toBeNull()
+    expect(await form.getByLabel('Instruction').count()).toBe(0)
     expect(await form.getByLabel('Page to change (optional)').inputValue()).toBe('/concepts/flags')
-    await form.getByLabel('The facts readers need (optional)').fill('Flags › Export › CSV downloads every flag with its rules.')
+    await facts.fill('Flags › Export › CSV downloads every flag with its rules.')
     await form.getByRole('button', { name: 'Start the job' }).click()
     await page.getByText('The agent is on it.').waitFor()
     expect(fixture.sent).toEqual([
       {
         method: 'POST',
         path: '/gaps/gap_export_csv/fix',
-        body: {
-          prompt: expect.stringContaining('export flags as csv file'),
-          text: 'Flags › Export › CSV downloads every flag with its rules.',
-          page: '/concepts/flags',
-        },
+        body: { text: 'Flags › Export › CSV downloads every flag with its rules.', page: '/concepts/flags' },
       },
     ])
     await page.getByRole('link', { name: 'Follow the job' }).click()
     await page.waitForURL(/\/console\/demo\/agent\/[A-Za-z0-9]{22}$/)
+
+    // With a language model the agent drafts from the docs: the instruction comes prefilled with the readers' words,
+    // and the facts are optional.
+    await page.route(`${server.url}/v2/projects/demo`, async (route) => {
+      const response = await route.fetch()
+      const status = (await response.json()) as { model: { provider: string } }
+      await route.fulfill({ response, json: { ...status, model: { ...status.model, provider: 'openai' } } })
+    })
+    await page.goto(`${server.url}/console/demo/gaps/gap_export_csv?status=open`)
+    await page.getByRole('button', { name: 'Fix with agent' }).click()
+    expect(await form.getByLabel('Instruction').inputValue()).toContain('"Can I export flags to CSV?"')
+    expect(await form.getByLabel('The facts readers need (optional)').getAttribute('required')).toBeNull()
   })
 
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -676,9 +688,7 @@ describe.skipIf(skip)('the gap loop end to end (needs the analytics API)', () =>
     await page.locator('.pick-list a').filter({ hasText: /ruby/i }).first().click()
     await page.getByRole('button', { name: 'Fix with agent' }).click()
     const form = page.getByRole('dialog', { name: 'Fix with agent' })
-    await form
-      .getByLabel('The facts readers need (optional)')
-      .fill('There is no Ruby SDK yet. From a Ruby app, call the REST API with an SDK key.')
+    await form.getByLabel('The facts readers need').fill('There is no Ruby SDK yet. From a Ruby app, call the REST API with an SDK key.')
     await form.getByRole('button', { name: 'Start the job' }).click()
     await page.getByText('The agent is on it.').waitFor()
     // The gap's status follows the job: open → in progress → PR open. The list is read when the filter changes, so

@@ -252,8 +252,18 @@ export class GapsScreen extends Screen<GapsData> {
       <p class="muted">First asked ${dateTime(gap.firstSeenAt)} · last ${dateTime(gap.lastSeenAt)}</p>`
   }
 
+  /**
+   * Whether the agent is the built-in offline editor, which writes the facts a writer gives and carries out plain
+   * instructions ("Append a section…"), but cannot draft from the docs: the form asks for the facts then, and prefills
+   * no instruction it would not understand.
+   */
+  private get offlineEditor(): boolean {
+    return this.data?.project?.model.provider === 'offline'
+  }
+
   private openFix(gap: Gap) {
-    this.draft = { prompt: suggestedPrompt(gap), text: '', page: gap.closest[0] ? pathOf(gap.closest[0].url) : '' }
+    const prompt = this.offlineEditor ? '' : suggestedPrompt(gap)
+    this.draft = { prompt, text: '', page: gap.closest[0] ? pathOf(gap.closest[0].url) : '' }
     this.fixing = gap
     void this.updateComplete.then(() => this.querySelector<HTMLDialogElement>('dialog.fix')?.showModal())
   }
@@ -264,17 +274,24 @@ export class GapsScreen extends Screen<GapsData> {
   }
 
   private fixDialog(gap: Gap) {
+    const offline = this.offlineEditor
     const field = (name: keyof FixGapBody) => (e: Event) => {
       this.draft = { ...this.draft, [name]: (e.target as HTMLInputElement).value }
     }
     return html`<dialog class="modal fix" aria-labelledby="fix-title" @close=${() => (this.fixing = null)}>
       <form @submit=${(e: Event) => this.submitFix(e, gap)}>
         <h2 id="fix-title">Fix with agent</h2>
-        <p class="muted">The agent gets the readers' questions, where they were and the closest sections. Say what it should write; add the facts if the docs do not have them yet.</p>
-        <label class="field"><span class="label">Instruction</span>
-          <textarea name="prompt" rows="4" .value=${this.draft.prompt ?? ''} @input=${field('prompt')}></textarea></label>
-        <label class="field"><span class="label">The facts readers need (optional)</span>
-          <textarea name="text" rows="5" placeholder="Write the answer as you would tell a colleague; the agent puts it in the docs in the readers' words." .value=${this.draft.text ?? ''} @input=${field('text')}></textarea></label>
+        ${
+          offline
+            ? html`<p class="muted">The built-in editor (no language model is configured) adds your facts to the page as a section headed by the readers' question, with their other wordings, so search finds it.</p>
+              <label class="field"><span class="label">The facts readers need</span>
+                <textarea name="text" rows="5" required placeholder="Write the answer as you would tell a colleague." .value=${this.draft.text ?? ''} @input=${field('text')}></textarea></label>`
+            : html`<p class="muted">The agent gets the readers' questions, where they were and the closest sections. Say what it should write; add the facts if the docs do not have them yet.</p>
+              <label class="field"><span class="label">Instruction</span>
+                <textarea name="prompt" rows="4" .value=${this.draft.prompt ?? ''} @input=${field('prompt')}></textarea></label>
+              <label class="field"><span class="label">The facts readers need (optional)</span>
+                <textarea name="text" rows="5" placeholder="Write the answer as you would tell a colleague; the agent puts it in the docs in the readers' words." .value=${this.draft.text ?? ''} @input=${field('text')}></textarea></label>`
+        }
         <label class="field"><span class="label">Page to change (optional)</span>
           <input name="page" list="gap-pages" placeholder="/guides/…" .value=${this.draft.page ?? ''} @input=${field('page')} />
           <datalist id="gap-pages">${[...gap.closest.map((s) => pathOf(s.url)), ...gap.pages.map(pathOf)].map((path) => html`<option value=${path}></option>`)}</datalist>
