@@ -49,3 +49,26 @@ export function pathOf(url: string | null): string {
     return url
   }
 }
+
+/**
+ * A markdown link as answers write them (`[Flags](https://docs.acme.com/flags)`). Linear: the label admits no bracket
+ * and the target no parenthesis or space, so each attempt stops at the next opening (as server/models/markdown-links.ts).
+ */
+const MARKDOWN_LINK = /\[([^[\]\n]*)\]\(([^()\s]*)\)/g
+
+/**
+ * An answer's text in pieces: plain text, and its markdown links as label and address, so a transcript shows "Flags"
+ * as a link rather than `[Flags](https://…)`. Only http(s) addresses become links; any other keeps its label as text.
+ */
+export function linkPieces(text: string): Array<string | { label: string; href: string }> {
+  const pieces: Array<string | { label: string; href: string }> = []
+  let from = 0
+  for (const match of text.matchAll(MARKDOWN_LINK)) {
+    const [whole, label = '', href = ''] = match
+    if (match.index > from) pieces.push(text.slice(from, match.index))
+    pieces.push(/^https?:\/\//i.test(href) ? { label: label || href, href } : label)
+    from = match.index + whole.length
+  }
+  if (from < text.length) pieces.push(text.slice(from))
+  return pieces
+}

@@ -40,7 +40,7 @@ export function fixtureConversations(now = Date.now()): Conversation[] {
         query,
         response:
           resolutionStatus === 'answered'
-            ? `Here is how: see the guide [1].`
+            ? `Here is how: see the [guide](https://docs.lumen.dev${path}) [1].`
             : 'The documentation does not cover this question. Try asking support.',
         sources: resolutionStatus === 'answered' ? [{ title: queryCategory ?? 'Docs', url: `https://docs.lumen.dev${path}` }] : [],
         resolutionStatus,

@@ -97,6 +97,9 @@ describe.skipIf(skip)('the console in Chromium', () => {
     await page.goto(`${server.url}/console/demo/overview`)
     // waitFor, not isVisible: the app renders after its module loads, later on a busy machine.
     await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor()
+    // The card sits in the middle of the window (it stood 355 px left of it on laptops and wider).
+    const card = (await page.locator('.signin').boundingBox())!
+    expect(Math.abs(card.x + card.width / 2 - 640)).toBeLessThan(2)
     await signIn(page, server.adminKey, '/console/demo/overview')
     await page.getByRole('heading', { name: 'Questions per day' }).waitFor()
     expect(await page.locator('main h1').textContent()).toBe('Overview')
@@ -473,6 +476,9 @@ describe.skipIf(skip)('the console in Chromium', () => {
     await page.getByRole('heading', { name: 'Transcript' }).waitFor()
     await page.locator('.bubble.assistant').waitFor()
     expect(await page.locator('.sources a').first().getAttribute('href')).toBe('https://docs.lumen.dev/sdks/javascript')
+    // The answer as the reader saw it: its markdown link is a link, not `[guide](https://…)`.
+    expect(await page.locator('.bubble.assistant').textContent()).toContain('see the guide [1].')
+    expect(await page.locator('.bubble.assistant a').getAttribute('href')).toBe('https://docs.lumen.dev/sdks/javascript')
 
     await page.getByRole('link', { name: 'Gaps' }).click()
     await page.getByRole('heading', { name: 'Exporting flags to CSV' }).waitFor()

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit'
 import type { Conversation, ConversationSummary, AnalyticsThread as Thread } from '../../../shared/analytics.ts'
 import { analyticsBase, CONVERSATIONS_PAGE, conversationsPage, summaryOf } from '../analytics.ts'
 import { api } from '../api.ts'
-import { ago, count, dateTime, pathOf, readerText } from '../format.ts'
+import { ago, count, dateTime, linkPieces, pathOf, readerText } from '../format.ts'
 import { hrefOf } from '../router.ts'
 import { Screen } from '../screen.ts'
 import { chip, emptyState, errorState, header, loadingState, rangePicker } from '../ui.ts'
@@ -250,7 +250,7 @@ export class ConversationsScreen extends Screen<ConversationsData> {
         ${turn.caller ? html`<dt>From</dt><dd>${turn.caller === 'web' ? 'Docs site' : turn.caller === 'api' ? 'API' : 'MCP or other'}</dd>` : nothing}
       </dl>
       ${thread === 'loading' ? html`<p class="muted" role="status">Loading the whole conversation…</p>` : nothing}
-      ${messages.map((message) => html`<p class="bubble ${message.role}"><span class="sr-only">${message.role === 'user' ? 'Reader' : 'Assistant'}: </span>${message.role === 'user' ? readerText(message.content) : message.content}</p>`)}
+      ${messages.map((message) => html`<p class="bubble ${message.role}"><span class="sr-only">${message.role === 'user' ? 'Reader' : 'Assistant'}: </span>${message.role === 'user' ? readerText(message.content) : withLinks(message.content)}</p>`)}
       <h3>Sources</h3>
       ${
         turn.sources.length
@@ -261,5 +261,11 @@ export class ConversationsScreen extends Screen<ConversationsData> {
       }`
   }
 }
+
+/** An answer as the reader saw it: its markdown links as links, opened away from the console. */
+const withLinks = (text: string) =>
+  linkPieces(text).map((piece) =>
+    typeof piece === 'string' ? piece : html`<a href=${piece.href} target="_blank" rel="noreferrer">${piece.label}</a>`,
+  )
 
 customElements.define('screen-conversations', ConversationsScreen)
