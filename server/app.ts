@@ -14,6 +14,7 @@ import { consoleFiles } from './console/app-files.ts'
 import { consoleRoutes } from './console/routes.ts'
 import type { DocentContext } from './context.ts'
 import { bodyLimit } from './http/body-limit.ts'
+import { refuseWhileStopping } from './http/stopping.ts'
 import { compressResponses } from './http/compress.ts'
 import { errorHandler } from './http/errors.ts'
 import { apiPrefixes, type AppEnv, publicGuard, type Route, route } from './http/route.ts'
@@ -81,6 +82,10 @@ export function buildApp(ctx: DocentContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false })
   app.onError(errorHandler(ctx.log, { trustProxy: ctx.config.trustProxy }))
   app.use('*', requestId())
+  app.use(
+    '*',
+    refuseWhileStopping(() => ctx.stopping),
+  )
   // Outside everything else, so error bodies and the site's pages are compressed too (streams are left alone).
   app.use('*', compressResponses({ threshold: 1024 }))
   // From the declared routes only: the site answers GET on every other path, which is not an API method.

@@ -44,6 +44,8 @@ export interface DocentContext {
    * is told), before the thread writes settle and the store closes.
    */
   answering: Set<() => void>
+  /** Set when stopping begins (`Docent.refuseRequests`, `stop`): requests that still arrive are refused with 503. */
+  stopping: boolean
 }
 
 /**

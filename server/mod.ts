@@ -57,6 +57,11 @@ export interface Docent {
   automations: AutomationService
   /** Seeds demo keys and starts background work (agent worker, docs refresh). Returns keys made now. */
   start(): Promise<SeededKeys>
+  /**
+   * Refuses the requests that arrive from now on with 503 and Retry-After, as `stop` does: a runtime's shutdown calls
+   * it before letting the requests in flight finish.
+   */
+  refuseRequests(): void
   /** Stops background work and closes the store. */
   stop(): Promise<void>
 }
@@ -100,6 +105,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     webhooks: createWebhookRegistry(),
     onStop: [],
     answering: new Set(),
+    stopping: false,
   } as Omit<DocentContext, 'analytics'> as DocentContext
   // Analytics reads the rest of the context (store, search, the agent's jobs), so it is made last.
   context.analytics = createAnalytics(context)
@@ -125,7 +131,11 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
       }
       return keys
     },
+    refuseRequests() {
+      context.stopping = true
+    },
     async stop() {
+      context.stopping = true
       for (const end of context.answering) end()
       context.search.stop()
       await automations.stop()

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
+import { refusalGrant } from './cors.ts'
 import { ApiError } from './errors.ts'
 
 export interface BodyLimitOptions {
@@ -17,8 +18,9 @@ export interface BodyLimitOptions {
 export const bodyLimit = ({ maxBytes, timeoutSeconds }: BodyLimitOptions): MiddlewareHandler => {
   const limit = honoBodyLimit({
     maxSize: maxBytes,
-    onError: () => {
-      throw new ApiError(413, `request body must be at most ${maxBytes} bytes`)
+    // Before the route's CORS when Content-Length says it at once: the refusal carries its own grant.
+    onError: (c) => {
+      throw new ApiError(413, `request body must be at most ${maxBytes} bytes`, refusalGrant(c))
     },
   })
   if (timeoutSeconds === undefined) return limit

@@ -1,10 +1,22 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ProjectConfig } from '../config.ts'
 import { ApiError } from './errors.ts'
 import type { AppContext, AppEnv } from './route.ts'
 
 const ALLOW_HEADERS = 'authorization, content-type, x-requested-with'
 const EXPOSE_HEADERS = 'x-thread-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, x-request-id'
+
+/**
+ * The grant of a refusal made before a route's own CORS runs (the body limit, a stopping server), so the page reads
+ * why (a 413, a 503 with Retry-After) instead of a bare network error. Safe to give any origin: a browser sends such a
+ * request only after the route's preflight granted that origin (a JSON body, a key header), and the refusal itself
+ * holds nothing but the reason.
+ */
+export function refusalGrant(c: Context): Record<string, string> {
+  const origin = c.req.header('origin')
+  if (!origin) return {}
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE_HEADERS, vary: 'Origin' }
+}
 
 export interface ProjectCorsOptions {
   /** The project the request is for (by `{domain}`, or the site's); none: no grant. */

@@ -32,6 +32,7 @@ export interface Listening {
  * already sent were never stored.
  */
 export async function shutDown(docent: Docent, server: Listening, drainSeconds = DRAIN_SECONDS): Promise<void> {
+  docent.refuseRequests()
   const drained = server.drain()
   const waited = (seconds: number) => Promise.race([drained, new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000))])
   docent.context.log.info('stopping: requests in flight may finish', { seconds: drainSeconds })
