@@ -29,7 +29,7 @@ export function pageDocument(shell: SiteShell, view: PageView | null): string {
   const widgetTag = shell.widget
     ? `<script src="${escapeHtml(shell.widgetSrc)}"${Object.entries(shell.widget)
         .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-        .join('')} defer></script>`
+        .join('')} async></script>`
     : ''
   return `<!doctype html>
 <html lang="en">

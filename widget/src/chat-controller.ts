@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import type { AssistantV2Body } from '../../shared/assistant.ts'
 import { trimEnd } from '../../shared/trim.ts'
 import { type AnswerEnd, AssistantChat, type DocentMessage } from './chat.ts'
+import { logError } from './errors.ts'
 import { type ConversationStore, type ConversationSummary, fingerprint } from './storage.ts'
 
 /** What the controller needs from the element that hosts it. */
@@ -93,6 +94,7 @@ export class ChatController implements ReactiveController {
         host.answered(message, end, chat.threadId)
       },
       onError: (error) => {
+        logError(error)
         this.save()
         host.failed(error)
       },
@@ -120,10 +122,11 @@ export class ChatController implements ReactiveController {
     this.host.requestUpdate()
   }
 
-  remove(conversationId: string) {
+  /** Deletes a stored conversation; the open one is closed first (a new one opens), as closing saves it. */
+  async remove(conversationId: string) {
+    if (conversationId === this.conversationId) await this.open(null)
     this.store.remove(conversationId)
-    if (conversationId === this.conversationId) void this.open(null)
-    else this.host.requestUpdate()
+    this.host.requestUpdate()
   }
 
   async rate(messageId: string, rating: 'up' | 'down', comment?: string) {

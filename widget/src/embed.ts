@@ -1,10 +1,12 @@
 import type { ContextItem } from '../../shared/assistant.ts'
 import { DocentChat } from './docent-chat.ts'
+import { TopLayerController } from './launcher-top-layer.ts'
 
 export { DocentChat } from './docent-chat.ts'
 export { type Language, LANGUAGES } from './launcher-labels.ts'
 
 if (!customElements.get('docent-chat')) {
+  DocentChat.addInitializer((element) => new TopLayerController(element as DocentChat))
   customElements.define('docent-chat', DocentChat)
 }
 

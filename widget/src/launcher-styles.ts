@@ -68,6 +68,15 @@ export const launcherStyles = css`
       --_link: oklch(from var(--_accent) max(l, 0.78) c h);
     }
   }
+  /* In the top layer (launcher-top-layer.ts): a box of no size, so that only the fixed launcher and panel show;
+     important, so that a page's own [popover] rules (padding, border, background) do not draw a square mid-screen. */
+  :host(:popover-open) {
+    width: 0 !important;
+    height: 0 !important;
+    padding: 0 !important;
+    border: 0 !important;
+    background: none !important;
+  }
   :host([variant='inline']) {
     display: block;
   }

@@ -18,14 +18,16 @@
     }
     w.Docent = stub
   }
-  const start = () =>
-    import(/* @vite-ignore */ `${base}docent.mjs`).then(
-      (widget: { mount: (options: object) => void; expose: () => void }) =>
-        // `data-domain` mounts at once; without it the page calls `Docent.init({...})` itself.
-        options.domain ? widget.mount(options) : widget.expose(),
-      (error: unknown) => console.error('Docent: the widget failed to load', error),
-    )
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', start, { once: true })
-  } else void start()
+  // The tag is `async` (a hung Docent server must not hold up the page's own DOMContentLoaded code), so this may run
+  // before the page is parsed: the module downloads at once and mounts once the body it goes into is there. A dynamic
+  // import delays neither DOMContentLoaded nor load; only this small file, as any async script, delays load.
+  const parsed = new Promise((resolve) =>
+    document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', resolve, { once: true }) : resolve(null),
+  )
+  Promise.all([import(/* @vite-ignore */ `${base}docent.mjs`), parsed]).then(
+    ([widget]: [{ mount: (options: object) => void; expose: () => void }, unknown]) =>
+      // `data-domain` mounts at once; without it the page calls `Docent.init({...})` itself.
+      options.domain ? widget.mount(options) : widget.expose(),
+    (error: unknown) => console.error('Docent: the widget failed to load', error),
+  )
 })()

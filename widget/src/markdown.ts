@@ -48,13 +48,15 @@ function block(token: Token, options: MarkdownOptions): Part {
       `
     }
     case 'code': {
+      // Code reads left to right on any page (an Arabic docs site's too), and a line wider than the panel scrolls:
+      // focusable, so a keyboard reader can scroll it as well (axe's scrollable-region-focusable).
       const code = token as Tokens.Code
       return html`
         <div class="code" part="code-block">
           <div class="code-bar"><span>${code.lang ?? ''}</span
                   ><button type="button" class="copy-code" aria-label=${options.copyLabel} @click=${(e: Event) =>
                     options.onCopy(code.text, e.currentTarget as HTMLButtonElement)}>${options.copyLabel}</button></div>
-          <pre><code>${highlight(code.text, code.lang)}</code></pre>
+          <pre tabindex="0" dir="ltr"><code>${highlight(code.text, code.lang)}</code></pre>
         </div>
       `
     }
@@ -69,15 +71,16 @@ function block(token: Token, options: MarkdownOptions): Part {
     }
     case 'table': {
       const table = token as Tokens.Table
-      const style = (i: number) => (table.align[i] ? `text-align:${table.align[i]}` : nothing)
+      // A class, not a style attribute: a page whose Content-Security-Policy has no 'unsafe-inline' styles refuses those.
+      const alignment = (i: number) => (table.align[i] ? `align-${table.align[i]}` : nothing)
       return html`
-        <div class="table">
+        <div class="table" tabindex="0">
           <table>
             <thead>
-              <tr>${table.header.map((cell, i) => html`<th style=${style(i)}>${inline(cell.tokens, options)}</th>`)}</tr>
+              <tr>${table.header.map((cell, i) => html`<th class=${alignment(i)}>${inline(cell.tokens, options)}</th>`)}</tr>
             </thead>
             <tbody>${table.rows.map(
-              (row) => html`<tr>${row.map((cell, i) => html`<td style=${style(i)}>${inline(cell.tokens, options)}</td>`)}</tr>`,
+              (row) => html`<tr>${row.map((cell, i) => html`<td class=${alignment(i)}>${inline(cell.tokens, options)}</td>`)}</tr>`,
             )}</tbody>
           </table>
         </div>
@@ -116,7 +119,7 @@ function inline(tokens: Token[] | undefined, options: MarkdownOptions): Part[] {
       case 'del':
         return html`<del>${inline(t.tokens, options)}</del>`
       case 'codespan':
-        return html`<code>${(token as Tokens.Codespan).text}</code>`
+        return html`<code dir="ltr">${(token as Tokens.Codespan).text}</code>`
       case 'br':
         return html`<br />`
       case 'link': {

@@ -92,22 +92,29 @@ export const panelStyles = css`
       translate: 0 8px;
     }
   }
+  /* The title is never cut short: when it and the tools do not fit on one line (a narrow phone, a longer language),
+     the tools move to a line of their own, and a title longer than the panel wraps. */
   .header {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 6px;
     padding: 10px 10px 10px 14px;
     border-bottom: 1px solid var(--_border);
   }
   .header h2 {
-    flex: 1;
+    flex: 1 1 auto;
     min-width: 0;
     margin: 0 0 0 4px;
     font-size: 15px;
     font-weight: 650;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: anywhere;
+  }
+  .tools {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    margin-inline-start: auto;
   }
   .modes {
     display: inline-flex;
@@ -118,7 +125,7 @@ export const panelStyles = css`
   .modes button {
     border: 0;
     border-radius: 7px;
-    padding: 4px 10px;
+    padding: 4px 8px;
     background: transparent;
     color: var(--_muted);
     font-size: 13px;
@@ -187,7 +194,8 @@ export const panelStyles = css`
   .panel button:focus-visible,
   .panel a:focus-visible,
   .panel textarea:focus-visible,
-  .panel [role='option']:focus-visible {
+  .panel [role='option']:focus-visible,
+  .panel [tabindex='0']:focus-visible {
     outline: 2px solid var(--_link);
     outline-offset: 2px;
   }
@@ -214,7 +222,7 @@ export const panelStyles = css`
   .starters button {
     color: var(--_fg);
     width: 100%;
-    text-align: left;
+    text-align: start;
     padding: 10px 12px;
     border: 1px solid var(--_border);
     border-radius: 10px;
@@ -365,10 +373,16 @@ export const panelStyles = css`
   .answer td {
     border: 1px solid var(--_border);
     padding: 5px 9px;
-    text-align: left;
+    text-align: start;
   }
   .answer th {
     background: var(--_surface);
+  }
+  .answer .align-center {
+    text-align: center;
+  }
+  .answer .align-right {
+    text-align: right;
   }
   .sources {
     margin-top: 10px;
@@ -687,6 +701,8 @@ export const panelStyles = css`
   }
   textarea {
     flex: 1;
+    /* Tall enough for the whole placeholder, which wraps on a narrow phone instead of being cut off. */
+    field-sizing: content;
     resize: none;
     border: 0;
     outline: none;
@@ -723,6 +739,21 @@ export const panelStyles = css`
   .send svg {
     width: 17px;
     height: 17px;
+  }
+  .count,
+  .too-long {
+    margin: 6px 2px 0;
+    font-size: 12.5px;
+    color: var(--_muted);
+    text-align: end;
+  }
+  .count.over,
+  .too-long {
+    color: var(--_danger);
+    font-weight: 600;
+  }
+  .too-long {
+    text-align: start;
   }
   .disclaimer {
     margin: 6px 2px 0;

@@ -1,10 +1,11 @@
+import './zod-jitless.ts'
 import { html, LitElement, nothing, type PropertyValues } from 'lit'
 import type { ContextItem } from '../../shared/assistant.ts'
 import type { SearchFilter } from '../../shared/search.ts'
 import { beforeFirst, trimEnd } from '../../shared/trim.ts'
 import { ChatController } from './chat-controller.ts'
-import type { AnswerEnd, DocentMessage } from './chat.ts'
-import { readableError, retryable } from './errors.ts'
+import { type AnswerEnd, characters, type DocentMessage, MAX_QUESTION_CHARACTERS } from './chat.ts'
+import { readableError, retryable, WidgetError } from './errors.ts'
 import { EventReporter } from './events.ts'
 import { icons } from './icons.ts'
 import { defaultLabels, fill, type Labels, loadLabels } from './labels.ts'
@@ -20,7 +21,15 @@ import type { Variant } from './variant.ts'
 export type PanelMode = 'chat' | 'search'
 type View = 'conversation' | 'history'
 
+/**
+ * Every built-in language is written left to right, so the panel is too, whatever `dir` the page has: an Arabic
+ * page's widget in English must not read mirrored. Text the reader types and answers in their language take their
+ * own direction (`dir="auto"`); code is always left to right (markdown.ts).
+ */
+const UI_DIRECTION = 'ltr'
 const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
+/** The question box counts characters from here on, so the API's limit is in sight before it is reached. */
+const COUNT_FROM_CHARACTERS = MAX_QUESTION_CHARACTERS * 0.9
 const SEARCH_DELAY_MS = 150
 /** A search counts once the reader stops typing this long (or picks a result, or asks): not every keystroke. */
 const SEARCH_SETTLE_MS = 1200
@@ -68,6 +77,8 @@ export class DocentPanel extends LitElement {
     announcement: { state: true },
     commenting: { state: true },
     waitOver: { state: true },
+    draftLength: { state: true },
+    refusedTooLong: { state: true },
   }
 
   declare domain: string
@@ -99,6 +110,10 @@ export class DocentPanel extends LitElement {
   declare commenting: string | null
   /** A 429's wait is over: Retry is offered again. */
   declare waitOver: boolean
+  /** The question's length once it nears the API's limit (null before: typing need not re-render the conversation). */
+  declare draftLength: number | null
+  /** Send was pressed with a question over the limit. */
+  declare refusedTooLong: boolean
 
   readonly chat = new ChatController(this, (domain) => new ConversationStore(domain))
   readonly #events = new EventReporter(() => ({
@@ -139,6 +154,8 @@ export class DocentPanel extends LitElement {
     this.announcement = ''
     this.commenting = null
     this.waitOver = false
+    this.draftLength = null
+    this.refusedTooLong = false
   }
 
   get text(): Labels {
@@ -192,6 +209,8 @@ export class DocentPanel extends LitElement {
     await this.chat.open(null)
     this.#emitToHost('docent-panel-context', null)
     this.draft = ''
+    this.draftLength = null
+    this.refusedTooLong = false
     this.announcement = ''
     this.view = 'conversation'
     this.#setMode('chat')
@@ -215,7 +234,8 @@ export class DocentPanel extends LitElement {
   }
 
   failed(error: Error) {
-    this.announcement = readableError(error, this.text, this.language)
+    // The failure's alert announces it; a cut-off answer shows no alert (its note says so), so only that one is announced here.
+    this.announcement = error instanceof WidgetError && error.code === 'cut_off' ? readableError(error, this.text, this.language) : ''
     const status = (error as { status?: number }).status
     const wait = (error as { retryAfterSeconds?: number | null }).retryAfterSeconds
     this.waitOver = false
@@ -269,7 +289,13 @@ export class DocentPanel extends LitElement {
     const context = this.pendingContext
     const text = this.draft.trim() || (context ? this.text.explainSelection : '')
     if (!text) return
+    if (characters(text) > MAX_QUESTION_CHARACTERS) {
+      // Refused here, with the text kept for the reader to shorten: the API would refuse the whole request.
+      this.refusedTooLong = true
+      return
+    }
     this.draft = ''
+    this.draftLength = null
     this.#emitToHost('docent-panel-context', null)
     const textarea = this.renderRoot.querySelector<HTMLTextAreaElement>('textarea.question')
     if (textarea) {
@@ -289,6 +315,10 @@ export class DocentPanel extends LitElement {
   #onInput = (event: Event) => {
     const textarea = event.target as HTMLTextAreaElement
     this.draft = textarea.value
+    // Code points, as the API counts them; a short draft is not counted at all.
+    const length = this.draft.length >= COUNT_FROM_CHARACTERS ? characters(this.draft) : 0
+    this.draftLength = length >= COUNT_FROM_CHARACTERS ? length : null
+    if (length <= MAX_QUESTION_CHARACTERS) this.refusedTooLong = false
     textarea.style.height = 'auto'
     textarea.style.height = `${Math.min(textarea.scrollHeight, 160)}px`
   }
@@ -367,8 +397,27 @@ export class DocentPanel extends LitElement {
     }
   }
 
+  #onPanelKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && this.commenting) {
+      // Escape closes the innermost thing open: the 👎 comment form before the panel.
+      event.stopPropagation()
+      this.#closeComment()
+    } else this.#trapFocus(event)
+  }
+
+  /** Closes the 👎 comment form; focus goes back to that 👎 when it was in the form. */
+  #closeComment() {
+    const id = this.commenting
+    const form = this.renderRoot.querySelector('.feedback-form')
+    const hadFocus = form?.contains((this.renderRoot as ShadowRoot).activeElement) ?? false
+    this.commenting = null
+    if (hadFocus && id) {
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-not-helpful="${CSS.escape(id)}"]`)?.focus())
+    }
+  }
+
   /** Tab and Shift+Tab cycle inside the open panel; focus never falls behind it. */
-  #trapFocus = (event: KeyboardEvent) => {
+  #trapFocus(event: KeyboardEvent) {
     if (event.key !== 'Tab' || this.variant === 'inline') return
     const panel = event.currentTarget as HTMLElement
     const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null)
@@ -505,18 +554,20 @@ export class DocentPanel extends LitElement {
         class="panel ${variant} ${this.side === 'left' ? 'left' : ''}"
         part="panel"
         lang=${this.language}
+        dir=${UI_DIRECTION}
         role=${dialog ? 'dialog' : 'region'}
-        aria-modal=${variant === 'modal' ? 'true' : nothing}
+        aria-modal=${dialog ? 'true' : nothing}
         aria-labelledby="docent-title"
-        @keydown=${this.#trapFocus}
+        @keydown=${this.#onPanelKeydown}
       >
         <div class="header" part="header">
           ${this.#renderLogo()}
           <h2 id="docent-title" part="title">${text.title}</h2>
+          <div class="tools">
           ${
             this.searchEnabled
               ? html`
-              <div class="modes" role="group">
+              <div class="modes" role="group" aria-label=${text.modes}>
                 <button type="button" aria-pressed=${this.mode === 'search'} @click=${() => this.#setMode('search')}>
                               ${text.searchTab}
                             </button>
@@ -555,6 +606,7 @@ export class DocentPanel extends LitElement {
             `
               : nothing
           }
+          </div>
         </div>
         ${this.mode === 'search' ? this.#renderSearch() : this.view === 'history' ? this.#renderHistory() : this.#renderConversation()}
         <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
@@ -692,6 +744,8 @@ export class DocentPanel extends LitElement {
     const waiting = status === 'submitted' || (status === 'streaming' && last?.role === 'assistant' && textOf(last) === '')
     const unanswered = !busy && status !== 'error' && last?.role === 'user'
     const canRetry = error && (retryable(error) || this.waitOver)
+    const over = (this.draftLength ?? 0) > MAX_QUESTION_CHARACTERS
+    const number = new Intl.NumberFormat(this.language)
     return html`
       <div class="messages" part="messages" role="log" aria-live="off"
         aria-label=${text.conversation} @scroll=${this.#onScroll}>
@@ -737,8 +791,11 @@ export class DocentPanel extends LitElement {
             part="input"
             rows="1"
             .value=${this.draft}
+            dir="auto"
             placeholder=${text.placeholder}
             aria-label=${text.placeholder}
+            aria-describedby=${this.draftLength === null ? nothing : 'docent-count'}
+            aria-invalid=${over ? 'true' : nothing}
             @input=${this.#onInput}
             @keydown=${this.#onInputKeydown}
           ></textarea>
@@ -754,6 +811,12 @@ export class DocentPanel extends LitElement {
             `
           }
         </div>
+        ${
+          this.draftLength === null
+            ? nothing
+            : html`<p class="count ${over ? 'over' : ''}" id="docent-count">${fill(text.characterCount, { count: number.format(this.draftLength), max: number.format(MAX_QUESTION_CHARACTERS) })}</p>`
+        }
+        ${this.refusedTooLong ? html`<p class="too-long" role="alert">${fill(text.tooLong, { max: number.format(MAX_QUESTION_CHARACTERS) })}</p>` : nothing}
         <p class="disclaimer">${text.disclaimer}</p>
       </form>
     `
@@ -795,11 +858,13 @@ export class DocentPanel extends LitElement {
       return html`
         <article class="message user" part="message user-message"
           aria-label=${text.you}>
-          <p>${textOf(message)}</p>
+          <p dir="auto">${textOf(message)}</p>
         </article>
       `
     }
     const answer = textOf(message)
+    // Each answer's sources are a landmark of their own: numbered, so a landmark list tells them apart.
+    const answerNumber = chat.messages.filter((each) => each.role === 'assistant').indexOf(message) + 1
     const streaming = chat.busy && message === chat.lastMessage
     const isLast = message === chat.lastMessage
     const end = message.metadata?.end
@@ -832,11 +897,11 @@ export class DocentPanel extends LitElement {
         @click=${(event: MouseEvent) => this.#onAnswerClick(event, message)}
         @auxclick=${(event: MouseEvent) => this.#onAnswerClick(event, message)}
       >
-            <div class="answer">${markdown}</div>
+            <div class="answer" dir="auto">${markdown}</div>
             ${
               sources.length
                 ? html`
-                <nav class="sources" part="sources" aria-label=${text.sources}>
+                <nav class="sources" part="sources" aria-label=${fill(text.sourcesOf, { n: answerNumber })}>
                   <h3>${text.sources}</h3>
                   <ul>
                     ${sources.map(
@@ -879,6 +944,7 @@ export class DocentPanel extends LitElement {
                   ${icons.up}
                 </button>
                 <button type="button" class="icon small ${rating === 'down' ? 'on' : ''}" aria-label=${text.notHelpful}
+                  data-not-helpful=${message.id}
                   title=${text.notHelpful} aria-pressed=${rating === 'down' ? 'true' : 'false'} @click=${() => this.#rate(message, 'down')}>
                   ${icons.down}
                 </button>
@@ -894,7 +960,7 @@ export class DocentPanel extends LitElement {
                     placeholder=${text.commentPlaceholder}></textarea>
                   <div class="row">
                     <button type="submit" class="pill">${text.sendComment}</button>
-                    <button type="button" class="pill" @click=${() => (this.commenting = null)}>${text.skip}</button>
+                    <button type="button" class="pill" @click=${() => this.#closeComment()}>${text.skip}</button>
                   </div>
                 </form>
               `
@@ -925,7 +991,7 @@ function sourceParts(message: DocentMessage): SourcePart[] {
   return message.parts.flatMap((part) => (part.type === 'source-url' ? [{ url: part.url, title: part.title || part.url }] : []))
 }
 
-/** The same page (a source chip links the page, a citation its section). */
+/** The same page (a chip and a citation may link different sections of it). */
 function sameTarget(a: string, b: string): boolean {
   const link = safeLink(a)
   return link !== null && beforeFirst(link.href, '#') === beforeFirst(b, '#')
@@ -933,7 +999,8 @@ function sameTarget(a: string, b: string): boolean {
 
 /**
  * The sources to list under an answer: one chip per page (sections of one page are not five chips), and only the
- * ones the answer cites when it cites any.
+ * ones the answer cites when it cites any. A chip links the page's first section the answer used, anchor and all, as
+ * its `[n]` does.
  */
 function groupSources(parts: SourcePart[], answer: string): Array<{ link: SafeLink; title: string }> {
   const cited = new Set([...answer.matchAll(/\[(\d{1,2})\]/g)].map((match) => Number(match[1])))
@@ -945,7 +1012,7 @@ function groupSources(parts: SourcePart[], answer: string): Array<{ link: SafeLi
     const page = beforeFirst(link.href, '#')
     if (!pages.has(page)) {
       pages.set(page, {
-        link: { ...link, href: page },
+        link,
         title: part.title.split(' › ')[0] ?? part.title,
       })
     }

@@ -18,12 +18,23 @@ export interface ConversationSummary {
 
 const MAX_SAVED_MESSAGES = 60
 const MAX_CONVERSATIONS = 20
+/**
+ * A conversation's share of the site's localStorage (about 5 million characters per origin, shared with the site's
+ * own keys): its oldest messages are left out beyond this. The server keeps the whole thread.
+ */
+const MAX_SAVED_CHARACTERS = 100_000
+
+/**
+ * What could not go to localStorage (disabled: private modes, sandboxed frames, a page that blocks it; or full), kept
+ * for the page's life instead, so the reader id and the conversation stay the same from one question to the next.
+ */
+const unsaved = new Map<string, string | null>()
 
 function read(key: string): string | null {
+  if (unsaved.has(key)) return unsaved.get(key)!
   try {
     return localStorage.getItem(key)
   } catch {
-    // Storage can be disabled (private modes, sandboxed frames): the widget still works for one page view.
     return null
   }
 }
@@ -32,8 +43,9 @@ function write(key: string, value: string | null) {
   try {
     if (value === null) localStorage.removeItem(key)
     else localStorage.setItem(key, value)
+    unsaved.delete(key)
   } catch {
-    // Full or disabled storage: the conversation is then kept for this page view only.
+    unsaved.set(key, value)
   }
 }
 
@@ -99,8 +111,17 @@ export class ConversationStore {
   save(id: string | null, conversation: SavedConversation): string | null {
     if (conversation.messages.length === 0) return id
     const conversationId = id ?? randomId('c_')
-    const messages = conversation.messages.slice(-MAX_SAVED_MESSAGES)
-    write(this.#key(`conversation:${conversationId}`), JSON.stringify({ ...conversation, messages }))
+    let messages = conversation.messages.slice(-MAX_SAVED_MESSAGES)
+    const sizes = messages.map((message) => JSON.stringify(message).length + 1)
+    let size = JSON.stringify({ ...conversation, messages: [] }).length + sizes.reduce((sum, each) => sum + each, 0)
+    while (size > MAX_SAVED_CHARACTERS && messages.length > 1) {
+      size -= sizes.shift()!
+      messages = messages.slice(1)
+    }
+    const saved = JSON.stringify({ ...conversation, messages })
+    // A single message over the share (an answer of a few hundred pages) is kept for this page view only.
+    if (saved.length > MAX_SAVED_CHARACTERS) unsaved.set(this.#key(`conversation:${conversationId}`), saved)
+    else write(this.#key(`conversation:${conversationId}`), saved)
     const first = conversation.messages.find((message) => message.role === 'user')
     const title = (first?.parts ?? [])
       .map((part) => (part.type === 'text' ? part.text : ''))

@@ -3,9 +3,12 @@ export const en = {
   launcher: 'Ask AI',
   title: 'Ask the docs',
   placeholder: 'Ask a question about the docs…',
+  tooLong: 'Your question is too long: at most {max} characters. Shorten it to send it.',
+  characterCount: '{count} of {max} characters',
   searchPlaceholder: 'Search the docs…',
   searchTab: 'Search',
   chatTab: 'Ask AI',
+  modes: 'Search or ask',
   askAi: 'Ask AI: “{query}”',
   searchEmpty: 'No pages match “{query}”.',
   searchHint: 'Type to search the docs, or ask the assistant.',
@@ -25,6 +28,7 @@ export const en = {
   conversation: 'Conversation',
   sources: 'Sources',
   source: 'Source {n}: {title}',
+  sourcesOf: 'Sources of answer {n}',
   copy: 'Copy answer',
   copied: 'Copied',
   copyCode: 'Copy code',
@@ -55,5 +59,6 @@ export const en = {
   errorRateLimit: 'Too many questions right now.',
   errorRetryIn: 'Try again {wait}.',
   errorServer: 'The assistant failed to answer',
+  errorNotSetUp: 'The assistant is not set up for this site yet.',
 }
 export type Labels = typeof en
