@@ -612,6 +612,36 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer(asked, analytics).startsWith(DECLINE)).toBe(true)
   })
 
+  test('a thing named in two words whose first the docs never use, and no misspelling of theirs, is something else too', () => {
+    // The fresh round twenty-four's "which component of a washing machine usually fails first" quoted a machine off the
+    // VPN and an intermittent failure: "component", "machine" and "fails" are the docs' words, a washing machine is not.
+    const sources: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'React components',
+        url: 'https://docs.example.com/react-components',
+        content: 'Component files must be in the snippets folder.\n\nImport a component by its path.',
+      },
+      {
+        id: 2,
+        title: 'OpenAPI fetch fails',
+        url: 'https://docs.example.com/openapi-fetch',
+        content:
+          'Run these commands from a machine that is not on your VPN.\n\nAn intermittent failure usually means the deployment starts before the spec finishes.\n\nThis failure mode is intermittent by nature.',
+      },
+      {
+        id: 3,
+        title: 'Quickstart',
+        url: 'https://docs.example.com/quickstart',
+        content: 'Your first deployment takes a minute.\n\nInstall the CLI.',
+      },
+    ]
+    const ask = (question: string, unknownWords: string[]) => extractiveAnswer({ question, unknownWords }, sources)
+    expect(ask('which component of a washing machine usually fails first', ['washing']).startsWith(DECLINE)).toBe(true)
+    // A misspelling of the docs' own word ("deploymnet") still names their thing.
+    expect(ask('which component of a deploymnet machine usually fails first', ['deploymnet']).startsWith(DECLINE)).toBe(false)
+  })
+
   test("the reader's own thing, or what they want one for, that the docs never name is what the question is about", () => {
     const rollouts: SourceBlock[] = [
       {

@@ -87,6 +87,8 @@ describe('what a question says beyond its words', () => {
     expect(nounPairs('How do I write a cover letter?')).toEqual([stems('cover letter')])
     expect(nounPairs('link my bank account to my budget app')).toEqual([stems('bank account'), stems('budget app')])
     expect(nounPairs('which analytics degree should I study')).toEqual([stems('analytics degree')])
+    // An adverb after the pair ends it: "a washing machine usually fails" names a washing machine.
+    expect(nounPairs('which component of a washing machine usually fails first')).toEqual([stems('washing machine')])
     // Everyday words between the determiner and the pair say which one.
     expect(nounPairs('tips for running a first half marathon')).toEqual([stems('half marathon')])
     // So do words that describe ("a single row"), and a word before a determiner is a verb ("a visitor closes the").

@@ -268,8 +268,10 @@ export function nounPairs(question: string): Array<[string, string]> {
     const second = tokens[at + 1]?.endsWith('ed') ? undefined : wordStem(tokens[at + 1])
     const next = tokens[at + 2]
     // "A visitor closes the banner": a word before a determiner is a verb, with its object next.
+    // An adverb ends it too: "a washing machine usually fails" names a washing machine.
     const ends =
-      (next === undefined || STOP_WORDS.has(next) || PREPOSITIONS.has(next) || !/[\p{L}\p{N}]/u.test(next)) && !DETERMINERS.has(next ?? '')
+      (next === undefined || STOP_WORDS.has(next) || PREPOSITIONS.has(next) || next.endsWith('ly') || !/[\p{L}\p{N}]/u.test(next)) &&
+      !DETERMINERS.has(next ?? '')
     if (first && second && first !== second && ends) pairs.push([first, second])
   })
   return pairs
