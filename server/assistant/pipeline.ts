@@ -16,6 +16,7 @@ export interface AnswerRequest extends RetrievalRequest {
 }
 
 export interface ModelTimeouts {
+  /** Until the model's first output, counted from the request: a server that never answers (no headers) included. */
   firstChunkMs: number
   chunkMs: number
   totalMs: number
@@ -23,6 +24,22 @@ export interface ModelTimeouts {
 
 // Generous: a local model on a CPU can take a while to start, but a stalled one must not hold a reader forever.
 const DEFAULT_TIMEOUTS: ModelTimeouts = { firstChunkMs: 90_000, chunkMs: 30_000, totalMs: 300_000 }
+
+/**
+ * The most tokens the model may write for one answer (`max_tokens`). A docs answer is a few hundred; without a bound,
+ * a model caught in a loop wrote 80 MB that were streamed, stored and searched for citations (the server stalled for
+ * seconds). 4,096 is the most every chat model accepts (older OpenAI models refuse more).
+ */
+export const ANSWER_MAX_OUTPUT_TOKENS = 4096
+
+/**
+ * The most characters of one answer, for servers that ignore `max_tokens`: more than ANSWER_MAX_OUTPUT_TOKENS tokens
+ * make, so it cuts only a model that overruns. Past it the model is stopped and the answer ends with LENGTH_NOTE.
+ */
+export const MAX_ANSWER_CHARS = 32_000
+
+/** Ends an answer cut for its length (the model's output limit or MAX_ANSWER_CHARS): the reader and thread see why. */
+export const LENGTH_NOTE = '\n\n*The answer was cut off here: it reached the length limit of an answer.*'
 
 /** What the model writes, as the encoders see it: the same parts for v1 and v2. */
 export type AnswerEvent = { type: 'text'; delta: string } | { type: 'error'; message: string }
@@ -46,11 +63,21 @@ export interface Answer {
   resolution?: () => 'answered' | 'unanswered' | undefined
 }
 
-/** What a reader is told when their question could not be stored. */
-const QUESTION_NOT_STORED = 'Your question could not be saved, so it was not answered. Please try again in a moment.'
+/**
+ * Why an answer ended before the model finished it: the reader is `told` (an error part), and the stored answer ends
+ * with the `note`, so the thread (the docs team, a follow-up) shows it was cut.
+ */
+interface Cut {
+  told: string
+  note: string
+}
 
-/** What a reader is told when the server stops mid-answer. */
-const STOPPING = 'The answer was cut off: the server is restarting. Please ask again.'
+const cutOff = (why: string, advice: string): Cut => ({ told: `${why} ${advice}`, note: why })
+const MODEL_FAILED = cutOff('The answer was cut off: the model failed.', 'Please try again.')
+const MODEL_TOO_SLOW = cutOff('The answer was cut off: the model took too long.', 'Please try again.')
+const STOPPING = cutOff('The answer was cut off: the server is restarting.', 'Please ask again.')
+/** The question could not be stored: no text goes out, so there is no answer to store either. */
+const QUESTION_NOT_STORED = cutOff('Your question could not be saved, so it was not answered.', 'Please try again in a moment.')
 
 /** Follows DESIGN.md's flow: thread → search → streamText with the sources in the system prompt. */
 export async function startAnswer(
@@ -81,12 +108,21 @@ export async function startAnswer(
   })
   const { streamText } = await aiSdk()
   const abort = new AbortController()
+  const timeouts = request.timeouts ?? DEFAULT_TIMEOUTS
+  // Ours, not the AI SDK's `firstChunkMs`: that one starts once the response headers are in, so a server that never
+  // sent them held the reader until undici gave up (300 s) and the SDK's retry waited as long again.
+  let cut: Cut | undefined
+  const firstOutput = setTimeout(() => {
+    cut ??= MODEL_TOO_SLOW
+    abort.abort()
+  }, timeouts.firstChunkMs)
   const result = streamText({
     model,
     instructions,
     messages: modelMessages(turns),
+    maxOutputTokens: ANSWER_MAX_OUTPUT_TOKENS,
     abortSignal: abort.signal,
-    timeout: request.timeouts ?? DEFAULT_TIMEOUTS,
+    timeout: { chunkMs: timeouts.chunkMs, totalMs: timeouts.totalMs },
     maxRetries: 1,
     onError: ({ error }) => ctx.log.warn('answer model failed', { project: project.id, thread: thread.id, error: String(error) }),
   })
@@ -97,23 +133,31 @@ export async function startAnswer(
   const saveAnswer = async () => {
     if (saved || !text) return
     saved = true
+    const content = cut ? `${text}\n\n*${cut.note}*` : text
     // Nobody waits for it: the stream ends at once, and the write joins a batch gathering under load (threads.ts),
     // which logs a failure.
     await storeMessage(
       ctx,
       thread,
-      { id: messageId, role: 'assistant', content: text, sources: retrieval.sources, createdAt: ctx.now() },
+      { id: messageId, role: 'assistant', content, sources: retrieval.sources, createdAt: ctx.now() },
       { join: true },
     ).catch(() => {})
   }
   const parts = result.stream[Symbol.asyncIterator]()
-  let broken = false
+  // Set once nothing more is read from the model: it finished, failed, timed out or was cut off.
+  let ended = false
   let questionDurable = false
+  const endModel = (why?: Cut) => {
+    cut ??= why
+    ended = true
+    clearTimeout(firstOutput)
+    abort.abort()
+  }
   // The server is stopping (a deploy, a restart): the model stops, what was written is stored now, before the store
   // closes, and the reader is told rather than cut off.
-  let stopping = false
   const endForStop = () => {
-    stopping = true
+    // An answer already complete (cut for its length) is told nothing more.
+    if (!ended) cut ??= STOPPING
     abort.abort()
     void saveAnswer()
   }
@@ -121,52 +165,66 @@ export async function startAnswer(
   const events = new ReadableStream<AnswerEvent>({
     async pull(controller) {
       for (;;) {
-        // A stream that threw stays broken: report it once, then end.
-        const next = broken
+        const next = ended
           ? ({ done: true } as const)
-          : await parts.next().catch((error: unknown) => {
-              broken = true
-              return { done: false as const, value: { type: 'error' as const, error } }
-            })
+          : await parts.next().catch((error: unknown) => ({ done: false as const, value: { type: 'error' as const, error } }))
         if (next.done) {
+          clearTimeout(firstOutput)
           ctx.answering.delete(endForStop)
-          if (stopping) controller.enqueue({ type: 'error', message: STOPPING })
+          if (cut) controller.enqueue({ type: 'error', message: cut.told })
           void saveAnswer()
           controller.close()
           return
         }
         const part = next.value
-        // Stopping, the answer is what was stored: nothing more goes out.
-        if (stopping && part.type === 'text-delta') continue
+        // Cut off (stopping, timed out): the answer is what was written so far; the model's last parts are dropped.
+        if (cut) {
+          ended = true
+          continue
+        }
         if (part.type === 'text-delta' && part.text) {
+          clearTimeout(firstOutput)
           if (!questionDurable) {
             if (!(await questionStored)) {
               // No text goes out for a question the thread does not hold (a full disk, the database gone): the reader
               // asks again, rather than reading an answer that a reload, a follow-up or the docs team never sees.
-              broken = true
-              abort.abort()
-              controller.enqueue({ type: 'error', message: QUESTION_NOT_STORED })
+              endModel(QUESTION_NOT_STORED)
               continue
             }
             questionDurable = true
           }
-          text += part.text
-          controller.enqueue({ type: 'text', delta: part.text })
+          const room = MAX_ANSWER_CHARS - text.length
+          if (part.text.length <= room) {
+            text += part.text
+            controller.enqueue({ type: 'text', delta: part.text })
+            return
+          }
+          const kept = withoutHalfPair(part.text.slice(0, room))
+          ctx.log.warn('answer cut at the length limit', { project: project.id, thread: thread.id, chars: MAX_ANSWER_CHARS })
+          endModel()
+          text += kept + LENGTH_NOTE
+          controller.enqueue({ type: 'text', delta: kept + LENGTH_NOTE })
           return
         }
-        if (part.type === 'error') {
-          controller.enqueue({ type: 'error', message: 'The answer was cut off: the model failed. Please try again.' })
+        if (part.type === 'reasoning-delta') clearTimeout(firstOutput)
+        // The model reached ANSWER_MAX_OUTPUT_TOKENS.
+        if (part.type === 'finish' && part.finishReason === 'length' && text) {
+          endModel()
+          text += LENGTH_NOTE
+          controller.enqueue({ type: 'text', delta: LENGTH_NOTE })
           return
         }
-        // Timeouts end the stream with an abort part; our own abort (the reader left) has nobody to tell.
-        if (part.type === 'abort' && !abort.signal.aborted) {
+        // One error part however many the model's stream holds (a garbled stream has one per bad chunk).
+        if (part.type === 'error') endModel(MODEL_FAILED)
+        // The AI SDK's timeouts end the stream with an abort part; our own aborts set `cut` first.
+        if (part.type === 'abort') {
           ctx.log.warn('answer model timed out', { project: project.id, thread: thread.id })
-          controller.enqueue({ type: 'error', message: 'The answer was cut off: the model took too long. Please try again.' })
-          return
+          endModel(MODEL_TOO_SLOW)
         }
       }
     },
     cancel() {
+      clearTimeout(firstOutput)
       ctx.answering.delete(endForStop)
       // The reader went away (closed the page, lost the connection) before the answer ended.
       ctx.log.info('answer stream cut by the reader', { project: project.id, thread: thread.id, answerChars: text.length })
@@ -184,3 +242,6 @@ function modelMessages(turns: ChatTurn[]): ModelMessage[] {
     return [{ role: turn.role, content: turn.text }]
   })
 }
+
+/** Without a lone high surrogate at the end (a cut through a character outside the BMP, an emoji). */
+const withoutHalfPair = (text: string) => (/[\uD800-\uDBFF]$/.test(text) ? text.slice(0, -1) : text)

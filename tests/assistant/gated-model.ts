@@ -9,9 +9,12 @@ export interface GatedTurn {
   /** The chat request the model received. */
   request: { messages: Array<{ role: string; content: unknown }> }
   write(text: string): void
+  /** Writes these bytes as they are: a garbled stream. */
+  writeRaw(data: string): void
   /** Drops the connection mid-answer, as a crashing model server would. */
   drop(): void
-  end(): void
+  /** Ends the answer with this finish reason (`length`: the model reached max_tokens). */
+  end(finishReason?: string): void
   /** Resolves when the caller (Docent) closes the connection. */
   closed: Promise<void>
 }
@@ -32,9 +35,10 @@ export async function startGatedModel() {
       const turn: GatedTurn = {
         request: JSON.parse(body),
         write: (text) => void send({ content: text }),
+        writeRaw: (data) => void res.write(data),
         drop: () => void res.socket?.destroy(),
-        end: () => {
-          send({}, 'stop')
+        end: (finishReason = 'stop') => {
+          send({}, finishReason)
           end(res)
         },
         closed: new Promise((resolve) => res.on('close', () => resolve())),

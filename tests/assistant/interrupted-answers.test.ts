@@ -41,7 +41,7 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: 
   return text
 }
 
-test('v2: the model fails after some text → the client gets the text, an error part and finish; the thread keeps question and partial answer', async () => {
+test('v2: the model fails after some text → the client gets the text, an error part and finish; the thread keeps question and partial answer, marked cut', async () => {
   const pending = t.app.request('/discovery/v2/assistant/demo/message', json(body('v2'), bearer(t.keys.assistant)))
   const turn = await gated.nextTurn()
   turn.write('Rollouts are ')
@@ -60,7 +60,7 @@ test('v2: the model fails after some text → the client gets the text, an error
   const stored = await t.store.listMessages(response.headers.get('x-thread-id')!)
   expect(stored.map((m) => [m.role, m.content])).toEqual([
     ['user', question],
-    ['assistant', 'Rollouts are '],
+    ['assistant', 'Rollouts are \n\n*The answer was cut off: the model failed.*'],
   ])
 })
 
@@ -115,7 +115,7 @@ test('v1 in-process: cancelling the body stores the exchange once, and the threa
   expect((await t.store.listMessages(threadId)).map((m) => m.content)).toEqual([question, 'Half', question, 'Whole answer.'])
 })
 
-test('a model that stalls mid-answer is cut off by the chunk timeout: the answer ends with an error, the thread keeps the partial answer', async () => {
+test('a model that stalls mid-answer is cut off by the chunk timeout: the answer ends with an error, the thread keeps the partial answer, marked cut', async () => {
   const ctx = t.docent.context
   const project = ctx.projects.byId('demo')!
   const model = (await configuredModels(ctx.config, { fetch: ctx.fetch, env: ctx.env })).answer
@@ -138,7 +138,7 @@ test('a model that stalls mid-answer is cut off by the chunk timeout: the answer
   ])
   await turn.closed
   const stored = await ctx.store.listMessages(answer.threadId)
-  expect(stored.map((m) => m.content)).toEqual([question, 'Stalled after this'])
+  expect(stored.map((m) => m.content)).toEqual([question, 'Stalled after this\n\n*The answer was cut off: the model took too long.*'])
 })
 
 test('v2: a question the store cannot keep (a full disk, the database gone) is not answered: an error part, no text, nothing half-stored', async () => {

@@ -24,12 +24,12 @@ export async function serveApp(app: Pick<Hono, 'fetch'>): Promise<{ url: string;
   }
 }
 
-/** A test Docent served over HTTP for the tests of one file: started before them, stopped after them. */
-export function serveTestDocent(): Awaited<ReturnType<typeof testDocent>> & { url: string } {
+/** A test Docent (with `config` over the test defaults) served over HTTP for the tests of one file: started before them, stopped after them. */
+export function serveTestDocent(config: Parameters<typeof testDocent>[0] = {}): Awaited<ReturnType<typeof testDocent>> & { url: string } {
   const served = {} as Awaited<ReturnType<typeof testDocent>> & { url: string }
   let stop = async () => {}
   beforeAll(async () => {
-    const t = await testDocent()
+    const t = await testDocent(config)
     const server = await serveApp(t.app)
     Object.assign(served, t, { url: server.url })
     stop = async () => {

@@ -104,6 +104,9 @@ test('SIGTERM mid-stream: answers in flight finish or are ended and stored, the 
   ])
   expect(await threadOf(second, cut.threadId)).toMatchObject([
     { role: 'user', content: 'What is a segment?' },
-    { role: 'assistant', content: 'segment 0 segment 1 segment 2 segment 3 segment 4 ' },
+    {
+      role: 'assistant',
+      content: 'segment 0 segment 1 segment 2 segment 3 segment 4 \n\n*The answer was cut off: the server is restarting.*',
+    },
   ])
 }, 240_000)
