@@ -1,4 +1,4 @@
-import { scrubSecrets } from './git/scrub.ts'
+import { scrubSecrets, scrubValue } from './git/scrub.ts'
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void
@@ -18,31 +18,15 @@ export function consoleLogger(level: 'info' | 'warn' | 'error' | 'silent' = 'inf
   return { info: write('info'), warn: write('warn'), error: write('error') }
 }
 
-/** Key-shaped strings redacted even when no configuration names them: OpenAI-style keys, Docent's own, bearer tokens. */
-const KEY_SHAPES = [/\bsk-[A-Za-z0-9_-]{12,}/g, /\bsvc_[A-Za-z0-9_]{12,}/g, /\b(Bearer\s+)[^\s"'\\]{8,}/gi]
-
 /**
  * A logger that never writes a secret: the values of the secrets the configuration names (model API key, git tokens),
  * credentials in URLs, and anything shaped like an API key are replaced by `***` in the message and every field. A
  * model or git server that echoes the key it was sent (`Incorrect API key provided: sk-...`) cannot put it in the log.
  */
 export function redactingLogger(base: Logger, secrets: Array<string | undefined>): Logger {
-  const redact = (text: string) =>
-    KEY_SHAPES.reduce(
-      (out, shape) => out.replace(shape, (_match, prefix?: string) => (typeof prefix === 'string' ? `${prefix}***` : '***')),
-      scrubSecrets(text, secrets),
-    )
-  const clean = (value: unknown): unknown => {
-    if (typeof value === 'string') return redact(value)
-    if (Array.isArray(value)) return value.map(clean)
-    if (value && typeof value === 'object' && !(value instanceof Date)) {
-      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, clean(inner)]))
-    }
-    return value
-  }
   const wrap =
     (at: 'info' | 'warn' | 'error') =>
     (message: string, fields?: Record<string, unknown>): void =>
-      base[at](redact(message), fields && (clean(fields) as Record<string, unknown>))
+      base[at](scrubSecrets(message, secrets), fields && (scrubValue(fields, secrets) as Record<string, unknown>))
   return { info: wrap('info'), warn: wrap('warn'), error: wrap('error') }
 }

@@ -1,27 +1,25 @@
 import type { AgentEvent, AgentEventType } from '../../shared/agent.ts'
+import { configSecrets } from '../config.ts'
+import type { DocentContext } from '../context.ts'
+import { scrubSecrets, scrubValue } from '../git/scrub.ts'
 import type { Store } from '../store/types.ts'
 
 const MAX_MESSAGE = 2_000
 
-/** Replaces every known secret in `text` with `***`: host tokens must never reach events, logs or the model. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join('***')
-  }
-  return out
+/**
+ * Every secret a run could meet, scrubbed from its job's events and error as the log scrubs them: all the tokens and
+ * keys the configuration names, not one project's alone (a model gateway or git server that several projects share may
+ * echo any of them), and the keys the configuration seeds.
+ */
+export function runSecrets(ctx: Pick<DocentContext, 'config' | 'env'>): string[] {
+  const seeded = [ctx.config.adminKey, ctx.config.assistantKey].filter((key): key is string => Boolean(key))
+  return [...configSecrets(ctx.config, ctx.env), ...seeded]
 }
 
-export function redactValue(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return redact(value, secrets)
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets))
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, secrets)]))
-  }
-  return value
-}
+/** scrubValue for event data and error data (kept under this name for its callers). */
+export const redactValue = scrubValue
 
-/** What a run tells people watching its job; every entry passes through the redaction of the run's secrets. */
+/** What a run tells people watching its job; every entry is scrubbed of secrets before it is stored. */
 export interface JobEvents {
   add(type: AgentEventType, message: string, data?: Record<string, unknown>): Promise<void>
 }
@@ -29,7 +27,7 @@ export interface JobEvents {
 export function jobEvents(store: Store, jobId: string, now: () => Date, secrets: readonly string[] = []): JobEvents {
   return {
     async add(type, message, data) {
-      const text = redact(message, secrets)
+      const text = scrubSecrets(message, secrets)
       const event: AgentEvent = {
         at: now().toISOString(),
         type,
@@ -41,8 +39,8 @@ export function jobEvents(store: Store, jobId: string, now: () => Date, secrets:
   }
 }
 
-/** A readable message for anything thrown, with secrets removed. */
+/** A readable message for anything thrown, with secrets (and whatever is shaped like one) removed. */
 export function errorMessage(error: unknown, secrets: readonly string[] = []): string {
   const text = error instanceof Error ? error.message || error.name : String(error)
-  return redact(text, secrets)
+  return scrubSecrets(text, secrets)
 }

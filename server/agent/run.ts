@@ -5,7 +5,7 @@ import type { DocentContext } from '../context.ts'
 import type { JobRecord, RunRecord } from '../store/types.ts'
 import { branchName } from '../git/branch.ts'
 import { compactConversation } from './conversation.ts'
-import { errorMessage, jobEvents, redactValue } from './events.ts'
+import { errorMessage, jobEvents, redactValue, runSecrets } from './events.ts'
 import { withoutCredentials } from '../git/repository-url.ts'
 import { runAgentLoop } from './loop.ts'
 import { agentSystemPrompt } from './system-prompt.ts'
@@ -19,7 +19,7 @@ export function agentRunExecutor(ctx: DocentContext): ExecuteRun {
   return async (run, job, signal) => {
     const project = ctx.projects.byId(run.projectId)
     if (!project?.agent) throw new DocentError('conflict', `project ${run.projectId} has no agent configured`, { projectId: run.projectId })
-    const secrets = projectSecrets(ctx, project)
+    const secrets = runSecrets(ctx)
     try {
       return await execute(ctx, project, run, job, signal, secrets)
     } catch (error) {
@@ -114,7 +114,9 @@ async function execute(
       },
       { signal },
     )
-    await events.add('pr', `${job.pr ? 'updated' : 'opened'} pull request ${pr.url}`, { url: pr.url, number: pr.number })
+    // A merged or closed pull request is not updated: the host opened a new one, at another address.
+    const opened = pr.url !== job.pr?.url
+    await events.add('pr', `${opened ? 'opened' : 'updated'} pull request ${pr.url}`, { url: pr.url, number: pr.number })
   } else if (unfinished && committed) {
     await events.add('message', `no pull request opened for unfinished work; the changes are on ${branch}`, { branch })
   }
@@ -161,12 +163,10 @@ function runSection(run: RunRecord, summary: string, unfinished: string | null):
   ].join('\n')
 }
 
-/** Every token and key this project's runs could meet: they are scrubbed from events and errors. */
-export function projectSecrets(ctx: DocentContext, project: ProjectConfig): string[] {
-  const names = [
-    project.agent?.token?.env,
-    project.agent?.host && 'token' in project.agent.host ? project.agent.host.token.env : undefined,
-    ctx.config.model.apiKey?.env,
-  ]
-  return names.map((name) => (name ? ctx.env[name] : undefined)).filter((value): value is string => Boolean(value))
+/**
+ * The secrets scrubbed from a project's job events and errors: runSecrets, every project's (the automations' executor
+ * asks by project).
+ */
+export function projectSecrets(ctx: DocentContext, _project: ProjectConfig): string[] {
+  return runSecrets(ctx)
 }

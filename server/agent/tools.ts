@@ -4,6 +4,7 @@ import { DocentError } from '../../shared/errors.ts'
 import type { JobEvents } from './events.ts'
 import type { WritablePaths } from './writable-paths.ts'
 import { repositoryPath as confinePath } from '../git/paths.ts'
+import { NotTextError } from '../git/errors.ts'
 import type { Workspace } from '../git/types.ts'
 import { nextTurn } from '../event-loop.ts'
 import { MAX_CALLS_PER_STEP, MAX_STEP_RESULT_CHARS, MAX_SUMMARY_CHARS } from './reply-limits.ts'
@@ -97,8 +98,10 @@ export async function agentTools({ workspace, writable, limits, events, state, s
     }
   }
 
-  async function write(path: string, content: string): Promise<'added' | 'modified'> {
+  /** Writes a text file; a binary one is refused (NotTextError from the read): text cannot stand in for its bytes. */
+  async function write(path: string, content: string): Promise<'added' | 'modified' | 'unchanged'> {
     const before = await workspace.readFile(path)
+    if (before === content) return 'unchanged'
     checkLimits(path, byteLength(content))
     await workspace.writeFile(path, content)
     search.changed(path, content)
@@ -204,9 +207,16 @@ export async function agentTools({ workspace, writable, limits, events, state, s
       inputSchema: z.object({ path: z.string() }),
       execute: budgeted(async ({ path: raw }) => {
         const path = writable.check(confinePath(raw))
-        const before = await workspace.readFile(path)
-        if (before === null) throw new ToolError(`no such file: ${path}`)
-        checkLimits(path, byteLength(before))
+        const bytes = await workspace.readFile(path).then(
+          (before) => (before === null ? null : byteLength(before)),
+          // Deleting loses no byte of a binary file: only its size is needed, for the limits.
+          (error: unknown) => {
+            if (error instanceof NotTextError) return error.data.bytes
+            throw error
+          },
+        )
+        if (bytes === null) throw new ToolError(`no such file: ${path}`)
+        checkLimits(path, bytes)
         await workspace.deleteFile(path)
         search.changed(path, null)
         await events.add('file.deleted', `deleted ${path}`, { path })

@@ -1,7 +1,7 @@
 import { DocentError } from '../../shared/errors.ts'
 import type { DocentContext } from '../context.ts'
 import type { JobRecord, PullRequestRef, RunRecord } from '../store/types.ts'
-import { errorMessage, jobEvents } from './events.ts'
+import { errorMessage, jobEvents, runSecrets } from './events.ts'
 import { failOrphanedJobs } from './orphans.ts'
 
 /**
@@ -34,7 +34,10 @@ export interface WorkerOptions {
   pollMs?: number
   /** Runs executed at the same time (runs of one job always go one after another). */
   concurrency?: number
-  /** Claims per run: the first, plus one retry after an expired lease. */
+  /**
+   * Attempts per run that may end without a word (a killed or crashed server, its lease left to expire): the first,
+   * plus one retry. A clean stop (run.interrupted) does not count.
+   */
   maxAttempts?: number
   /** How often to fail active jobs left with no run at all (default: every 5 minutes, and at start). */
   orphanCheckMs?: number
@@ -55,7 +58,7 @@ export class RunAbort extends DocentError<'run_aborted'> {
 
 export interface Worker {
   start(): void
-  /** Stops claiming and aborts runs in progress; their leases expire and another instance retries them. */
+  /** Stops claiming and aborts runs in progress, releasing their leases: the next start or another instance resumes them. */
   stop(): Promise<void>
   /** Resolves when no run is in progress or claimable right now (tests). */
   idle(): Promise<void>
@@ -71,6 +74,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
   const concurrency = options.concurrency ?? 2
   const maxAttempts = options.maxAttempts ?? 2
   const owner = ctx.ids('worker')
+  const secrets = runSecrets(ctx)
   const running = new Map<string, { jobId: string; controller: AbortController; done: Promise<void> }>()
   let stopped = true
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -139,15 +143,20 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
   }
 
   async function handle(run: RunRecord, controller: AbortController): Promise<void> {
-    const events = jobEvents(ctx.store, run.jobId, ctx.now)
+    const events = jobEvents(ctx.store, run.jobId, ctx.now, secrets)
     const job = await ctx.store.getJob(run.projectId, run.jobId)
     if (!job || job.status === 'archived') {
       const error = job ? 'the job was archived' : 'the job no longer exists'
       if (await ctx.store.finishRun(run.id, owner, 'failed', error)) await ended(run, { status: 'failed', error, pr: null, note: null })
       return
     }
-    if (run.attempts > maxAttempts) {
-      const error = `the run was interrupted ${run.attempts - 1} times (the server stopped or crashed during the run); giving up`
+    // A clean stop (shutdown, a rolling deploy) said so in a run.interrupted event and released its lease: it is no
+    // failed attempt. Only attempts that ended without a word (kill -9, a crash, a lost host) count toward the limit.
+    const earlier = run.attempts > 1 ? (await ctx.store.listJobEvents(run.jobId)).filter((event) => event.data?.runId === run.id) : []
+    const cleanStops = earlier.filter((event) => event.type === 'run.interrupted').length
+    const crashes = run.attempts - 1 - cleanStops
+    if (crashes >= maxAttempts) {
+      const error = `the run was interrupted ${crashes} times (the server stopped or crashed during the run); giving up`
       await failJob(run, error)
       await ctx.store.finishRun(run.id, owner, 'failed', error)
       await events.add('run.failed', error, { runId: run.id, attempts: run.attempts })
@@ -156,7 +165,11 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       return
     }
     if (run.attempts > 1) {
-      await events.add('run.retried', 'the previous attempt was interrupted (its lease expired); retrying', {
+      const stoppedCleanly = earlier.filter((event) => event.type !== 'run.retried').at(-1)?.type === 'run.interrupted'
+      const why = stoppedCleanly
+        ? 'the server stopped during the previous attempt'
+        : 'the previous attempt was interrupted (its lease expired)'
+      await events.add('run.retried', `${why}; retrying`, {
         runId: run.id,
         attempt: run.attempts,
       })
@@ -171,8 +184,9 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
       )) ?? job
 
     const renewEvery = Math.max(50, Math.floor(leaseMs / 3))
+    let renewing: Promise<unknown> = Promise.resolve()
     const renewal = setInterval(() => {
-      ctx.store.renewLease(run.id, owner, leaseMs, ctx.now()).then(
+      renewing = ctx.store.renewLease(run.id, owner, leaseMs, ctx.now()).then(
         (held) => {
           if (!held) controller.abort(new RunAbort('lease-lost', 'the run was cancelled or taken over'))
         },
@@ -222,7 +236,9 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         if (abort.data.reason === 'stopping') {
           // The lease ends now, not leaseMs later: the next start (or another instance) takes the run up at once,
           // where it waited out the lease, the job showing active and idle meanwhile.
+          // A renewal still on its way would set the lease again after this release: it lands first.
           clearInterval(renewal)
+          await renewing
           await ctx.store.renewLease(run.id, owner, 0, ctx.now()).catch(() => false)
           await events.add('run.interrupted', `run ${run.seq} stopped: the server is stopping; it runs again at the next start`, {
             runId: run.id,
@@ -230,7 +246,7 @@ export function createWorker(ctx: DocentContext, options: WorkerOptions): Worker
         }
         return
       }
-      const error = errorMessage(abort)
+      const error = errorMessage(abort, secrets)
       await events.add('run.failed', `run ${run.seq} failed: ${error}`, { runId: run.id })
       await failJob(run, error)
       await ctx.store.finishRun(run.id, owner, 'failed', error)

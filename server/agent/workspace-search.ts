@@ -1,3 +1,4 @@
+import { NotTextError } from '../git/errors.ts'
 import { packedIndex } from '../search/engines/packed.ts'
 import type { SectionIndex } from '../search/engines/types.ts'
 import { readFrontmatter } from '../search/frontmatter.ts'
@@ -56,7 +57,11 @@ export class WorkspaceSearch {
     for (const path of await this.workspace.listFiles()) {
       if (!TEXT_FILE.test(path)) continue
       await pace()
-      const content = await this.workspace.readFile(path)
+      // A page saved in another encoding than UTF-8 is left out of the search, not the reason it fails.
+      const content = await this.workspace.readFile(path).catch((error: unknown) => {
+        if (error instanceof NotTextError) return null
+        throw error
+      })
       if (content !== null) texts.set(path, content)
     }
     this.texts = texts

@@ -19,6 +19,22 @@ export class WorkspacePathError extends DocentError<'path_refused'> {
 }
 
 /**
+ * A file that is not UTF-8 text (an image, a PDF): the agent's tools read and write text, and text decoded from such
+ * bytes and written back would replace every invalid byte with U+FFFD, breaking the file. `data.bytes` is its size.
+ */
+export class NotTextError extends DocentError<'not_text'> {
+  override name = 'NotTextError'
+  declare readonly data: { path: string; bytes: number }
+  constructor(path: string, bytes: number) {
+    super(
+      'not_text',
+      `"${path}" is not UTF-8 text (a binary file such as an image, ${bytes} bytes): the file tools read and write text only, so they cannot read, edit or replace it; deleting it is possible`,
+      { path, bytes },
+    )
+  }
+}
+
+/**
  * Wraps any error from a git operation on `repository` into a GitOperationError with a scrubbed message. A 401 or
  * 403 from the remote is an authentication failure that names the repository, whatever the operation was.
  */
@@ -37,6 +53,21 @@ export function gitError(action: string, error: unknown, secrets: Array<string |
       { gitCode, status, repository: where },
     )
   }
-  const code = gitCode === 'NotFoundError' ? 'not_found' : gitCode === 'PushRejectedError' ? 'push_rejected' : 'git_failed'
+  if (gitCode === 'PushRejectedError') {
+    return pushRejected(action, String((error as { data?: { reason?: unknown } }).data?.reason ?? 'unknown'))
+  }
+  const code = gitCode === 'NotFoundError' ? 'not_found' : 'git_failed'
   return new GitOperationError(code, scrubSecrets(`${action}: ${detail}`, secrets), { gitCode })
+}
+
+/**
+ * A push the remote refused because its branch moved on, said in words: isomorphic-git's own message ends in `Use
+ * "force: true" to override.`, advice for its callers that no user of Docent can take (Docent never force-pushes).
+ */
+export function pushRejected(action: string, reason: string): GitOperationError {
+  const detail =
+    reason === 'not-fast-forward'
+      ? 'the branch on the remote has commits this run did not start from (something pushed to it meanwhile), and Docent does not overwrite them; send a follow-up, which starts from the branch as it is now'
+      : `the remote refused it (${reason})`
+  return new GitOperationError('push_rejected', `${action}: ${detail}`, { gitCode: 'PushRejectedError', reason })
 }

@@ -1,7 +1,7 @@
 import { git } from './isomorphic.ts'
 import type { OpenWorkspaceOptions, Workspace } from './types.ts'
 import { type GitFs, ObjectWorkspace } from './object-workspace.ts'
-import { GitOperationError } from './errors.ts'
+import { GitOperationError, pushRejected } from './errors.ts'
 
 export interface LocalRepository {
   fs: GitFs
@@ -35,9 +35,7 @@ export async function openLocalWorkspace(
     push: async (branch, commit) => {
       const current = await resolve(branch)
       if (current && current !== commit && !(await git.isDescendent({ fs, gitdir, oid: commit, ancestor: current, depth: -1 }))) {
-        throw new GitOperationError('push_rejected', `cannot push ${branch}: push rejected: not-fast-forward`, {
-          reason: 'not-fast-forward',
-        })
+        throw pushRejected(`cannot push ${branch}`, 'not-fast-forward')
       }
       await git.writeRef({ fs, gitdir, ref: `refs/heads/${branch}`, value: commit, force: true })
       if (current !== commit) onPush?.(branch, commit)

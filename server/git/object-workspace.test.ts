@@ -56,7 +56,10 @@ describe('the workspace and symbolic links', () => {
     await expect(workspace.writeFile('linkdir/pwned.md', 'x')).rejects.toThrow(/"linkdir" is a symbolic link/)
     await expect(workspace.writeFile('guides/etc/passwd.md', 'x')).rejects.toThrow(/"guides\/etc" is a symbolic link/)
     await expect(workspace.writeFile('linkdir', 'x')).rejects.toThrow(/"linkdir" is a symbolic link/)
-    expect(await workspace.readFile('linkdir')).toBeNull()
+    // Reading or deleting it says what it is, not "no such file".
+    await expect(workspace.readFile('linkdir')).rejects.toThrow(/"linkdir" is a symbolic link/)
+    await expect(workspace.readFile('guides/etc/passwd')).rejects.toThrow(/"guides\/etc" is a symbolic link/)
+    await expect(workspace.deleteFile('linkdir')).rejects.toThrow(/"linkdir" is a symbolic link/)
     await workspace.writeFile('guides/new.mdx', '# New\n')
     expect(workspace.changes().map((change) => change.path)).toEqual(['guides/new.mdx'])
     const commit = await workspace.commit({ message: 'Add a page', author: { name: 'Docent', email: 'docent@example.com' } })

@@ -1,7 +1,8 @@
 import { git } from './isomorphic.ts'
 import type { FileChange, MergeOptions, MergeResult, Workspace } from './types.ts'
 import { checkBranchName } from './branch.ts'
-import { repositoryPath, writablePath } from './paths.ts'
+import { newPathProblem, repositoryPath, writablePath } from './paths.ts'
+import { NotTextError, WorkspacePathError } from './errors.ts'
 import { pacer } from '../event-loop.ts'
 
 // isomorphic-git's FsClient type, without importing its internals.
@@ -36,7 +37,18 @@ export interface ObjectWorkspaceOptions {
 }
 
 const encoder = new TextEncoder()
-const decoder = new TextDecoder()
+// Fatal: bytes that are not UTF-8 are refused (NotTextError), never read as U+FFFD and written back. ignoreBOM keeps a
+// byte order mark in the text, so a file written back keeps it too.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/** The bytes as text, or null when they are not UTF-8. */
+function textOf(bytes: Uint8Array): string | null {
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    return null
+  }
+}
 
 /**
  * A workspace that never checks the tree out: files are read lazily from the object store, edits are kept in memory,
@@ -74,13 +86,19 @@ export class ObjectWorkspace implements Workspace {
     const path = repositoryPath(raw)
     const change = this.pending.get(path)
     if (change) return change.content
+    await this.refuseLinks(path)
     const bytes = await this.readBase(path)
-    return bytes === null ? null : decoder.decode(bytes)
+    if (bytes === null) return null
+    const text = textOf(bytes)
+    if (text === null) throw new NotTextError(path, bytes.byteLength)
+    return text
   }
 
   async writeFile(raw: string, content: string): Promise<void> {
     const path = writablePath(raw)
     if (typeof content !== 'string') throw new TypeError('content must be a string')
+    // Not text UTF-8 can hold: it would be written as U+FFFD.
+    if (/\p{Cs}/u.test(content)) throw new Error('the content holds a lone UTF-16 surrogate, which UTF-8 cannot encode')
     const tree = await this.baseTree()
     if (this.hasFilesUnder(path)) throw new Error(`"${path}" is a directory`)
     const parents = path
@@ -93,10 +111,13 @@ export class ObjectWorkspace implements Workspace {
     }
     // Writing at a link, or under a link to a folder, would replace the link with a file or a folder of its own: a
     // change to the repository no event would name (the commit said "2 files" and deleted the link besides).
-    const link = [...parents, path].find((part) => this.links!.has(part))
-    if (link !== undefined) throw new Error(`"${link}" is a symbolic link, which Docent does not follow or replace`)
+    await this.refuseLinks(path)
     const before = await this.readBase(path)
-    if (before !== null && decoder.decode(before) === content) {
+    if (before === null && !this.pending.has(path)) {
+      const problem = newPathProblem(path, await this.listFiles())
+      if (problem) throw new WorkspacePathError(path, problem)
+    }
+    if (before !== null && textOf(before) === content) {
       this.pending.delete(path)
       return
     }
@@ -105,6 +126,7 @@ export class ObjectWorkspace implements Workspace {
 
   async deleteFile(raw: string): Promise<boolean> {
     const path = repositoryPath(raw)
+    await this.refuseLinks(path)
     const change = this.pending.get(path)
     const before = await this.readBase(path)
     if (change?.content === null) return false
@@ -245,6 +267,17 @@ export class ObjectWorkspace implements Workspace {
     if (!entry) return null
     const { fs, gitdir } = this.options
     return (await git.readBlob({ fs, gitdir, oid: entry.oid, cache: this.cache })).blob
+  }
+
+  /**
+   * Refuses a path that is a symbolic link of the base tree or lies under one: a link is neither followed (it could
+   * lead out of the repository) nor replaced (writing there would turn it into a file, a change no event would name).
+   */
+  private async refuseLinks(path: string): Promise<void> {
+    await this.baseTree()
+    const parts = path.split('/')
+    const link = parts.map((_, i) => parts.slice(0, i + 1).join('/')).find((prefix) => this.links!.has(prefix))
+    if (link !== undefined) throw new WorkspacePathError(path, `"${link}" is a symbolic link, which Docent does not follow or replace`)
   }
 
   /** True when `dir` is a folder that still holds a file (from the base tree or pending). */

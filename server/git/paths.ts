@@ -47,6 +47,57 @@ export function writablePath(raw: string): string {
   return path
 }
 
+/**
+ * The longest name one folder may hold: 255 bytes on Linux (ext4's NAME_MAX; `git checkout` fails with "File name too
+ * long"), 255 UTF-16 units on macOS and Windows.
+ */
+const MAX_NAME_BYTES = 255
+
+/**
+ * The longest path of a new file. Windows counts the checkout's own folder into its 260-character MAX_PATH, and git for
+ * Windows refuses a longer path unless `core.longpaths` is set: 200 leaves the folder 60.
+ */
+export const MAX_NEW_PATH = 200
+
+/**
+ * How macOS and Windows compare names: without case, and APFS/HFS+ without Unicode normalization (`é` as one code point
+ * or as `e` and a combining accent). Two names that fold alike are one file there, and a checkout keeps only one.
+ */
+const folded = (name: string) => name.normalize('NFC').toLowerCase()
+
+/**
+ * Why a file may not be created at `path` (a writablePath) in a tree of `existing` files, or null: a name too long for
+ * a checkout, or a file or folder name that macOS or Windows would read as one already there (`Index.mdx` beside
+ * `index.mdx`, `Guides/` beside `guides/`, NFC beside NFD). `existing` lists the files the tree holds now.
+ */
+export function newPathProblem(path: string, existing: Iterable<string>): string | null {
+  const long = path.split('/').find((part) => new TextEncoder().encode(part).byteLength > MAX_NAME_BYTES)
+  if (long !== undefined)
+    return `a name may be at most ${MAX_NAME_BYTES} bytes ("${long.slice(0, 40)}…" is longer): a checkout cannot hold it`
+  if (path.length > MAX_NEW_PATH)
+    return `a new file's path may be at most ${MAX_NEW_PATH} characters (Windows checkouts fail on longer ones)`
+  const names = new Map<string, string>()
+  for (const file of existing) {
+    for (const prefix of prefixesOf(file)) if (!names.has(prefix)) names.set(prefix, prefix)
+  }
+  const byFold = new Map<string, string>()
+  for (const name of names.keys()) if (!byFold.has(folded(name))) byFold.set(folded(name), name)
+  for (const prefix of prefixesOf(path)) {
+    if (names.has(prefix)) continue
+    const alias = byFold.get(folded(prefix))
+    if (alias !== undefined) {
+      return `"${prefix}" would be the same name as "${alias}" on macOS and Windows (they ignore case and Unicode normalization); use "${alias}"`
+    }
+  }
+  return null
+}
+
+/** `a`, `a/b`, `a/b/c.mdx` for `a/b/c.mdx`: the folders above a file, then the file. */
+function prefixesOf(path: string): string[] {
+  const parts = path.split('/')
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'))
+}
+
 /** Windows' reserved device names, whatever the case (`COM¹` is one too). */
 const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3]|conin\$|conout\$)$/i
 

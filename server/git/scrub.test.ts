@@ -1,3 +1,4 @@
+import { Errors } from 'isomorphic-git'
 import { describe, expect, it } from 'vitest'
 import { checkBranchName } from './branch.ts'
 import { withTrailer } from './object-workspace.ts'
@@ -30,6 +31,17 @@ describe('secrets never reach messages', () => {
     )
     const run = '+A://A'.repeat(50_000)
     expect(scrubSecrets(`${run}\t`, [])).toBe(`${run}\t`)
+  })
+  it("says in words what a non-fast-forward push means, not isomorphic-git's advice to force it", () => {
+    const error = gitError('cannot push docent/x', new Errors.PushRejectedError('not-fast-forward'), [])
+    expect(error.code).toBe('push_rejected')
+    expect(error.message).toBe(
+      'cannot push docent/x: the branch on the remote has commits this run did not start from (something pushed to it meanwhile), and Docent does not overwrite them; send a follow-up, which starts from the branch as it is now',
+    )
+    expect(error.message).not.toContain('force')
+  })
+  it('removes key-shaped strings no configuration names: sk- and svc_ keys, bearer tokens', () => {
+    expect(scrubSecrets('sk-abcdefghijklmnop svc_abcdefghijklmnop Bearer abcdefghij', [])).toBe('*** *** Bearer ***')
   })
   it('wraps errors with a scrubbed message and keeps the code', () => {
     const error = gitError('cannot push x', Object.assign(new Error('HTTP 403 for token tok_secret_1'), { code: 'HttpError' }), [

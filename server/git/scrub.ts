@@ -8,21 +8,31 @@ import { trimEnd } from '../../shared/trim.ts'
  */
 const URL_CREDENTIALS = /:\/\/[^/\s@]+@/g
 
+/**
+ * Key-shaped strings removed even when no configuration names them: OpenAI-style keys, Docent's own admin keys, bearer
+ * tokens (the word `Bearer` stays, so a reader still sees what was sent).
+ */
+const KEY_SHAPES = [/\bsk-[A-Za-z0-9_-]{12,}/g, /\bsvc_[A-Za-z0-9_]{12,}/g, /\b(Bearer\s+)[^\s"'\\]{8,}/gi]
+
 /** The user names a token is sent with in HTTP basic auth (clone.ts, sources/git.ts; GitLab's `oauth2`). */
 const BASIC_USERS = ['x-access-token', 'oauth2']
 
 /**
- * Removes secrets from text that may reach users, logs or job events: the given tokens, as written and as a server
- * that echoes a request may write them back (base64, base64url, and the basic-auth credentials Docent sends), and
- * credentials written into URLs (`https://user:secret@host`).
+ * Removes secrets from text that may reach users, logs, job errors or job events (the one scrubber of all of them): the
+ * given tokens, as written and as a server that echoes a request may write them back (base64, base64url, and the
+ * basic-auth credentials Docent sends), credentials written into URLs (`https://user:secret@host`), and anything shaped
+ * like an API key.
  */
-export function scrubSecrets(text: string, secrets: Array<string | undefined>): string {
+export function scrubSecrets(text: string, secrets: ReadonlyArray<string | undefined>): string {
   let out = text.replace(URL_CREDENTIALS, '://')
   for (const secret of secrets) {
     if (!secret || secret.length < 4) continue
     for (const form of formsOf(secret)) out = out.split(form).join('***')
   }
-  return out
+  return KEY_SHAPES.reduce(
+    (scrubbed, shape) => scrubbed.replace(shape, (_match, prefix?: string) => (typeof prefix === 'string' ? `${prefix}***` : '***')),
+    out,
+  )
 }
 
 function formsOf(secret: string): string[] {
@@ -39,4 +49,14 @@ function formsOf(secret: string): string[] {
   }
   // Longest first: a padded form is cut whole, not left with its `=`.
   return [...new Set(forms)].sort((a, b) => b.length - a.length)
+}
+
+/** scrubSecrets over every string of a JSON-like value (event data, log fields); anything else is kept as it is. */
+export function scrubValue(value: unknown, secrets: ReadonlyArray<string | undefined>): unknown {
+  if (typeof value === 'string') return scrubSecrets(value, secrets)
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets))
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubValue(item, secrets)]))
+  }
+  return value
 }

@@ -24,8 +24,12 @@ export interface Workspace {
   readonly baseCommit: string
   /** All file paths in the tree (with pending changes applied), sorted. */
   listFiles(): Promise<string[]>
-  /** File text, or null when there is no such file. */
+  /**
+   * File text, or null when there is no such file. A file that is not UTF-8 throws NotTextError; a symbolic link, or a
+   * path under one, throws WorkspacePathError (links are not followed).
+   */
   readFile(path: string): Promise<string | null>
+  /** Refuses (WorkspacePathError) a new name a checkout could not hold: too long, or an alias of one in the tree. */
   writeFile(path: string, content: string): Promise<void>
   /** False when there was no such file. */
   deleteFile(path: string): Promise<boolean>

@@ -189,20 +189,21 @@ describe('GitHub host', () => {
     expect(fake.pulls).toHaveLength(1)
   })
 
-  it('a follow-up reopens a closed PR, and opens a new one when the old one was merged', async () => {
+  it('a follow-up never reopens a PR a reviewer closed: it opens a new one, as it does after a merge', async () => {
     const { fake, server, host } = await setup('')
     const first = await host.openOrUpdatePullRequest(input())
     fake.pulls[0]!.state = 'closed'
-    expect(await host.openOrUpdatePullRequest(input({ existing: first }))).toEqual(first)
-    expect(server.requests.at(-1)!.body).toEqual({ state: 'open' })
-    expect(fake.pulls[0]!.state).toBe('open')
+    const second = await host.openOrUpdatePullRequest(input({ title: 'Again', existing: first }))
+    expect(second.number).toBe('2')
+    expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([])
 
-    Object.assign(fake.pulls[0]!, { state: 'closed', merged: true })
-    const next = await host.openOrUpdatePullRequest(input({ title: 'More edits', existing: first }))
-    expect(next.number).toBe('2')
+    Object.assign(fake.pulls[1]!, { state: 'closed', merged: true })
+    const next = await host.openOrUpdatePullRequest(input({ title: 'More edits', existing: second }))
+    expect(next.number).toBe('3')
     expect(fake.pulls.map((p) => [p.number, p.state, p.title])).toEqual([
       [1, 'closed', 'Rename the product'],
-      [2, 'open', 'More edits'],
+      [2, 'closed', 'Again'],
+      [3, 'open', 'More edits'],
     ])
   })
 

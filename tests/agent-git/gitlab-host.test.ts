@@ -152,18 +152,18 @@ describe('GitLab host', () => {
     expect(fake.mrs[0]!.title).toBe('Rename the product')
   })
 
-  it('a follow-up reopens a closed MR, and opens a new one when the old one was merged', async () => {
+  it('a follow-up never reopens an MR a reviewer closed: it opens a new one, as it does after a merge', async () => {
     const { fake, server, host } = await setup()
     const first = await host.openOrUpdatePullRequest(input())
     fake.mrs[0]!.state = 'closed'
-    expect(await host.openOrUpdatePullRequest(input({ existing: first }))).toEqual(first)
-    expect(server.requests.at(-1)!.body).toEqual({ state_event: 'reopen' })
-    expect(fake.mrs[0]!.state).toBe('opened')
+    const second = await host.openOrUpdatePullRequest(input({ existing: first }))
+    expect(second).toEqual({ number: '2', url: 'https://gitlab.example/acme/docs/-/merge_requests/2' })
+    expect(server.requests.filter((r) => r.method === 'PUT')).toEqual([])
 
-    fake.mrs[0]!.state = 'merged'
-    const next = await host.openOrUpdatePullRequest(input({ existing: first }))
-    expect(next).toEqual({ number: '2', url: 'https://gitlab.example/acme/docs/-/merge_requests/2' })
-    expect(fake.mrs.map((m) => m.state)).toEqual(['merged', 'opened'])
+    fake.mrs[1]!.state = 'merged'
+    const next = await host.openOrUpdatePullRequest(input({ existing: second }))
+    expect(next).toEqual({ number: '3', url: 'https://gitlab.example/acme/docs/-/merge_requests/3' })
+    expect(fake.mrs.map((m) => m.state)).toEqual(['closed', 'merged', 'opened'])
   })
 
   it('a rejected token gives an error without the token', async () => {

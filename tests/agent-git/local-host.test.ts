@@ -147,7 +147,7 @@ describe('local git host', () => {
     await a.push('docent/race')
     await b.writeFile('index.mdx', 'b\n')
     await b.commit({ message: 'b', author })
-    await expect(b.push('docent/race')).rejects.toThrow(/not-fast-forward/)
+    await expect(b.push('docent/race')).rejects.toThrow(/the branch on the remote has commits this run did not start from/)
   })
 
   it('answers 404 for unknown jobs, jobs without a branch and odd ids', async () => {

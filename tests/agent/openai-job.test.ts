@@ -1,12 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AgentJob } from '../../shared/agent.ts'
 import { bearer, json, testDocent } from '../support/app.ts'
-import { createRepo, git, type GitServer, startGitServer } from '../support/git-server.ts'
-import { type ChatRequest, type ScriptedOpenAI, type ScriptedReply, startScriptedOpenAI } from '../support/scripted-openai.ts'
-import { startGitHubPulls } from './support/github-pulls.ts'
+import { createRepo, git, type GitServer } from '../support/git-server.ts'
+import type { ScriptedOpenAI } from '../support/scripted-openai.ts'
+import type { startGitHubPulls } from './support/github-pulls.ts'
+import { agentApi, type startQueuedModel, startAgentServers, toolCalls } from './support/agent-api.ts'
 import { startHoldingProxy } from './support/holding-proxy.ts'
 
 const SECRETS = {
@@ -21,23 +18,13 @@ let assistantDocs: string
 let github: Awaited<ReturnType<typeof startGitHubPulls>>
 let openai: ScriptedOpenAI
 /** The replies the scripted model gives, in order; each test queues its own. */
-const replies: Array<ScriptedReply | ((request: ChatRequest) => ScriptedReply)> = []
+let replies: Awaited<ReturnType<typeof startQueuedModel>>['replies']
 
+let close = async () => {}
 beforeAll(async () => {
-  assistantDocs = await mkdtemp(join(tmpdir(), 'docent-assistant-docs-'))
-  await writeFile(join(assistantDocs, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n')
-  gitServer = await startGitServer({ password: SECRETS.GIT_TOKEN })
-  github = await startGitHubPulls(SECRETS.GITHUB_TOKEN)
-  openai = await startScriptedOpenAI((request) => {
-    const next = replies.shift()
-    if (!next) return { status: 500, error: 'the test script has no reply left' }
-    return typeof next === 'function' ? next(request) : next
-  })
+  ;({ assistantDocs, gitServer, github, openai, replies, close } = await startAgentServers(SECRETS))
 })
-afterAll(async () => {
-  await Promise.all([gitServer?.close(), github?.close(), openai?.close()])
-  await rm(assistantDocs, { recursive: true, force: true })
-})
+afterAll(() => close())
 
 async function setup(repoName: string, limits: Record<string, number> = {}, modelBaseURL?: string) {
   const repo = await createRepo(gitServer, repoName, { sourceDir: 'demo/docs' })
@@ -66,33 +53,8 @@ async function setup(repoName: string, limits: Record<string, number> = {}, mode
     { env: SECRETS },
   )
   await t.docent.start()
-  const admin = bearer(t.keys.admin)
-  const api = {
-    create: async (prompt: string) => (await t.app.request('/v2/agent/demo/job', json({ prompt }, admin))).json() as Promise<AgentJob>,
-    followUp: async (id: string, prompt: string) =>
-      (await t.app.request(`/v2/agent/demo/job/${id}/message`, json({ prompt }, admin))).json() as Promise<AgentJob>,
-    get: async (id: string) => (await t.app.request(`/v2/agent/demo/job/${id}`, { headers: admin })).json() as Promise<AgentJob>,
-    events: async (id: string) =>
-      (
-        (await (await t.app.request(`/v2/agent/demo/job/${id}/events`, { headers: admin })).json()) as {
-          events: Array<{ type: string; message: string; data?: Record<string, unknown> }>
-        }
-      ).events,
-    /** Polls until the job leaves `active` (the worker runs in this process). */
-    settled: async (id: string) => {
-      for (;;) {
-        const job = await api.get(id)
-        if (job.status !== 'active') return job
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
-    },
-  }
-  return { ...t, repo, ...api, stop: () => t.docent.stop() }
+  return { ...t, repo, ...agentApi(t.app, t.keys.admin), stop: () => t.docent.stop() }
 }
-
-const toolCalls = (...calls: Array<[string, Record<string, unknown>]>): ScriptedReply => ({
-  toolCalls: calls.map(([name, args]) => ({ name, arguments: args })),
-})
 
 describe('agent job through @ai-sdk/openai against a scripted OpenAI-compatible server, real git server and GitHub API', () => {
   test('edits, commits, pushes and opens a PR; a follow-up adds a commit to the same branch and keeps the same prLink', async () => {

@@ -52,21 +52,20 @@ export function createGitHubHost(options: GitHubHostOptions): GitHost {
       },
     })
   const ref = (pull: Pull): PullRequestRef => ({ number: String(pull.number), url: pull.html_url })
-  /** Keeps the PR's title and description, appends this run's section (once), and reopens it when it was closed. */
+  /** Keeps the open PR's title and description and appends this run's section (once). */
   const extend = async (pull: Pull, input: PullRequestInput, signal?: AbortSignal) => {
     const body = appendOnce(pull.body ?? '', input.addition)
-    const patch = { ...(body !== (pull.body ?? '') ? { body } : {}), ...(pull.state === 'closed' ? { state: 'open' } : {}) }
-    if (Object.keys(patch).length === 0) return ref(pull)
-    return ref(await call(Pull, 'PATCH', `${repoPath}/pulls/${encodeURIComponent(String(pull.number))}`, patch, signal))
+    if (body === (pull.body ?? '')) return ref(pull)
+    return ref(await call(Pull, 'PATCH', `${repoPath}/pulls/${encodeURIComponent(String(pull.number))}`, { body }, signal))
   }
   /**
-   * Extends the job's known PR. A closed one is reopened (the follow-up's commits belong to it); a merged one, or one
-   * that cannot be reopened or is gone, yields null so the caller looks for an open PR or opens one.
+   * Extends the job's known PR while it is open. A merged or closed one yields null, so the caller opens a new one: a
+   * reviewer who closed it said no, which reopening would override (API.md: the job's prLink moves to the new one).
    */
   const updateKnown = async (number: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
     try {
       const pull = await call(Pull, 'GET', `${repoPath}/pulls/${encodeURIComponent(number)}`, undefined, signal)
-      if (pull.state === 'closed' && pull.merged_at) return null
+      if (pull.state === 'closed' || pull.merged_at) return null
       return await extend(pull, input, signal)
     } catch (error) {
       if (error instanceof HostApiError && (error.code === 'not_found' || error.code === 'conflict')) return null

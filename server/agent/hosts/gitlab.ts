@@ -40,21 +40,21 @@ export function createGitLabHost(options: GitLabHostOptions): GitHost {
       headers: { 'PRIVATE-TOKEN': options.token, Accept: 'application/json' },
     })
   const ref = (mr: MergeRequest): PullRequestRef => ({ number: String(mr.iid), url: mr.web_url })
-  /** Keeps the MR's title and description, appends this run's section (once), and reopens it when it was closed. */
+  /** Keeps the open MR's title and description and appends this run's section (once). */
   const extend = async (mr: MergeRequest, input: PullRequestInput, signal?: AbortSignal) => {
     const description = appendOnce(mr.description ?? '', input.addition)
-    const changes = {
-      ...(description !== (mr.description ?? '') ? { description } : {}),
-      ...(mr.state === 'closed' ? { state_event: 'reopen' } : {}),
-    }
-    if (Object.keys(changes).length === 0) return ref(mr)
-    return ref(await call(MergeRequest, 'PUT', `${projectPath}/merge_requests/${encodeURIComponent(String(mr.iid))}`, changes, signal))
+    if (description === (mr.description ?? '')) return ref(mr)
+    const url = `${projectPath}/merge_requests/${encodeURIComponent(String(mr.iid))}`
+    return ref(await call(MergeRequest, 'PUT', url, { description }, signal))
   }
-  /** Extends the job's known MR; reopens a closed one; null when it was merged or is gone (then find or open one). */
+  /**
+   * Extends the job's known MR while it is open; null when it was merged, closed (a reviewer's no, which reopening
+   * would override) or is gone: then an open one from the branch is found, or a new one opened.
+   */
   const updateKnown = async (iid: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null> => {
     try {
       const mr = await call(MergeRequest, 'GET', `${projectPath}/merge_requests/${encodeURIComponent(iid)}`, undefined, signal)
-      if (mr.state === 'merged') return null
+      if (mr.state === 'merged' || mr.state === 'closed') return null
       return await extend(mr, input, signal)
     } catch (error) {
       if (error instanceof HostApiError && (error.code === 'not_found' || error.code === 'conflict')) return null

@@ -4,11 +4,11 @@ import { HostApiError } from './host-http.ts'
 
 /** What one forge's API supplies for `openOrUpdate`; `P` is its pull (merge) request as the API returns it. */
 export interface PullSteps<P> {
-  /** Extends the job's known pull request, or null when it is merged, gone or cannot be reopened. */
+  /** Extends the job's known pull request while it is open; null when it is merged, closed or gone. */
   updateKnown(number: string, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef | null>
   /** An open pull request from the job's branch into its base. */
   findOpen(input: PullRequestInput, signal?: AbortSignal): Promise<P | undefined>
-  /** Appends this run's section to a found pull request (and reopens it). */
+  /** Appends this run's section to a found open pull request. */
   extend(pull: P, input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef>
   create(input: PullRequestInput, signal?: AbortSignal): Promise<PullRequestRef>
 }

@@ -39,7 +39,10 @@ export async function startGitHubPulls(token: string, repo = 'acme/docs') {
       return { status: 200, body: pulls.filter((pull) => (!head || pull.head === head) && (pull.state ?? 'open') === 'open').map(json) }
     }
     if (request.method === 'POST' && request.path === prefix) {
-      if (pulls.some((pull) => pull.head === body?.head)) return { status: 422, body: { message: 'A pull request already exists' } }
+      // As GitHub: one open pull request per head branch; a closed or merged one does not stand in the way of a new one.
+      if (pulls.some((pull) => pull.head === body?.head && (pull.state ?? 'open') === 'open')) {
+        return { status: 422, body: { message: 'A pull request already exists' } }
+      }
       const pull = {
         number: pulls.length + 1,
         title: String(body?.title),
