@@ -119,6 +119,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-30, fdf9d0e): 11/12. The one
       // missed, "what happens to these on a phone?", was in tuning 12 on the same page word for word, and is left out.
       ['page-leaning (tuning 27)', read('mintlify-page-questions-27.json'), 'page'],
+      // Twelve more, written at the start of the next stop and tried at once (2026-11-30, 9c36152): 12/12.
+      ['page-leaning (tuning 28)', read('mintlify-page-questions-28.json'), 'page'],
+      // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-30, 615bf60): 10/12, both
+      // declined with their page first ("is passive voice ever fine, or should I hunt down every instance of it?").
+      ['page-leaning (tuning 29)', read('mintlify-page-questions-29.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -208,6 +213,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, fdf9d0e): 28/30. One, on a
       // hidden page, left out.
       ['questions (tuning 37)', read('mintlify-questions-37.json'), 'plain'],
+      // Thirty more, written at the start of the next stop and tried at once (2026-11-30, 9c36152): 27/30. One that
+      // tuning 30 asks word for word left out.
+      ['questions (tuning 38)', read('mintlify-questions-38.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, 615bf60): 28/30.
+      ['questions (tuning 39)', read('mintlify-questions-39.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],

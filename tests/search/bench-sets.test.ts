@@ -69,7 +69,7 @@ describe('bench question sets', () => {
   // A page kept out of search and the assistant's context (`noindex: true`, a snippet, a hidden page) can never be
   // found or cited: a question expecting it counts as a miss, whatever the search does. Three had crept in (the
   // changelog, the go-live checklist, a snippet).
-  it.skipIf(!mintlify)('every expected page of the Mintlify sets is one the site searches', { timeout: 60_000 }, async () => {
+  it.skipIf(!mintlify)('every expected page of the Mintlify sets is one the site searches', { timeout: 180_000 }, async () => {
     const site = await loadDocsSite(await readDirectory(MINTLIFY))
     const searched = new Set([...site.pages.values()].filter((page) => page.searchable).map((page) => page.path))
     const cases = [...plainSets('mintlify'), ...pageSets('mintlify'), 'mintlify-follow-ups.json'].flatMap(read)
