@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentEventType } from '../../shared/agent.ts'
 import { configSecrets } from '../config.ts'
 import type { DocentContext } from '../context.ts'
+import { DocentError } from '../../shared/errors.ts'
 import { scrubSecrets, scrubValue } from '../git/scrub.ts'
 import type { Store } from '../store/types.ts'
 
@@ -16,9 +17,6 @@ export function runSecrets(ctx: Pick<DocentContext, 'config' | 'env'>): string[]
   return [...configSecrets(ctx.config, ctx.env), ...seeded]
 }
 
-/** scrubValue for event data and error data (kept under this name for its callers). */
-export const redactValue = scrubValue
-
 /** What a run tells people watching its job; every entry is scrubbed of secrets before it is stored. */
 export interface JobEvents {
   add(type: AgentEventType, message: string, data?: Record<string, unknown>): Promise<void>
@@ -32,7 +30,7 @@ export function jobEvents(store: Store, jobId: string, now: () => Date, secrets:
         at: now().toISOString(),
         type,
         message: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text,
-        ...(data ? { data: redactValue(data, secrets) as Record<string, unknown> } : {}),
+        ...(data ? { data: scrubValue(data, secrets) as Record<string, unknown> } : {}),
       }
       await store.appendJobEvent(jobId, event)
     },
@@ -43,4 +41,14 @@ export function jobEvents(store: Store, jobId: string, now: () => Date, secrets:
 export function errorMessage(error: unknown, secrets: readonly string[] = []): string {
   const text = error instanceof Error ? error.message || error.name : String(error)
   return scrubSecrets(text, secrets)
+}
+
+/**
+ * A run's failure as it becomes the job's `error` and events: no token may survive in its message or data. The code
+ * stays for callers.
+ */
+export function scrubbedError(error: unknown, secrets: readonly string[]): DocentError {
+  const code = error instanceof DocentError ? error.code : 'internal'
+  const data = error instanceof DocentError ? (scrubValue(error.data, secrets) as Record<string, unknown>) : {}
+  return new DocentError(code, errorMessage(error, secrets), data)
 }

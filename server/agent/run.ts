@@ -5,7 +5,7 @@ import type { DocentContext } from '../context.ts'
 import type { JobRecord, RunRecord } from '../store/types.ts'
 import { branchName } from '../git/branch.ts'
 import { compactConversation } from './conversation.ts'
-import { errorMessage, jobEvents, redactValue, runSecrets } from './events.ts'
+import { jobEvents, runSecrets, scrubbedError } from './events.ts'
 import { withoutCredentials } from '../git/repository-url.ts'
 import { runAgentLoop } from './loop.ts'
 import { agentSystemPrompt } from './system-prompt.ts'
@@ -24,10 +24,7 @@ export function agentRunExecutor(ctx: DocentContext): ExecuteRun {
       return await execute(ctx, project, run, job, signal, secrets)
     } catch (error) {
       if (signal.aborted) throw signal.reason
-      // Errors become the job's `error` and events: no token may survive in them. The code stays for callers.
-      const code = error instanceof DocentError ? error.code : 'internal'
-      const data = error instanceof DocentError ? (redactValue(error.data, secrets) as Record<string, unknown>) : {}
-      throw new DocentError(code, errorMessage(error, secrets), data)
+      throw scrubbedError(error, secrets)
     }
   }
 }
@@ -161,12 +158,4 @@ function runSection(run: RunRecord, summary: string, unfinished: string | null):
     ...(unfinished ? [`**This run stopped before it finished** (${unfinished}); its changes are incomplete.`, ''] : []),
     summary.trim(),
   ].join('\n')
-}
-
-/**
- * The secrets scrubbed from a project's job events and errors: runSecrets, every project's (the automations' executor
- * asks by project).
- */
-export function projectSecrets(ctx: DocentContext, _project: ProjectConfig): string[] {
-  return runSecrets(ctx)
 }

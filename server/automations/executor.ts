@@ -1,9 +1,8 @@
 import { DocentError } from '../../shared/errors.ts'
 import { cleanLine } from '../analytics/normalize.ts'
-import { errorMessage, type JobEvents, jobEvents, redactValue } from '../agent/events.ts'
+import { type JobEvents, jobEvents, runSecrets, scrubbedError } from '../agent/events.ts'
 import { withoutCredentials } from '../git/repository-url.ts'
 import { runAgentLoop } from '../agent/loop.ts'
-import { projectSecrets } from '../agent/run.ts'
 import { agentSystemPrompt } from '../agent/system-prompt.ts'
 import type { ExecuteRun, RunResult } from '../agent/worker.ts'
 import type { ProjectConfig } from '../config.ts'
@@ -39,14 +38,12 @@ export function automationRunExecutor(ctx: DocentContext, deps: ExecutorDeps, re
   return async (run, job, signal) => {
     const project = ctx.projects.byId(run.projectId)
     if (!project?.agent) throw new DocentError('conflict', `project ${run.projectId} has no agent configured`, { projectId: run.projectId })
-    const secrets = projectSecrets(ctx, project)
+    const secrets = runSecrets(ctx)
     try {
       return await execute(ctx, deps, { project, record, run, job, signal, events: jobEvents(ctx.store, job.id, ctx.now, secrets) })
     } catch (error) {
       if (signal.aborted) throw signal.reason
-      const code = error instanceof DocentError ? error.code : 'internal'
-      const data = error instanceof DocentError ? (redactValue(error.data, secrets) as Record<string, unknown>) : {}
-      throw new DocentError(code, errorMessage(error, secrets), data)
+      throw scrubbedError(error, secrets)
     }
   }
 }
