@@ -72,6 +72,34 @@ export interface RunningDocent {
   stop(): Promise<void>
 }
 
+/** The demo project every browser test starts from; a test that needs another origin policy spreads it. */
+export const DEMO_PROJECT = {
+  id: 'demo',
+  organization: 'demo',
+  domain: 'demo',
+  name: 'Demo docs',
+  // Public, as the embedded demo's: Docent serves pages only for public docs.
+  docs: { directory: 'demo/docs', public: true },
+  allowedOrigins: ['*'],
+}
+
+/** Waits for the widget's `n`th answer to finish (its actions appear once the stream has ended). */
+export const answerFinished = (page: import('playwright-core').Page, n = 1) =>
+  page
+    .locator('docent-chat article.assistant .actions')
+    .nth(n - 1)
+    .waitFor()
+
+/** A thread of the demo project as the admin API stores it. */
+export async function storedThread(server: RunningDocent, threadId: string) {
+  const response = await fetch(`${server.url}/v2/assistant/demo/threads/${threadId}`, {
+    headers: { authorization: `Bearer ${server.adminKey}` },
+  })
+  return (await response.json()) as {
+    messages: Array<{ id: string; role: string; content: string; feedback?: { rating: string; comment?: string } }>
+  }
+}
+
 /** A real Docent HTTP server (createDocent + @hono/node-server) on a free port, memory store, demo docs. */
 export async function startDocent(
   config: Partial<DocentConfigInput> = {},
@@ -82,17 +110,7 @@ export async function startDocent(
     {
       store: { kind: 'memory' },
       worker: false,
-      projects: [
-        {
-          id: 'demo',
-          organization: 'demo',
-          domain: 'demo',
-          name: 'Demo docs',
-          // Public, as the embedded demo's: Docent serves pages only for public docs.
-          docs: { directory: 'demo/docs', public: true },
-          allowedOrigins: ['*'],
-        },
-      ],
+      projects: [DEMO_PROJECT],
       ...config,
     },
     { log: consoleLogger('silent'), env },

@@ -3,13 +3,16 @@ import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeServer, listenLocal } from '../support/local-http.ts'
 import {
+  answerFinished,
   browserSkipReason,
+  DEMO_PROJECT,
   ensureWidgetBuilt,
   launchBrowser,
   recordAssistantRequests,
   type RunningDocent,
   savedConversation,
   startDocent,
+  storedThread,
 } from './support.ts'
 
 // A customer's docs site on its own origin embeds the widget of a Docent on another: what readers get at the API's
@@ -49,16 +52,7 @@ describe.skipIf(skip)('<docent-chat> at the API’s bounds and with unexpected a
     ;[browser, docent] = await Promise.all([
       launchBrowser(),
       startDocent({
-        projects: [
-          {
-            id: 'demo',
-            organization: 'demo',
-            domain: 'demo',
-            name: 'Demo docs',
-            docs: { directory: 'demo/docs', public: true },
-            allowedOrigins: [siteUrl],
-          },
-        ],
+        projects: [{ ...DEMO_PROJECT, allowedOrigins: [siteUrl] }],
       }),
     ])
   })
@@ -97,15 +91,7 @@ describe.skipIf(skip)('<docent-chat> at the API’s bounds and with unexpected a
     }
     return { context, page, chat, requests, warnings, ask }
   }
-  const answered = (page: Page, n: number) =>
-    page
-      .locator('docent-chat article.assistant .actions')
-      .nth(n - 1)
-      .waitFor()
-  const threadOf = async (threadId: string) =>
-    (await (
-      await fetch(`${docent.url}/v2/assistant/demo/threads/${threadId}`, { headers: { authorization: `Bearer ${docent.adminKey}` } })
-    ).json()) as { messages: Array<{ role: string; content: string }> }
+  const threadOf = (threadId: string) => storedThread(docent, threadId)
   const textOf = (message: Message) => message.parts.map((part) => part.text ?? '').join('')
   /** The message POST answered by `fulfill` (the preflight goes to the real server, which grants this origin). */
   const answerWith = (page: Page, fulfill: (route: Route) => Promise<void>) =>
@@ -117,7 +103,7 @@ describe.skipIf(skip)('<docent-chat> at the API’s bounds and with unexpected a
   it('goes on with a conversation past 100,000 characters: the oldest turns are left out of the request, the thread is kept', async () => {
     const first = await open('/guide')
     await first.ask('How do I create my first flag?')
-    await answered(first.page, 1)
+    await answerFinished(first.page, 1)
     const threadId = (await savedConversation(first.page))!.threadId!
     expect(threadId).toMatch(/^thr_/)
     // Closed before the stored conversation is grown: leaving the page saves the conversation it has open.
@@ -222,7 +208,7 @@ describe.skipIf(skip)('<docent-chat> at the API’s bounds and with unexpected a
     expect(warnings.join('\n')).toContain('the model failed')
     await page.unroute('**/discovery/v2/assistant/demo/message')
     await chat.getByRole('button', { name: 'Retry' }).click()
-    await answered(page, 1)
+    await answerFinished(page, 1)
     expect(await ended.count()).toBe(0)
     await context.close()
   })
@@ -230,7 +216,7 @@ describe.skipIf(skip)('<docent-chat> at the API’s bounds and with unexpected a
   it('deletes the open conversation from Past conversations at the first click', async () => {
     const { context, page, chat, ask } = await open('/guide')
     await ask('How do I create my first flag?')
-    await answered(page, 1)
+    await answerFinished(page, 1)
     await chat.getByRole('button', { name: 'Past conversations' }).click()
     await chat.getByRole('button', { name: /^Delete conversation/ }).click()
     await chat.getByText('No past conversations yet.').waitFor()
@@ -251,9 +237,9 @@ describe.skipIf(skip)('<docent-chat> at the API’s bounds and with unexpected a
       if (threadId) threadIds.push(threadId)
     })
     await ask('How do I create my first flag?')
-    await answered(page, 1)
+    await answerFinished(page, 1)
     await ask('And how do I roll it out?')
-    await answered(page, 2)
+    await answerFinished(page, 2)
     expect(requests).toHaveLength(2)
     expect(requests[1]!.fp).toBe(requests[0]!.fp)
     expect(requests[1]!.threadId).toBe(threadIds[0])

@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { EventsBody } from '../../shared/events.ts'
-import { browserSkipReason, focusedInWidget, savedConversation, widgetOnDemoSite } from './support.ts'
+import { answerFinished, browserSkipReason, focusedInWidget, savedConversation, storedThread, widgetOnDemoSite } from './support.ts'
 
 // What readers of other docs widgets expect, in Chromium against a real Docent (offline answer model): keyboard-only
 // use from the host page, search as you type, past conversations over a reload, a comment on 👎 that reaches the
@@ -35,24 +34,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     await chat.locator('.launcher').waitFor()
     return { context, page, chat, events, searches }
   }
-  const finished = (page: Page, n = 1) =>
-    page
-      .locator('docent-chat article.assistant .actions')
-      .nth(n - 1)
-      .waitFor()
-  const threadOf = async (threadId: string) =>
-    (await (
-      await fetch(`${demo.server.url}/v2/assistant/demo/threads/${threadId}`, {
-        headers: { authorization: `Bearer ${demo.server.adminKey}` },
-      })
-    ).json()) as {
-      messages: Array<{
-        id: string
-        role: string
-        content: string
-        feedback?: { rating: string; comment?: string }
-      }>
-    }
+  const threadOf = (threadId: string) => storedThread(demo.server, threadId)
 
   it('works from the keyboard alone: the launcher is among the first tab stops, then ask, read the sources, close', async () => {
     const { context, page, chat } = await visit('/quickstart')
@@ -67,7 +49,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     await expect.poll(() => focusedInWidget(page)).toBe('textarea.question')
     await page.keyboard.type('How do I create my first flag?')
     await page.keyboard.press('Enter')
-    await finished(page)
+    await answerFinished(page)
     // Tab reaches the answer's links and buttons without leaving the panel.
     const seen = new Set<string>()
     for (let i = 0; i < 25; i++) {
@@ -129,7 +111,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     await chat.getByRole('combobox').fill('What is a segment?')
     await chat.getByRole('option', { name: /Ask AI/ }).waitFor()
     await page.keyboard.press('Enter')
-    await finished(page)
+    await answerFinished(page)
     expect(await chat.locator('.message.user').innerText()).toBe('What is a segment?')
     await context.close()
   })
@@ -139,12 +121,12 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     await page.keyboard.press('Control+i')
     await chat.getByRole('textbox').fill('What is a flag?')
     await page.keyboard.press('Enter')
-    await finished(page)
+    await answerFinished(page)
     const first = (await savedConversation(page))!.threadId!
     await chat.getByRole('button', { name: 'New conversation' }).click()
     await chat.getByRole('textbox').fill('What is an environment?')
     await page.keyboard.press('Enter')
-    await finished(page)
+    await answerFinished(page)
     await page.reload()
     await chat.locator('.launcher').click()
     await expect.poll(() => chat.locator('.message.user').innerText()).toBe('What is an environment?')
@@ -159,7 +141,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     await expect.poll(() => chat.locator('.message.user').first().innerText()).toBe('What is a flag?')
     await chat.getByRole('textbox').fill('And how do I delete one?')
     await page.keyboard.press('Enter')
-    await finished(page, 2)
+    await answerFinished(page, 2)
     expect((await savedConversation(page))!.threadId).toBe(first)
     expect((await threadOf(first)).messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
     // Deleting removes it from the list.
@@ -190,7 +172,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     await page.keyboard.press('Control+i')
     await chat.getByRole('textbox').fill('What is a flag?')
     await page.keyboard.press('Enter')
-    await finished(page)
+    await answerFinished(page)
     await chat.getByRole('button', { name: 'Not helpful' }).click()
     const form = chat.locator('form.feedback-form')
     await form.getByRole('textbox', { name: 'What was wrong or missing?' }).fill('It does not say how to archive a flag.')
@@ -240,7 +222,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     await page.keyboard.press('Control+i')
     await chat.getByRole('textbox').fill('How do percentage rollouts work?')
     await page.keyboard.press('Enter')
-    await finished(page)
+    await answerFinished(page)
     const source = chat.getByRole('navigation', { name: 'Sources' }).getByRole('link').first()
     const href = (await source.getAttribute('href'))!
     await Promise.all([page.waitForURL(href), source.click()])
@@ -322,7 +304,7 @@ describe.skipIf(skip)('<docent-chat> for readers', () => {
     await chat.locator('.launcher').click()
     await chat.getByRole('textbox').fill('What is a flag?')
     await page.keyboard.press('Enter')
-    await finished(page)
+    await answerFinished(page)
     expect(await chat.getByRole('banner').count()).toBe(0)
     expect(await chat.getByRole('article', { name: 'You' }).count()).toBe(1)
     expect(await chat.getByRole('log').getAttribute('aria-live')).toBe('off')
