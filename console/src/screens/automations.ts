@@ -4,17 +4,28 @@ import type {
   AutomationList,
   AutomationRun,
   AutomationRunList,
-  AutomationTriggerInput,
   CreateAutomationInput,
   UpdateAutomationInput,
   WorkflowTriggered,
 } from '../../../shared/automations.ts'
 import { MAX_AUTOMATION_PROMPT_CHARS, MAX_INSTRUCTIONS_CHARS } from '../../../shared/console-names.ts'
 import { api } from '../api.ts'
-import { ago, count, dateTime, dateTimeIn } from '../format.ts'
+import { ago, dateTime } from '../format.ts'
 import { hrefOf, navigate } from '../router.ts'
 import { Screen } from '../screen.ts'
 import { chip, emptyState, errorState, header, loadingState } from '../ui.ts'
+import {
+  type Draft,
+  draftOf,
+  emptyNewDraft,
+  lengthCount,
+  type NewDraft,
+  nextRunText,
+  splitList,
+  triggerAndModeFields,
+  triggerOf,
+  triggerText,
+} from './automation-form.ts'
 
 const REASONS: Record<AutomationRun['reason'], string> = {
   schedule: 'Schedule',
@@ -22,48 +33,6 @@ const REASONS: Record<AutomationRun['reason'], string> = {
   code: 'Code merged',
   manual: 'Run now',
 }
-
-/** The trigger in a few words: `Mondays…`-style cron text is left to the cron itself, which writers of it read. */
-export function triggerText(trigger: Automation['trigger']): string {
-  switch (trigger.kind) {
-    case 'schedule':
-      return `Schedule ${trigger.cron} (${trigger.timeZone ?? 'UTC'})`
-    case 'content':
-      return 'When the docs change'
-    case 'code':
-      return trigger.repositories.length ? `When code merges in ${trigger.repositories.join(', ')}` : 'When code merges'
-  }
-}
-
-interface Draft {
-  kind: 'schedule' | 'content' | 'code'
-  cron: string
-  timeZone: string
-  repositories: string
-  mode: 'pull_request' | 'direct'
-  instructions: string
-  languages: string
-}
-
-/** A new custom automation: what the agent is asked, besides the settings every automation has. */
-interface NewDraft extends Draft {
-  name: string
-  prompt: string
-  enabled: boolean
-}
-
-const emptyNewDraft = (): NewDraft => ({
-  name: '',
-  prompt: '',
-  enabled: true,
-  kind: 'schedule',
-  cron: '0 9 * * mon',
-  timeZone: browserTimeZone(),
-  repositories: '',
-  mode: 'pull_request',
-  instructions: '',
-  languages: '',
-})
 
 /**
  * The automations: the agent on a schedule and on events. Each can be turned on or off, set (trigger, mode,
@@ -404,89 +373,4 @@ export class AutomationsScreen extends Screen<AutomationList> {
   }
 }
 
-/** Trigger and mode: the fields a new automation and the settings of one share. */
-function triggerAndModeFields(draft: Draft, set: (name: keyof Draft) => (event: Event) => void) {
-  return html`<label class="field"><span class="label">Trigger</span>
-      <select name="trigger" @change=${set('kind')}>
-        <option value="schedule" ?selected=${draft.kind === 'schedule'}>On a schedule</option>
-        <option value="content" ?selected=${draft.kind === 'content'}>When the docs change</option>
-        <option value="code" ?selected=${draft.kind === 'code'}>When code merges</option>
-      </select></label>
-    ${
-      draft.kind === 'schedule'
-        ? html`<label class="field"><span class="label">Cron (minute hour day month weekday)</span>
-              <input name="cron" required .value=${draft.cron} placeholder="0 9 * * mon" @input=${set('cron')} /></label>
-            <label class="field"><span class="label">Time zone</span>
-              <input name="timeZone" .value=${draft.timeZone} placeholder="Europe/Paris" @input=${set('timeZone')} /></label>`
-        : nothing
-    }
-    ${
-      draft.kind === 'code'
-        ? html`<label class="field"><span class="label">Code repositories (comma-separated; none: all listed in the config)</span>
-            <input name="repositories" .value=${draft.repositories} placeholder="acme/api" @input=${set('repositories')} /></label>`
-        : nothing
-    }
-    <label class="field"><span class="label">Mode</span>
-      <select name="mode" @change=${set('mode')}>
-        <option value="pull_request" ?selected=${draft.mode === 'pull_request'}>Pull request: a person reviews and merges</option>
-        <option value="direct" ?selected=${draft.mode === 'direct'}>Direct: merged into the default branch</option>
-      </select></label>`
-}
-
-function triggerOf(draft: Draft): AutomationTriggerInput {
-  if (draft.kind === 'schedule') {
-    return { kind: 'schedule', cron: draft.cron, ...(draft.timeZone.trim() ? { timeZone: draft.timeZone.trim() } : {}) }
-  }
-  return draft.kind === 'code' ? { kind: 'code', repositories: splitList(draft.repositories) } : { kind: 'content' }
-}
-
-/**
- * The next slot in the schedule's own zone, which the cron beside it is written in, and in the reader's when theirs
- * differs: "Dec 1, 2026, 3:00 AM (America/New_York) · Dec 1, 2026, 9:00 AM your time".
- */
-function nextRunText(nextRunAt: string, trigger: Automation['trigger']) {
-  const zone = trigger.kind === 'schedule' ? (trigger.timeZone ?? 'UTC') : 'UTC'
-  const there = `${dateTimeIn(nextRunAt, zone)} (${zone})`
-  const here = dateTime(nextRunAt)
-  return here === dateTimeIn(nextRunAt, zone) ? there : `${there} · ${here} your time`
-}
-
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone
-  } catch {
-    return 'UTC'
-  }
-}
-
-function draftOf(automation: Automation): Draft {
-  const { trigger } = automation
-  return {
-    kind: trigger.kind,
-    cron: trigger.kind === 'schedule' ? trigger.cron : '0 9 * * mon',
-    timeZone: trigger.kind === 'schedule' ? (trigger.timeZone ?? '') : '',
-    repositories: trigger.kind === 'code' ? trigger.repositories.join(', ') : '',
-    mode: automation.mode,
-    instructions: automation.instructions ?? '',
-    languages: (automation.languages ?? []).join(', '),
-  }
-}
-
-const splitList = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
-
 customElements.define('screen-automations', AutomationsScreen)
-
-/**
- * How much of a text's room is used. No `maxlength`: a browser cuts a longer paste silently, and the form said "saved"
- * over what it had dropped; over the limit, this says so and the form waits.
- */
-function lengthCount(id: string, length: number, max: number) {
-  const over = length > max
-  return html`<p id=${id} class=${over ? 'field-error' : 'help'} role=${over ? 'alert' : nothing}>
-    ${count(length)} of ${count(max)} characters${over ? `: ${count(length - max)} too many` : ''}
-  </p>`
-}
