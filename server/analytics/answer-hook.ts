@@ -33,10 +33,14 @@ export function recordedAnswer(ctx: DocentContext, answer: Answer, about: Answer
   let firstTokenMs: number | null = null
   let resolution: Resolution | undefined
   ctx.analytics.recorder.answerStarted()
-  const end = (complete: boolean) => {
+  // `cut`: the answer ended with an error part (the model failed or took too long, the server stopped): not answered,
+  // whatever it said so far. `left`: the reader went away; what they read may have answered them.
+  const end = (ending: 'complete' | 'cut' | 'left') => {
     if (resolution) return
+    ctx.answering.delete(recordOnStop)
     ctx.analytics.recorder.answerEnded()
-    resolution = resolutionOf(text, answer.sources, complete)
+    const complete = ending === 'complete'
+    resolution = ending === 'cut' ? 'unanswered' : resolutionOf(text, answer.sources, complete)
     const base = about.project.siteUrl ?? ctx.config.publicUrl ?? about.origin
     ctx.analytics.recorder.turn({
       projectId: about.project.id,
@@ -58,11 +62,15 @@ export function recordedAnswer(ctx: DocentContext, answer: Answer, about: Answer
       totalMs: Math.round(performance.now() - about.startedAt),
     })
   }
+  // Stopping ends the answers (`answering`) before analytics writes what waits and the store closes: the row of an
+  // answer cut off then is queued now, not when its reader next reads (after the store closed: the row was lost).
+  const recordOnStop = () => end('cut')
+  ctx.answering.add(recordOnStop)
   const events = new ReadableStream<AnswerEvent>({
     async pull(controller) {
       const { done, value } = await reader.read()
       if (done) {
-        end(!failed)
+        end(failed ? 'cut' : 'complete')
         controller.close()
         return
       }
@@ -74,7 +82,7 @@ export function recordedAnswer(ctx: DocentContext, answer: Answer, about: Answer
     },
     async cancel(reason) {
       await reader.cancel(reason)
-      end(false)
+      end('left')
     },
   })
   return { ...answer, events, resolution: () => resolution }

@@ -60,3 +60,15 @@ export async function startGatedModel() {
 function end(res: ServerResponse) {
   res.end('data: [DONE]\n\n')
 }
+
+/** Reads the response until `seen` matches what was read so far (or until it ends). */
+export async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: (text: string) => boolean): Promise<string> {
+  const decoder = new TextDecoder()
+  let text = ''
+  while (!seen(text)) {
+    const { done, value } = await reader.read()
+    if (done) break
+    text += decoder.decode(value, { stream: true })
+  }
+  return text
+}

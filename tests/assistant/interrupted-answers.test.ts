@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { bearer, json, testDocent } from '../support/app.ts'
 import { startAnswer } from '../../server/assistant/pipeline.ts'
 import { configuredModels } from '../../server/models/registry.ts'
-import { startGatedModel } from './gated-model.ts'
+import { readUntil, startGatedModel } from './gated-model.ts'
 import { serveApp } from './support.ts'
 
 // Answers that do not end normally: the model fails after some text, or the reader goes away mid-answer.
@@ -28,18 +28,6 @@ const body = (version: 'v1' | 'v2') => ({
     version === 'v1' ? { id: 'q', role: 'user', content: question } : { id: 'q', role: 'user', parts: [{ type: 'text', text: question }] },
   ],
 })
-
-/** Reads the response until `seen` matches what was read so far. */
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: (text: string) => boolean): Promise<string> {
-  const decoder = new TextDecoder()
-  let text = ''
-  while (!seen(text)) {
-    const { done, value } = await reader.read()
-    if (done) break
-    text += decoder.decode(value, { stream: true })
-  }
-  return text
-}
 
 test('v2: the model fails after some text → the client gets the text, an error part and finish; the thread keeps question and partial answer, marked cut', async () => {
   const pending = t.app.request('/discovery/v2/assistant/demo/message', json(body('v2'), bearer(t.keys.assistant)))
