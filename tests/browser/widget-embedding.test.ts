@@ -220,7 +220,7 @@ describe.skipIf(skip)('<docent-chat> embedded in a customer’s site', () => {
     })
   })
 
-  it('runs under the README’s Content-Security-Policy (no eval, no inline script or style, Trusted Types): shows, opens and answers with no violation', async () => {
+  it('runs under the README’s Content-Security-Policy (no eval, no inline script or style, Trusted Types): shows, asks about a selection, opens and answers with no violation', async () => {
     const policy = `default-src 'none'; ${documentedPolicy(docent.url)}`
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
@@ -233,9 +233,26 @@ describe.skipIf(skip)('<docent-chat> embedded in a customer’s site', () => {
         ),
       )
     })
-    await page.goto(site.page('/strict', docPage(tag()), { headers: { 'content-security-policy': policy } }))
+    const body = '<p id="selected">Flags turn a feature on for some of your users.</p>'
+    await page.goto(site.page('/strict', docPage(tag(), body), { headers: { 'content-security-policy': policy } }))
     const chat = page.locator('docent-chat')
-    await chat.getByRole('button', { name: /Ask AI/ }).click()
+    await chat.getByRole('button', { name: /Ask AI/ }).waitFor()
+    // The "Ask about selection" pill is placed under the selected text (through the CSSOM, which style-src allows).
+    const selected = await page.evaluate(() => {
+      const range = document.createRange()
+      range.selectNodeContents(document.getElementById('selected')!)
+      document.getSelection()!.removeAllRanges()
+      document.getSelection()!.addRange(range)
+      const { left, right, bottom } = range.getBoundingClientRect()
+      return { left, right, bottom }
+    })
+    const pill = chat.getByRole('button', { name: 'Ask about selection' })
+    const placed = (await pill.boundingBox())!
+    expect(placed.y).toBeGreaterThanOrEqual(selected.bottom)
+    expect(placed.y).toBeLessThan(selected.bottom + 40)
+    expect(placed.x + placed.width / 2).toBeGreaterThan(selected.left)
+    expect(placed.x + placed.width / 2).toBeLessThan(selected.right)
+    await pill.click()
     await chat.getByRole('dialog').waitFor()
     await ask(page, 'How do I create a client?')
     expect(await chat.locator('article.assistant .code').count()).toBe(1)

@@ -224,6 +224,13 @@ export class DocentChat extends LitElement {
     if (changed.has('variant') && this.variant === 'inline') {
       void this.loadPanel()
     }
+    // Placed through the CSSOM, not a style attribute: a site's `style-src` without 'unsafe-inline' refuses those.
+    const { selection } = this
+    const pill = selection ? this.renderRoot.querySelector<HTMLElement>('.selection-button') : null
+    if (selection && pill) {
+      pill.style.left = `${selection.left}px`
+      pill.style.top = `${selection.top}px`
+    }
   }
 
   /**
@@ -380,7 +387,6 @@ export class DocentChat extends LitElement {
           type="button"
           class="selection-button"
           part="selection-button"
-          style="left:${this.selection.left}px;top:${this.selection.top}px"
           @mousedown=${(e: Event) => e.preventDefault()}
           @click=${this.#askAboutSelection}
         >
