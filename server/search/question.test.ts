@@ -155,6 +155,20 @@ describe('searchQuestion over demo/docs', () => {
     expect((await ask([user('what is the rate limit of the REST API?')], '/concepts/contexts')).leansOn).toBeUndefined()
   })
 
+  test('a short question asking a property of something the page holds is about the page; of something else, not', async () => {
+    for (const [question, path] of [
+      ['which field does the key go under?', '/concepts/environments'],
+      ['what format is the signature?', '/guides/webhooks'],
+    ] as const) {
+      const found = await ask([user(question)], path)
+      expect(found.leansOn, question).toBe('page')
+      expect(pages(found.hits)[0], question).toBe(path.slice(1))
+    }
+    const other = await ask([user('what format does a webhook payload use?')], '/concepts/environments')
+    expect(other.leansOn).toBeUndefined()
+    expect(pages(other.hits)[0]).toBe('guides/webhooks')
+  })
+
   test('a follow-up is searched with the earlier question; a new subject in the same frame wins over the old one', async () => {
     const turns = [user('how do I install the javascript sdk?'), assistant('Run npm install @lumenflags/node. [1]')]
     const python = await ask([...turns, user('and in python?')])
