@@ -148,6 +148,26 @@ export function withoutWhichAreThere(question: string): string {
 /** Words that name the docs themselves, not a topic in them. */
 const GENERIC = new Set(['doc', 'documentation', 'page', 'site', 'guide', 'start', 'started'].map(stem))
 
+/**
+ * Asks what the product the site documents is ("what is Lumen Flags?", "what does Mintlify do", "tell me about
+ * Mintlify"), its name being the site's (docs.json `name`). Not "what is Mintlify's limit…" nor "what is the Mintlify
+ * index": questions about one of its parts. Measured (2026-11-30): fresh round twenty-six's "what is mintlify exactly?
+ * someone on my team suggested it for our API docs" finds the introduction 2nd (not in the first 5 before); every set
+ * of bench/search-quality and bench/search-answers unchanged.
+ */
+function whatSiteIs(name: string | undefined): RegExp | undefined {
+  const words = name?.toLowerCase().match(/[\p{L}\p{N}]+/gu)
+  if (!words?.length || words.length > 4) return undefined
+  const product = words.join(String.raw`[\s-]+`)
+  // The name ends what is asked: "what is Mintlify exactly?", "what is Lumen Flags and how does it work", not "what is
+  // the Mintlify index".
+  const ends = String.raw`(?=\s*(?:[?.!,;:]|$)|\s+(?:and|or|exactly|really|actually|anyway|for|about|used for|all about|like|in short|in a nutshell)\b)`
+  return new RegExp(
+    String.raw`\b(?:(?:what(?:'s|’s| is)|tell me about|explain|introduc(?:e|tion to)|overview of)\s+(?:the\s+)?${product}${ends}|what does\s+${product}\s+do\b)`,
+    'u',
+  )
+}
+
 export interface EntryPoint {
   path: string
   /** The question asks for nothing else (no subject of its own): the page should lead. Otherwise it only gains. */
@@ -194,6 +214,8 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
     }
   }
 
+  const asksWhatSiteIs = whatSiteIs(site.name)
+
   return {
     of(question, query) {
       const lower = question.toLowerCase()
@@ -205,6 +227,9 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
         if (asked === undefined) return
         for (const path of byIntent[i]!) found.push({ path, covers: contentTerms(asked) })
       })
+      // "What is Mintlify exactly?": the page that introduces the product (the getting-started intent's, shallowest first).
+      const aboutSite = asksWhatSiteIs?.exec(lower)?.[0]
+      if (aboutSite) for (const path of byIntent[0]!) found.push({ path, covers: contentTerms(aboutSite) })
       // The group whose label says most of the question first ("API reference" before "Reference").
       const named = [...groups.values()].filter(({ terms }) => terms.every((term) => asked.has(term)))
       for (const { terms, path } of named.sort((a, b) => b.terms.length - a.terms.length)) found.push({ path, covers: terms, group: true })
