@@ -263,6 +263,25 @@ describe.skipIf(skip)('<docent-chat> embedded in a customer’s site', () => {
     await context.close()
   })
 
+  it('under a policy whose connect-src leaves the server out, says the assistant is not set up (no Retry) and tells the console why', async () => {
+    const policy = `default-src 'none'; ${documentedPolicy(docent.url).replace(/connect-src [^;]+;\s*/, '')}`
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    const console: string[] = []
+    page.on('console', (message) => console.push(message.text()))
+    await page.goto(site.page('/no-connect', docPage(tag()), { headers: { 'content-security-policy': policy } }))
+    const chat = page.locator('docent-chat')
+    await chat.getByRole('button', { name: /Ask AI/ }).click()
+    await chat.getByRole('textbox').fill('How do I create a client?')
+    await page.keyboard.press('Enter')
+    const alert = chat.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.innerText()).toBe('The assistant is not set up for this site yet.')
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    expect(console.join('\n')).toContain(`add ${docent.url} to the policy's connect-src`)
+    await context.close()
+  })
+
   it('keeps the launcher and the panel in the viewport when the page transforms, filters or will-change’s html or body', async () => {
     for (const style of ['body { transform: translateZ(0) }', 'body { filter: invert(0) }', 'html { will-change: transform }']) {
       // The page also styles every popover of its own, as design systems do.

@@ -7,7 +7,7 @@ import type {
   MAX_TOTAL_TEXT as API_MAX_TOTAL_TEXT,
 } from '../../shared/assistant.ts'
 import { LitChatState } from './chat-state.ts'
-import { API_BASE_HINT, checkedFetch, originRefused, WidgetError } from './errors.ts'
+import { API_BASE_HINT, checkedFetch, originRefused, policyRefused, WidgetError } from './errors.ts'
 import { randomId } from './ids.ts'
 
 /**
@@ -96,7 +96,14 @@ async function fetchAnswer(apiBase: string, input: RequestInfo | URL, init?: Req
   try {
     response = await checkedFetch(input, init)
   } catch (error) {
-    if (error instanceof TypeError && !init?.signal?.aborted && (await originRefused(apiBase))) {
+    if (!(error instanceof TypeError) || init?.signal?.aborted) throw error
+    if (await policyRefused(apiBase)) {
+      const server = new URL(apiBase || location.href, location.href).origin
+      throw new WidgetError('not_set_up', `this page's Content-Security-Policy refuses requests to ${server}`, {
+        hint: `add ${server} to the policy's connect-src (see Docent's README, Content-Security-Policy)`,
+      })
+    }
+    if (await originRefused(apiBase)) {
       throw new WidgetError('not_set_up', `${apiBase} answers, but refused this page's origin (${location.origin})`, {
         hint: `add ${location.origin} to the project's allowedOrigins, and check that data-domain names the project`,
       })

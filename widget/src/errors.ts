@@ -75,6 +75,31 @@ export async function originRefused(apiBase: string): Promise<boolean> {
   }
 }
 
+/**
+ * Origins this page's Content-Security-Policy refused a request to (`connect-src`): the browser fails such a request
+ * as it fails one to a server that is down, and reports the refusal only as this event.
+ */
+const refusedByPolicy = new Set<string>()
+globalThis.document?.addEventListener('securitypolicyviolation', (event) => {
+  if (event.effectiveDirective !== 'connect-src') return
+  try {
+    refusedByPolicy.add(new URL(event.blockedURI).origin)
+  } catch {
+    // "inline", "eval" or an empty URI: not a request
+  }
+})
+
+/**
+ * Whether this page's Content-Security-Policy refused requests to the Docent server at `apiBase` (the event comes after
+ * the failed request: this waits a moment for it).
+ */
+export async function policyRefused(apiBase: string): Promise<boolean> {
+  const page = globalThis.location
+  if (!page) return false
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  return refusedByPolicy.has(new URL(apiBase || page.href, page.href).origin)
+}
+
 function retryAfter(header: string | null): number | null {
   if (!header) return null
   const seconds = Number(header)
