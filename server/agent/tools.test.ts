@@ -133,6 +133,20 @@ describe('agent file tools', () => {
     expect(t.seen).toEqual(expect.arrayContaining(['file.changed: added guides/new.mdx', 'file.deleted: deleted guides/webhooks.mdx']))
   })
 
+  test('a JSON file stays JSON: a write or edit that breaks it is refused with the reason; one broken before may stay so', async () => {
+    const t = await setup()
+    await expect(t.run('edit_file', { path: 'docs.json', old_text: '[]', new_text: '[,]' })).rejects.toThrow(
+      /refused: docs.json would not be valid JSON \(.+\); write the whole file again as valid JSON/,
+    )
+    await expect(t.run('write_file', { path: 'mint.json', content: '{"name": "Docs",' })).rejects.toThrow(
+      /mint.json would not be valid JSON/,
+    )
+    expect(t.workspace.snapshot()['docs.json']).toBe('{ "navigation": [] }')
+    expect(await t.run('edit_file', { path: 'docs.json', old_text: '[]', new_text: '["index"]' })).toMatchObject({ replacements: 1 })
+    await t.workspace.writeFile('guides/docs.json', '{')
+    expect(await t.run('write_file', { path: 'guides/docs.json', content: '{ "still": ' })).toMatchObject({ kind: 'modified' })
+  })
+
   test('limits: changed bytes and files touched per run', async () => {
     const t = await setup({ maxChangedBytes: 100, maxFilesTouched: 2 })
     await expect(t.run('write_file', { path: 'big.mdx', content: 'x'.repeat(101) })).rejects.toThrow(/101 changed bytes; the limit is 100/)
@@ -205,7 +219,8 @@ describe('agent writes are confined to documentation files', () => {
   test('the docs tree: pages, navigation, images, snippets', async () => {
     const t = await setup({ maxChangedBytes: 1_000, maxFilesTouched: 10 })
     for (const path of ['new.mdx', 'guides/a/b.md', 'docs.json', 'docs/docs.json', 'mint.json', 'images/logo.svg', 'snippets/card.jsx']) {
-      await expect(t.run('write_file', { path, content: 'x' }), path).resolves.toMatchObject({ path })
+      const content = path.endsWith('.json') ? '{}' : 'x'
+      await expect(t.run('write_file', { path, content }), path).resolves.toMatchObject({ path })
     }
   })
 

@@ -98,11 +98,24 @@ export async function agentTools({ workspace, writable, limits, events, state, s
     }
   }
 
+  /**
+   * A JSON file (docs.json, an OpenAPI spec) stays JSON: one the agent broke would fail the site's build once merged.
+   * The model sees why and may write it again. A file that was not JSON before may stay so (not the agent's doing).
+   */
+  function checkJson(path: string, content: string, before: string | null) {
+    if (!/\.json$/i.test(path)) return
+    const error = jsonError(content)
+    if (error && (before === null || !jsonError(before))) {
+      throw new ToolError(`refused: ${path} would not be valid JSON (${error}); write the whole file again as valid JSON`)
+    }
+  }
+
   /** Writes a text file; a binary one is refused (NotTextError from the read): text cannot stand in for its bytes. */
   async function write(path: string, content: string): Promise<'added' | 'modified' | 'unchanged'> {
     const before = await workspace.readFile(path)
     if (before === content) return 'unchanged'
     checkLimits(path, byteLength(content))
+    checkJson(path, content, before)
     await workspace.writeFile(path, content)
     search.changed(path, content)
     const kind = before === null ? 'added' : 'modified'
@@ -240,3 +253,13 @@ export async function agentTools({ workspace, writable, limits, events, state, s
 }
 
 export type AgentTools = ReturnType<typeof agentTools>
+
+/** Why a text is not JSON, or null when it is. */
+function jsonError(text: string): string | null {
+  try {
+    JSON.parse(text)
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message.slice(0, 200) : 'not JSON'
+  }
+}
