@@ -83,6 +83,18 @@ describe('questions that lean on what they do not name', () => {
     }
   })
 
+  test('"here" points at the page wherever it stands; not when it presents something', () => {
+    for (const q of ['which chat tools can I hook up here?', 'Which themes actually support the frame layout described here?']) {
+      expect(pointsOutside(q), q).toBe(true)
+    }
+    for (const q of [
+      "webhook signature verification fails for us, here's the log",
+      'webhook signature verification fails and here is the log',
+    ]) {
+      expect(pointsOutside(q), q).toBe(false)
+    }
+  })
+
   test('"ones", "exactly" and "follow" name no subject: the page is what they ask about', () => {
     expect(
       subjectsOf('Paths that need to get through the proxy untouched, which ones exactly?').map((word) => word.terms[0]!.word),

@@ -106,9 +106,19 @@ export function pointsAt(question: string): boolean {
  */
 export function pointsOutside(question: string): boolean {
   const text = question.replace(EMPTY_IT, ' ')
+  if (HERE.test(text)) return true
   const first = Math.min(...POINTS_AT.map((pattern) => pattern.exec(text)?.index ?? Number.POSITIVE_INFINITY))
   return first !== Number.POSITIVE_INFINITY && subjectsOf(text.slice(0, first)).length < REFERS_BACK
 }
+
+/**
+ * "Here" points at the page wherever it stands ("which chat tools can I hook up here?", "can I upload an SVG logo from
+ * here?"): unlike "it", it refers back to no word of the question. Not "here is my config" (it presents something).
+ * Measured (2026-11-30): every "here" of bench/search-quality's questions is in a page-leaning one; fresh round
+ * twenty-seven's "which chat tools can I hook up here?" finds its page 1st (not in the first 5); every set of both
+ * benches unchanged in its counts.
+ */
+const HERE = /\bhere\b(?!\s*['’]s\b|\s+(?:is|are)\b)/i
 
 /** The words of a question that say what it is about (stop words and everyday words out, a phrase counts once). */
 export function subjectsOf(question: string): QueryWord[] {
