@@ -124,6 +124,12 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-30, 615bf60): 10/12, both
       // declined with their page first ("is passive voice ever fine, or should I hunt down every instance of it?").
       ['page-leaning (tuning 29)', read('mintlify-page-questions-29.json'), 'page'],
+      // Twelve more, written at the start of the next stop and tried at once (2026-11-30, 4510b20): 11/12 (the Amplitude
+      // page 5th for "which field does the key go under?").
+      ['page-leaning (tuning 30)', read('mintlify-page-questions-30.json'), 'page'],
+      // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-30, edc01de): 9/12, one not
+      // found ("which chat tools can I hook up here?") and two declined with their page first.
+      ['page-leaning (tuning 31)', read('mintlify-page-questions-31.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -218,6 +224,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 38)', read('mintlify-questions-38.json'), 'plain'],
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, 615bf60): 28/30.
       ['questions (tuning 39)', read('mintlify-questions-39.json'), 'plain'],
+      // Thirty more, written at the start of the next stop and tried at once (2026-11-30, 4510b20): 29/30.
+      ['questions (tuning 40)', read('mintlify-questions-40.json'), 'plain'],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, edc01de): 28/30.
+      ['questions (tuning 41)', read('mintlify-questions-41.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],

@@ -155,6 +155,12 @@ const corpora = [
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, 615bf60): recall@5 0.933,
       // MRR@10 0.917.
       ['tuning 39', read('mintlify-questions-39.json')],
+      // Thirty more, written at the start of the next stop and tried at once (2026-11-30, 4510b20): recall@5 0.967,
+      // MRR@10 0.833.
+      ['tuning 40', read('mintlify-questions-40.json')],
+      // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, edc01de): recall@5 0.967,
+      // MRR@10 0.880.
+      ['tuning 41', read('mintlify-questions-41.json')],
       ['held out', read('mintlify-held-out.json')],
     ] as const,
     target: true,
