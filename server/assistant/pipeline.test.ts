@@ -93,7 +93,7 @@ describe('v2 UI message stream', () => {
       ])
   })
 
-  test('a model error mid-answer: the text so far, text-end, an error chunk, then finish', async () => {
+  test('a model error mid-answer: the text so far, text-end, an error chunk, then finish, unanswered', async () => {
     const { head, fromText } = await ask('v2', mockModel(['Rollouts ', 'are'], 'error'))
     expect(head).toHaveLength(6)
     expect(fromText).toMatchInlineSnapshot(`
@@ -103,7 +103,7 @@ describe('v2 UI message stream', () => {
         "data: {"type":"text-delta","id":"text-msg_2","delta":"are"}",
         "data: {"type":"text-end","id":"text-msg_2"}",
         "data: {"type":"error","errorText":"The answer was cut off: the model failed. Please try again."}",
-        "data: {"type":"finish","threadId":"thr_1","messageMetadata":{"threadId":"thr_1","resolution":"answered"}}",
+        "data: {"type":"finish","threadId":"thr_1","messageMetadata":{"threadId":"thr_1","resolution":"unanswered"}}",
         "data: [DONE]",
       ]
     `)
@@ -165,7 +165,7 @@ describe('v1 data stream', () => {
     `)
   })
 
-  test('a model error mid-answer: the text so far, an error part, finish reason error', async () => {
+  test('a model error mid-answer: the text so far, an error part, unanswered, finish reason error', async () => {
     const { head, fromText } = await ask('v1', mockModel(['Rollouts ', 'are'], 'error'))
     expect(head).toHaveLength(9)
     expect(fromText).toMatchInlineSnapshot(`
@@ -173,7 +173,7 @@ describe('v1 data stream', () => {
         "0:"Rollouts "",
         "0:"are"",
         "3:"The answer was cut off: the model failed. Please try again."",
-        "8:[{"threadId":"thr_1","resolution":"answered"}]",
+        "8:[{"threadId":"thr_1","resolution":"unanswered"}]",
         "e:{"finishReason":"error","usage":{"promptTokens":0,"completionTokens":0},"isContinued":false}",
         "d:{"finishReason":"error","usage":{"promptTokens":0,"completionTokens":0},"threadId":"thr_1"}",
       ]
