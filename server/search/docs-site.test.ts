@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readDocsSite, resolveImport } from './docs-site.ts'
+import { loadDocsSite, looksBinary, readDocsSite, resolveImport } from './docs-site.ts'
 
 const files = (entries: Record<string, string>) => ({ files: new Map(Object.entries(entries)), revision: 'r' })
 
@@ -18,6 +18,24 @@ describe('readDocsSite', () => {
     expect(site.pages.get('a')!.markdown).toContain('Shared text one.')
     expect(site.pages.get('c/index')).toMatchObject({ url: '/c', nav: undefined })
     expect(site.pages.get('b')!.nav?.groups).toEqual(['G'])
+  })
+
+  it('leaves out a page file that is not text (random bytes, UTF-16), on this thread and in workers alike', async () => {
+    // Random bytes as a source decodes them: most do not decode to UTF-8.
+    let seed = 7
+    const bytes = Uint8Array.from({ length: 200_000 }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff)
+    const binary = new TextDecoder().decode(bytes)
+    const utf16 = new TextDecoder('latin1').decode(new Uint16Array([...'# Title\n\nText.'].map((c) => c.charCodeAt(0))))
+    expect(looksBinary(binary)).toBe(true)
+    expect(looksBinary(utf16)).toBe(true)
+    expect(looksBinary('# Café\n\nA page with one stray \uFFFD and accents: é, ü, 日本語.')).toBe(false)
+    const site = readDocsSite(files({ ...base, 'image.mdx': binary, 'wide.md': utf16 }))
+    expect([...site.pages.keys()].sort()).toEqual(['a', 'b', 'c/index'])
+    // Enough pages to be parsed in worker threads: the same pages are left out.
+    const many = Object.fromEntries(Array.from({ length: 320 }, (_, i) => [`p${i}.mdx`, `# Page ${i}\n\nText ${i}.\n`]))
+    const loaded = await loadDocsSite(files({ ...many, 'image.mdx': binary }))
+    expect(loaded.pages.size).toBe(320)
+    expect(loaded.pages.has('image')).toBe(false)
   })
 
   it('reuses parsed pages whose text did not change, and re-parses all when a snippet changes', () => {

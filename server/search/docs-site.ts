@@ -61,6 +61,18 @@ const SNIPPETS = /^snippets\//
 /** Files that are pages of the site (not snippets), by file name. */
 const isPageFile = (file: string) => /\.mdx?$/i.test(file) && !SNIPPETS.test(file)
 
+/**
+ * Text decoded from a file that is not UTF-8 text (an image or an archive named `.mdx`, a UTF-16 file): NUL bytes, or
+ * many bytes that did not decode. It is no page: parsing 3 MB of such bytes took the Markdown parser 15 minutes, on
+ * the thread that answers every request.
+ */
+export function looksBinary(text: string): boolean {
+  const head = text.slice(0, 65_536)
+  if (head.includes('\u0000')) return true
+  const undecoded = head.match(/\uFFFD/g)?.length ?? 0
+  return undecoded > 16 && undecoded > head.length / 100
+}
+
 /** What the previous revision parsed, if none of the files its pages import changed. */
 function reusableParses(snapshot: DocsSnapshot, previous?: DocsSite): ParseCache | undefined {
   return previous && [...previous.parsed.imports].every(([file, printed]) => print(snapshot.files.get(file)) === printed)
@@ -88,7 +100,9 @@ export async function loadDocsSite(
   const toParse: Array<{ file: string; path: string; text: string }> = []
   for (const [file, text] of snapshot.files) {
     const path = normalizePath(file)
-    if (path && isPageFile(file) && reusable?.pages.get(file)?.fingerprint !== fingerprint(text)) toParse.push({ file, path, text })
+    if (path && isPageFile(file) && !looksBinary(text) && reusable?.pages.get(file)?.fingerprint !== fingerprint(text)) {
+      toParse.push({ file, path, text })
+    }
   }
   if (toParse.length < PARALLEL_PARSE_MIN_PAGES) return readDocsSite(snapshot, previous)
   let parsed: Preparsed | undefined
@@ -134,7 +148,7 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
   for (const file of preparsed?.imports ?? []) cache.imports.set(file, print(files.get(file)))
   const pages = new Map<string, DocPage>()
   for (const [file, text] of files) {
-    if (!isPageFile(file)) continue
+    if (!isPageFile(file) || looksBinary(text)) continue
     const path = normalizePath(file)
     if (!path || pages.has(path)) continue
     const known = reusable?.pages.get(file)
