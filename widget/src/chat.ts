@@ -7,7 +7,7 @@ import type {
   MAX_TOTAL_TEXT as API_MAX_TOTAL_TEXT,
 } from '../../shared/assistant.ts'
 import { LitChatState } from './chat-state.ts'
-import { API_BASE_HINT, checkedFetch, originRefused, policyRefused, WidgetError } from './errors.ts'
+import { API_BASE_HINT, checkedFetch, originRefused, policyRefused, serverOrigin, WidgetError } from './errors.ts'
 import { randomId } from './ids.ts'
 
 /**
@@ -98,7 +98,7 @@ async function fetchAnswer(apiBase: string, input: RequestInfo | URL, init?: Req
   } catch (error) {
     if (!(error instanceof TypeError) || init?.signal?.aborted) throw error
     if (await policyRefused(apiBase)) {
-      const server = new URL(apiBase || location.href, location.href).origin
+      const server = serverOrigin(apiBase)
       throw new WidgetError('not_set_up', `this page's Content-Security-Policy refuses requests to ${server}`, {
         hint: `add ${server} to the policy's connect-src (see Docent's README, Content-Security-Policy)`,
       })

@@ -61,7 +61,7 @@ export const API_BASE_HINT = 'data-api-base must be the address of the Docent se
  */
 export async function originRefused(apiBase: string): Promise<boolean> {
   const page = globalThis.location
-  if (!page || new URL(apiBase || page.href, page.href).origin === page.origin) return false
+  if (!page || serverOrigin(apiBase) === page.origin) return false
   try {
     const response = await fetch(`${apiBase}/widget/docent.js`, {
       method: 'HEAD',
@@ -94,11 +94,13 @@ globalThis.document?.addEventListener('securitypolicyviolation', (event) => {
  * the failed request: this waits a moment for it).
  */
 export async function policyRefused(apiBase: string): Promise<boolean> {
-  const page = globalThis.location
-  if (!page) return false
+  if (!globalThis.location) return false
   await new Promise((resolve) => setTimeout(resolve, 50))
-  return refusedByPolicy.has(new URL(apiBase || page.href, page.href).origin)
+  return refusedByPolicy.has(serverOrigin(apiBase))
 }
+
+/** The origin of the Docent server at `apiBase` (unset: the page's own). */
+export const serverOrigin = (apiBase: string) => new URL(apiBase || location.href, location.href).origin
 
 function retryAfter(header: string | null): number | null {
   if (!header) return null
