@@ -69,5 +69,7 @@ function docsProblem(ctx: DocentContext, projectId: string): string | undefined 
   if (!status) return 'docs still loading'
   // A refresh that failed after a load leaves the loaded docs answering: only a project that never loaded waits.
   if (status.revision === null) return 'docs failed to load (see the log)'
+  // A source with no pages (an empty folder, a root with no page files) has nothing to answer from.
+  if (status.pages === 0) return 'docs have no pages'
   return undefined
 }

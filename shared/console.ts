@@ -117,6 +117,11 @@ export const ProjectStatus = z
       error: z.string().nullable(),
       /** Pages that are not valid MDX and were read as plain markdown (a docs site would fail to render them). */
       notMdx: z.array(z.string()),
+      /**
+       * Files left out of the index or read in part, and why, in words for the docs team (a link, not UTF-8, longer
+       * than 2,000,000 characters, over the parse time budget, the same page as another file, broken frontmatter).
+       */
+      problems: z.array(z.object({ file: z.string(), problem: z.string() })),
     }),
     model: z.object({
       provider: z.enum(['offline', 'openai']),

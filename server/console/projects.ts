@@ -43,6 +43,7 @@ export async function projectStatus(ctx: DocentContext, project: ProjectConfig):
       checkedAt: docs?.checkedAt?.toISOString() ?? null,
       error: docs?.error ?? null,
       notMdx: docs?.notMdx ?? [],
+      problems: docs?.problems ?? [],
     },
     model: {
       provider: model.provider,

@@ -1,4 +1,4 @@
-import { parse } from 'yaml'
+import { parseDocument } from 'yaml'
 import { trimEnd } from '../../shared/trim.ts'
 import { searchBoost } from './navigation.ts'
 
@@ -29,11 +29,14 @@ export interface PageMeta {
   endpoint?: { method: string; path: string }
   /** Mintlify's `boost`: multiplies the page's search ranking, over the one its navigation group gives. */
   boost?: number
+  /** The page has frontmatter that is not a YAML mapping: its fields are ignored (the status names the page). */
+  brokenFrontmatter?: true
 }
 
 /** Reads YAML frontmatter; a page with broken YAML keeps its body and gets no metadata, as Mintlify does. */
 export function readFrontmatter(yaml: string | undefined): PageMeta {
-  const data = yaml ? (simpleYaml(yaml) ?? yamlMapping(yaml)) : {}
+  const simple = yaml ? simpleYaml(yaml) : {}
+  const { data, broken } = simple ? { data: simple, broken: false } : yamlMapping(yaml!)
   const robots = text(data.robots)?.toLowerCase() ?? ''
   return {
     title: text(data.title),
@@ -50,6 +53,7 @@ export function readFrontmatter(yaml: string | undefined): PageMeta {
     noindex: data.noindex === true || data.noindex === 'true' || robots.includes('noindex'),
     endpoint: endpointOf(text(data.openapi) ?? text(data.api)),
     boost: searchBoost(data.boost),
+    ...(broken ? { brokenFrontmatter: true as const } : {}),
   }
 }
 
@@ -64,12 +68,20 @@ function endpointOf(value: string | undefined): PageMeta['endpoint'] {
   return { method: match[1]!.toUpperCase(), path }
 }
 
-function yamlMapping(yaml: string): Record<string, unknown> {
+/**
+ * The YAML's mapping, and whether it has errors. YAML recovers what it can from broken text (an unclosed quote, a bad
+ * indent), and that is kept, as it was; the errors are reported (the status names the page), since a field may be lost.
+ * Comments or blank lines alone are an empty mapping.
+ */
+function yamlMapping(yaml: string): { data: Record<string, unknown>; broken: boolean } {
   try {
-    const parsed = parse(yaml, { logLevel: 'silent' }) as unknown
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+    const document = parseDocument(yaml, { logLevel: 'silent' })
+    const parsed = document.toJS() as unknown
+    if (parsed === null || parsed === undefined) return { data: {}, broken: document.errors.length > 0 }
+    const mapping = typeof parsed === 'object' && !Array.isArray(parsed)
+    return { data: mapping ? (parsed as Record<string, unknown>) : {}, broken: !mapping || document.errors.length > 0 }
   } catch {
-    return {}
+    return { data: {}, broken: true }
   }
 }
 

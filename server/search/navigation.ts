@@ -34,7 +34,7 @@ export interface Navigation {
   indexAll: boolean
 }
 
-/** Reads another JSON file of the docs (`"$ref": "./fr.json"`); undefined when it is missing or broken. */
+/** Reads another JSON file of the docs (`"$ref": "./fr.json"`); undefined when it is missing (docs-site.ts throws on broken JSON). */
 export type ReadJson = (path: string) => unknown
 
 interface Walk {

@@ -1,12 +1,15 @@
-// A worker thread of parse-workers.ts: takes the files pages import, then parses the batches of pages it is sent and
-// posts back the parsed pages and the imported files it looked up.
+// A worker thread of parse-workers.ts: takes the files pages import, says it is ready, then parses the pages it is
+// sent and posts back each parsed page with the imported files it looked up, one message per page (the main thread
+// times each page: see PAGE_PARSE_BUDGET_MS).
 import { parentPort } from 'node:worker_threads'
 import { parsePage } from './parse-page.ts'
 import { snippetResolver } from './snippets.ts'
-import type { WorkerReply, WorkerRequest } from './parse-workers.ts'
+import { couldNotRead, type LeftOut, type WorkerReply, type WorkerRequest } from './parse-workers.ts'
+import type { ParsedPage } from './parse-page.ts'
 
 let snippet: ReturnType<typeof snippetResolver> | undefined
 let resolved: string[] = []
+const reply = (message: WorkerReply) => parentPort!.postMessage(message)
 
 parentPort!.on('message', (request: WorkerRequest) => {
   if ('imported' in request) {
@@ -15,17 +18,17 @@ parentPort!.on('message', (request: WorkerRequest) => {
       (file) => files.get(file),
       (file) => resolved.push(file),
     )
-    return
+    return reply({ ready: true })
   }
-  const pages = request.batch.map(([file, path, text]) => {
+  for (const [file, path, text] of request.batch) {
+    let page: ParsedPage | LeftOut
     try {
-      return parsePage(path, text, { snippet: snippet!(file) })
-    } catch {
-      // A page that cannot be read is left out (see readDocsSite): null says so, where throwing failed every batch.
-      return null
+      page = parsePage(path, text, { snippet: snippet!(file) })
+    } catch (error) {
+      // A page that cannot be read is left out (see readDocsSite), where throwing failed every page after it.
+      page = couldNotRead(error)
     }
-  })
-  const reply: WorkerReply = { pages, imports: resolved }
-  resolved = []
-  parentPort!.postMessage(reply)
+    reply({ page, imports: resolved })
+    resolved = []
+  }
 })

@@ -24,6 +24,11 @@ const QUERY_EMBEDDING_TIMEOUT_MS = 3_000
 /** Recent queries' vectors per project: the assistant and a reader retrying ask the same question again. */
 const QUERY_VECTORS_KEPT = 256
 
+/** The status lists this many problem files at most (the log has the count): a site of broken files is one fix. */
+const MAX_PROBLEMS_KEPT = 200
+
+const countPages = (site: DocsSite) => site.pages.size
+
 /** A docs directory is re-read this often: a writer's edits show up without a restart (only changed pages are parsed again). */
 const DIRECTORY_CHECK_SECONDS = 30
 
@@ -47,7 +52,7 @@ interface ProjectDocs {
 function noteFailure(state: ProjectDocs, error: unknown) {
   const message = error instanceof Error ? error.message : String(error)
   state.status = {
-    ...(state.status ?? { revision: null, pages: 0, sections: 0, loadedAt: null, loadMs: null, notMdx: [] }),
+    ...(state.status ?? { revision: null, pages: 0, sections: 0, loadedAt: null, loadMs: null, notMdx: [], problems: [] }),
     checkedAt: new Date(),
     error: message,
   }
@@ -93,6 +98,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       onWorkersFailed: (error) =>
         log.warn('parser threads could not start; pages are parsed on the main thread', { project: id, error: String(error) }),
     })
+    const before = state.site ? countPages(state.site) : 0
+    if (countPages(site) === 0 && before > 0) {
+      // An emptied folder (a mount not there yet, a renamed root) replaced good docs with none, and /readyz said ok.
+      throw new Error(`the docs source has no pages now (it had ${before}); the last docs loaded are still served`)
+    }
+    if (site.problems.length > 0) {
+      log.warn('docs files left out or read in part', { project: id, count: site.problems.length, first: site.problems.slice(0, 5) })
+    }
     state.site = site
     const corpus = buildCorpus(site)
     state.status = {
@@ -104,6 +117,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       checkedAt: new Date(),
       error: null,
       notMdx: [...site.pages.values()].filter((page) => !page.mdx).map((page) => page.path),
+      problems: site.problems.slice(0, MAX_PROBLEMS_KEPT),
     }
     log.info('docs indexed', { project: id, pages: corpus.pages().length, revision: corpus.revision, ms: Date.now() - started })
     if (!embedder) return corpus

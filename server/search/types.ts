@@ -1,3 +1,4 @@
+import type { DocsProblem } from './sources/types.ts'
 import type { SearchFilter } from '../../shared/search.ts'
 import type { QueryContext } from './query.ts'
 
@@ -115,6 +116,8 @@ export interface DocsStatus {
   error: string | null
   /** Pages that are not valid MDX, read as plain markdown instead. */
   notMdx: string[]
+  /** Files left out or read in part, and why (a link, not UTF-8, too long, the same page as another…); 200 at most. */
+  problems: DocsProblem[]
 }
 
 /** Corpora of all projects, loaded on first use and kept fresh. */

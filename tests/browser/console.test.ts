@@ -581,6 +581,34 @@ describe.skipIf(skip)('the console in Chromium', () => {
     expect(await page.getByRole('button', { name: 'New job' }).isDisabled()).toBe(true)
   })
 
+  test('the Project screen names the files left out, and says when the docs did not load at all', async () => {
+    const { page } = await open()
+    await signIn(page)
+    await page.goto(`${server.url}/console/demo/project`)
+    await page.getByText('None: every page file was read.').waitFor()
+    expect(await page.locator('.card-head .chip').first().textContent()).toBe('Loaded')
+    // A first load refused (a docs.json that is not JSON), with a link in the folder: as the server reports them.
+    await page.route(`${server.url}/v2/projects/demo`, async (route) => {
+      const response = await route.fetch()
+      const status = (await response.json()) as { docs: Record<string, unknown> }
+      const docs = {
+        ...status.docs,
+        revision: null,
+        pages: 0,
+        sections: 0,
+        error: 'docs.json is not valid JSON (line 3, column 5: Unexpected token); this revision of the docs is not served',
+        problems: [{ file: 'passwd.md', problem: 'left out: a symbolic link (links are not followed)' }],
+      }
+      await route.fulfill({ response, json: { ...status, docs } })
+    })
+    await page.reload()
+    await page.getByRole('alert').filter({ hasText: 'The docs did not load: docs.json is not valid JSON (line 3, column 5' }).waitFor()
+    expect(await page.locator('.card-head .chip').first().textContent()).toBe('Not loaded')
+    expect(await page.locator('li').filter({ hasText: 'passwd.md' }).textContent()).toBe(
+      'passwd.md: left out: a symbolic link (links are not followed)',
+    )
+  })
+
   test('phone, tablet and laptop widths: the navigation stays reachable and nothing scrolls sideways', async () => {
     const { page } = await open()
     await signIn(page)

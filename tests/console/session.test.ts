@@ -1,3 +1,6 @@
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ApiKey, ApiKeyList, CONSOLE_HEADER, ConsoleSession, CreatedKey, ProjectStatus } from '../../shared/console.ts'
 import { SIGN_IN_PER_IP_PER_HOUR } from '../../server/console/session-routes.ts'
@@ -274,6 +277,7 @@ describe('project endpoint', () => {
     expect(project.docs.sections).toBeGreaterThan(project.docs.pages)
     expect(project.docs.revision).toMatch(/^\w+$/)
     expect(project.docs.loadedAt).not.toBeNull()
+    expect(project.docs.problems).toEqual([])
     const list = await (await t.app.request('/v2/projects', { headers: bearer(t.keys.admin) })).json()
     expect(list).toEqual({ projects: [{ id: 'demo', name: 'demo', domain: 'demo', agent: true }] })
   })
@@ -314,6 +318,28 @@ describe('project endpoint', () => {
     expect(
       (await t.app.request('/mcp/private.example', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
     ).toBe(401)
+  })
+
+  test('files left out of the index are listed with why', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docent-project-problems-'))
+    try {
+      await writeFile(join(dir, 'guide.mdx'), '# Guide\n\nThe guide.\n')
+      await writeFile(join(dir, 'guide.md'), '# Guide, older\n')
+      await symlink('/etc/passwd', join(dir, 'passwd.md'))
+      const t = await testDocent({ projects: [{ id: 'odd', organization: 'demo', domain: 'odd', docs: { directory: dir } }] })
+      const project = ProjectStatus.parse(await (await t.app.request('/v2/projects/odd', { headers: bearer(t.keys.admin) })).json())
+      expect(project.docs).toMatchObject({ pages: 1, error: null })
+      // In any order the folder lists them, guide.mdx is the page served.
+      expect(project.docs.problems).toEqual(
+        expect.arrayContaining([
+          { file: 'passwd.md', problem: 'left out: a symbolic link (links are not followed)' },
+          { file: 'guide.md', problem: 'left out: guide.mdx is the same page (/guide)' },
+        ]),
+      )
+      expect(project.docs.problems).toHaveLength(2)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   test('docs that fail to load: the error is reported, with no revision', async () => {

@@ -20,8 +20,16 @@ export class ProjectScreen extends Screen<ProjectStatus> {
     const { docs, model, agent } = project
     return html`<div class="grid two">
       <section class="card" aria-labelledby="docs">
-        <div class="card-head"><h2 id="docs">Docs</h2>${docs.error ? chip('failed', 'Reload failed') : chip('completed', 'Loaded')}</div>
-        ${docs.error ? html`<p class="callout danger" role="alert">The last load failed: ${docs.error}. The previous docs keep answering.</p>` : nothing}
+        <div class="card-head"><h2 id="docs">Docs</h2>${docsChip(docs)}</div>
+        ${
+          docs.error
+            ? html`<p class="callout danger" role="alert">${
+                docs.revision === null
+                  ? html`The docs did not load: ${docs.error}. Readers get no answers from this project until it is fixed.`
+                  : html`The last load failed: ${docs.error}. The previous docs keep answering.`
+              }</p>`
+            : nothing
+        }
         <dl class="facts">
           <dt>Source</dt><dd>${docs.kind === 'git' ? 'Git repository' : 'Folder'} <code>${docs.location}</code></dd>
           ${docs.ref ? html`<dt>Branch</dt><dd><code>${docs.ref}</code></dd>` : nothing}
@@ -37,6 +45,13 @@ export class ProjectScreen extends Screen<ProjectStatus> {
             ? html`<p class="muted">${count(docs.notMdx.length)} page${docs.notMdx.length === 1 ? ' is' : 's are'} not valid MDX and ${docs.notMdx.length === 1 ? 'was' : 'were'} read as plain markdown; a docs site may fail to render ${docs.notMdx.length === 1 ? 'it' : 'them'}:</p>
                 <ul class="sources">${docs.notMdx.slice(0, 50).map((path) => html`<li><code>${path}</code></li>`)}</ul>`
             : html`<p class="muted">None: every page parsed as MDX.</p>`
+        }
+        <h3 style="margin-top:16px">Files left out</h3>
+        ${
+          docs.problems.length
+            ? html`<p class="muted">${count(docs.problems.length)} file${docs.problems.length === 1 ? ' was' : 's were'} left out of the index or read in part:</p>
+                <ul class="sources">${docs.problems.slice(0, 50).map(({ file, problem }) => html`<li><code>${file}</code>: ${problem}</li>`)}</ul>`
+            : html`<p class="muted">None: every page file was read.</p>`
         }
       </section>
       <div class="stack">
@@ -74,6 +89,13 @@ export class ProjectScreen extends Screen<ProjectStatus> {
 }
 
 customElements.define('screen-project', ProjectScreen)
+
+/** Loaded, failed (before anything loaded, or a reload), or loaded with no pages (an empty folder: nothing to answer from). */
+function docsChip(docs: ProjectStatus['docs']) {
+  if (docs.error) return chip('failed', docs.revision === null ? 'Not loaded' : 'Reload failed')
+  if (docs.revision !== null && docs.pages === 0) return chip('failed', 'No pages')
+  return chip('completed', 'Loaded')
+}
 
 /** Where readers find the pages that source links point to, or why nowhere (then the links are dead until `siteUrl` is set). */
 function siteText(site: ProjectStatus['site']) {

@@ -3,7 +3,15 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { trimEnd } from '../../../shared/trim.ts'
 import { contentRevision } from '../revision.ts'
-import { DOCS_FILE, type DocsSnapshot, type DocsSource, SKIPPED_FOLDER } from './types.ts'
+import {
+  decodeDocsFile,
+  DOCS_FILE,
+  type DocsProblem,
+  type DocsSnapshot,
+  type DocsSource,
+  MAX_FOLDER_DEPTH,
+  SKIPPED_FOLDER,
+} from './types.ts'
 
 export function directorySource(directory: string): DocsSource {
   return { load: () => readDirectory(directory) }
@@ -11,21 +19,27 @@ export function directorySource(directory: string): DocsSource {
 
 export async function readDirectory(directory: string): Promise<DocsSnapshot> {
   const files = new Map<string, string>()
+  const skipped: DocsProblem[] = []
   const root = trimEnd(directory, '/')
   const walk = async (relative: string, depth: number): Promise<void> => {
-    if (depth > 32) return
     const entries = await readdir(relative ? `${root}/${relative}` : root, { withFileTypes: true })
     for (const entry of entries) {
       const path = relative ? `${relative}/${entry.name}` : entry.name
       if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDER.test(entry.name)) await walk(path, depth + 1)
+        if (SKIPPED_FOLDER.test(entry.name)) continue
+        if (depth >= MAX_FOLDER_DEPTH) skipped.push({ file: `${path}/`, problem: `left out: more than ${MAX_FOLDER_DEPTH} folders deep` })
+        else await walk(path, depth + 1)
+      } else if (entry.isSymbolicLink()) {
+        // Links are not followed (one could lead out of the docs, to /etc or /proc). One that looks like a page or a
+        // folder is named in the status: a page that is a link to a shared file would otherwise just be missing.
+        if (DOCS_FILE.test(entry.name) || !entry.name.includes('.')) {
+          skipped.push({ file: path, problem: 'left out: a symbolic link (links are not followed)' })
+        }
       } else if (entry.isFile() && DOCS_FILE.test(entry.name)) {
-        // Without a byte-order mark, as the git sources' TextDecoder reads files: the parser's offsets do not count it,
-        // and a page saved with one was sliced a character off.
-        files.set(path, (await readFile(`${root}/${path}`, 'utf8')).replace(/^\uFEFF/, ''))
+        files.set(path, decodeDocsFile(await readFile(`${root}/${path}`)))
       }
     }
   }
   await walk('', 0)
-  return { files, revision: await contentRevision(files) }
+  return { files, revision: await contentRevision(files), skipped }
 }

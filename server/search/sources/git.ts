@@ -42,22 +42,31 @@ export function gitSource(options: GitSourceOptions): DocsSource {
       const dir = '/docs'
       const http = fetchHttpClient(options.fetch)
       await reportingCuts(http, () =>
-        git.clone({
-          fs,
-          http,
-          dir,
-          url: options.url,
-          ref: options.ref,
-          headers,
-          singleBranch: true,
-          depth: 1,
-          noTags: true,
-          noCheckout: true,
-        }),
+        git
+          .clone({
+            fs,
+            http,
+            dir,
+            url: options.url,
+            ref: options.ref,
+            headers,
+            singleBranch: true,
+            depth: 1,
+            noTags: true,
+            noCheckout: true,
+          })
+          .catch((error: unknown) => {
+            // isomorphic-git reads the remote's HEAD even when given a branch, and fails when it names no branch.
+            if ((error as Error).message === 'Could not find HEAD.') {
+              throw new Error(
+                `the docs repository's HEAD names no branch (it must, even with ref "${options.ref}"): set its default branch to one that exists`,
+              )
+            }
+            throw error
+          }),
       )
       const oid = await git.resolveRef({ fs, dir, ref: 'HEAD' })
-      const files = await readDocsTree({ fs, gitdir: `${dir}/.git` }, oid, root)
-      return { files, revision: oid }
+      return { ...(await readDocsTree({ fs, gitdir: `${dir}/.git` }, oid, root)), revision: oid }
     },
   }
 }

@@ -25,7 +25,7 @@ export function localRepositorySource(options: LocalRepositorySourceOptions): Do
     async load(): Promise<DocsSnapshot> {
       const repo = await options.open()
       const oid = await head(repo)
-      return { files: await readDocsTree(repo, oid, options.root), revision: oid }
+      return { ...(await readDocsTree(repo, oid, options.root)), revision: oid }
     },
   }
 }
