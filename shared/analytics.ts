@@ -36,7 +36,8 @@ const range = {
   dateTo: dateOrDateTime.optional().describe('end of the range (inclusive; a date includes the whole day); default: now'),
 }
 const limit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback)
-const cursor = z.string().max(500).optional().describe('nextCursor of the previous page')
+// A /searches cursor holds the last term: 500 characters of up to 3 bytes each, base64 (2,000 characters and more).
+const cursor = z.string().max(4096).optional().describe('nextCursor of the previous page')
 const format = ExportFormat.default('json').describe('json (a page), or csv / ndjson: every row of the range, streamed')
 
 export const AnalyticsRangeQuery = z.object(range)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { cleanLine, normalizeQuery, pageUrlOf } from './normalize.ts'
+import { cleanLine, docsPath, normalizeQuery, pageUrlOf } from './normalize.ts'
 
 describe('reader-sent text as analytics keeps it', () => {
   test('one line, without control characters; a search in lower case', () => {
@@ -21,5 +21,47 @@ describe('reader-sent text as analytics keeps it', () => {
     expect(pageUrlOf(base, 'http://docs.acme.com/x')).toBe('https://docs.acme.com/x')
     // A scheme that is no web page stays a path on the site.
     expect(pageUrlOf(base, 'javascript:alert(1)')).toBe('https://docs.acme.com/javascript:alert(1)')
+  })
+
+  test('a clicked page is a path on the docs site, as the widget sends one; a URL, a scheme, a formula or markup is none', () => {
+    // A search result's page path, a source link's URL path (percent-encoded), a page file's own letters.
+    for (const path of [
+      '/quickstart',
+      'sdks/javascript',
+      '/fr/gu%C3%ADa',
+      'fr/guía',
+      '/',
+      'index',
+      'api/v1:batch',
+      "/it's (new)",
+      'my page',
+    ])
+      expect(docsPath(path), path).toBe(path)
+    // A place on the page is the page.
+    expect(docsPath('/fr/guide#anchor')).toBe('/fr/guide')
+    expect(docsPath(' /sdks?lang=go ')).toBe('/sdks')
+    for (const other of [
+      'https://evil.example/phish',
+      'HTTP://evil.example',
+      '//evil.example/phish',
+      '\\\\evil.example\\phish',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'mailto:a@b.example',
+      '=HYPERLINK("https://evil.example","Docs")',
+      '+1-555-0100',
+      '-2+3',
+      '@SUM(A1)',
+      '/<img src=x onerror=alert(1)>',
+      '/a"b',
+      '/{x}',
+      '#anchor',
+      '?q=1',
+      '',
+      ' \u0000 ',
+    ])
+      expect(docsPath(other), other).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { DocentError } from '../../shared/errors.ts'
-import { rangeLabel, rangeOf } from './range.ts'
+import { bucketFor, bucketStarts, MAX_BUCKETS, rangeLabel, rangeOf } from './range.ts'
 
 const now = new Date('2026-03-15T10:00:00Z')
 
@@ -52,5 +52,28 @@ describe('analytics date ranges', () => {
       expect(rangeOf({ dateFrom: '2026-01-01', dateTo }, now).to, dateTo).toEqual(new Date('9999-12-31T23:59:59.999Z'))
     }
     expect(rangeOf({ dateTo: '0001-01-02' }, now).from).toEqual(new Date('0001-01-01T00:00:00Z'))
+  })
+
+  test('a summary bucket counts any range the API takes in at most 180 buckets; past 180 years there is none, a 400 naming dateFrom', () => {
+    const fits = (dateFrom: string, dateTo: string) => {
+      const range = rangeOf({ dateFrom, dateTo }, now)
+      const bucket = bucketFor(range)
+      return [bucket, bucketStarts(range, bucket)!.length]
+    }
+    expect(fits('2026-06-04', '2026-11-30')).toEqual(['day', 180])
+    expect(fits('1847-01-01', '2026-11-30')).toEqual(['year', 180])
+    expect(fits('9820-01-01', '9999-12-31')).toEqual(['year', 180])
+    const refused: Array<[string, string, string]> = [
+      ['1846-12-31', '2026-11-30', '1847-01-01'],
+      ['0001-01-01', '9999-12-31', '9820-01-01'],
+      ['0001-01-01', '0181-01-01', '0002-01-01'],
+    ]
+    for (const [dateFrom, dateTo, earliest] of refused) {
+      const range = rangeOf({ dateFrom, dateTo }, now)
+      expect(() => bucketFor(range), dateFrom).toThrow(DocentError)
+      expect(() => bucketFor(range), dateFrom).toThrow(
+        `dateFrom: a summary counts at most ${MAX_BUCKETS} years (${MAX_BUCKETS} buckets of a year); for a range ending in ${dateTo.slice(0, 4)}, start on ${earliest} or later`,
+      )
+    }
   })
 })

@@ -54,7 +54,7 @@ export function rangeLabel(range: DateRange): string {
 /** Every date a store can hold (Postgres takes years up to 294276; JavaScript's largest date it does not). */
 export const allTime = (): DateRange => ({ from: new Date(0), to: new Date('9999-12-31T00:00:00Z') })
 
-/** A chart of a range has at most this many bars (or one a year, for ranges of over 180 years): about 4 px each on a phone. */
+/** A chart of a range has at most this many bars: about 4 px each on a phone. */
 export const MAX_BUCKETS = 180
 const BUCKETS: TimeBucket[] = ['day', 'week', 'month', 'year']
 
@@ -78,7 +78,18 @@ export function bucketStarts(range: DateRange, bucket: TimeBucket, limit = Numbe
   return starts
 }
 
-/** The finest bucket that counts the range in at most MAX_BUCKETS: days up to about 6 months, then weeks, months, years. */
+/**
+ * The finest bucket that counts the range in at most MAX_BUCKETS: days up to about 6 months, then weeks, months, years.
+ * A range of more than 180 years has none and is refused, naming the earliest `dateFrom` that fits: counted anyway it
+ * was 9,999 buckets (510 KB) for years 1 to 9999, and clamped it would count other conversations than the range asked.
+ */
 export function bucketFor(range: DateRange): TimeBucket {
-  return BUCKETS.find((bucket) => bucketStarts(range, bucket, MAX_BUCKETS) !== null) ?? 'year'
+  const bucket = BUCKETS.find((each) => bucketStarts(range, each, MAX_BUCKETS) !== null)
+  if (bucket) return bucket
+  const year = (n: number) => String(n).padStart(4, '0')
+  const lastYear = new Date(range.to.getTime() - 1).getUTCFullYear()
+  throw new DocentError(
+    'invalid_request',
+    `dateFrom: a summary counts at most ${MAX_BUCKETS} years (${MAX_BUCKETS} buckets of a year); for a range ending in ${year(lastYear)}, start on ${year(lastYear - MAX_BUCKETS + 1)}-01-01 or later`,
+  )
 }

@@ -194,4 +194,16 @@ describe('the recorder', () => {
     expect(warnings).toEqual(['analytics records refused by the store were dropped'])
     expect(r.pending).toBe(0)
   })
+  test('a click counts for the docs page it names, a place on the page for the page; any other path counts none', async () => {
+    const { r, store } = recorder(new MemoryStore())
+    const at = new Date()
+    r.search({ projectId: 'p', query: 'flags', resultCount: 3, topScore: null, caller: 'web', origin: 'widget', at })
+    const click = (path: string) => ({ type: 'search_result_click' as const, query: 'flags', path, position: 1 })
+    // The events route refuses these with a 400; the recorder keeps none of them either.
+    r.events('p', ['https://evil.example/phish', 'javascript:alert(1)', '=HYPERLINK("x")', '#top'].map(click), 'web', at)
+    r.events('p', [click('/guides/flags#create'), click('/guides/flags?tab=go')], 'web', at)
+    await r.flush()
+    const terms = await store.searchTerms('p', { from: new Date(0), to: new Date(Date.now() + 1000) }, { limit: 10 })
+    expect(terms.items).toMatchObject([{ query: 'flags', clicks: 2, topClickedPage: '/guides/flags' }])
+  })
 })

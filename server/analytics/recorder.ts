@@ -8,7 +8,7 @@ import type { AnalyticsBatch, ClickRecord, GapSignalRecord, SearchRecord, Store,
 import { categoryOf } from './categories.ts'
 import { isDecline } from './decline.ts'
 import { questionTerms } from './gaps/question-terms.ts'
-import { cleanLine, normalizeQuery } from './normalize.ts'
+import { cleanLine, docsPath, normalizeQuery } from './normalize.ts'
 import { nextTurn } from '../event-loop.ts'
 
 /** An answer as it ended, from the assistant routes. */
@@ -108,7 +108,8 @@ export class Recorder {
         this.search({ projectId, query: event.query, resultCount: event.resultCount ?? null, topScore: null, caller, origin: 'widget', at })
         continue
       }
-      const path = cleanLine(event.path ?? '')
+      // The events route refuses any other path; one that names no page (empty, or only `#x`) counts no click.
+      const path = docsPath(event.path ?? '')
       if (!path) continue
       const click: ClickRecord = {
         id: this.deps.ids('click'),

@@ -131,7 +131,7 @@ export function analyticsRoutes(ctx: DocentContext): Route[] {
       tag: 'analytics',
       summary: 'Conversations of the range counted on the server: totals, per day (week, month, year), by category; ratings',
       description:
-        'Every conversation of the range, however many: the bucket is the finest of day, week, month and year that draws the range in at most 180 entries, and is returned with them.',
+        'Every conversation of the range, however many: the bucket is the finest of day, week, month and year that draws the range in at most 180 entries, and is returned with them. A range of more than 180 years is a 400 naming `dateFrom`.',
       guard: admin,
       params: PROJECT,
       query: AnalyticsRangeQuery,

@@ -37,6 +37,7 @@ export async function serveOnNode(configText: string | undefined, configPath: st
     },
     listener,
   )
+  server.on('clientError', clientRefusal)
   const { host, port } = docent.config
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -65,6 +66,24 @@ export async function serveOnNode(configText: string | undefined, configPath: st
       void shutDown(docent, listening).finally(() => process.exit(0))
     })
   }
+}
+
+/**
+ * What a request Node's parser refuses gets, in the app's error shape: Node wrote a bare status line (a URL longer
+ * than its 16 KB of headers, a 100,000-character cursor, got `431` and no body), which clients read as no answer.
+ */
+function clientRefusal(error: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  const body = JSON.stringify(
+    tooLarge
+      ? { error: 'the request line and headers are longer than 16 KB (a query or cursor too long?)', code: 'invalid_request' }
+      : { error: 'bad request: not valid HTTP', code: 'invalid_request' },
+  )
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
 }
 
 /** What a request that never reached the app gets: the app's error shape (see http/errors.ts). */

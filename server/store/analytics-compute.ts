@@ -13,7 +13,7 @@ import type {
   TurnRecord,
   TurnSummary,
 } from './analytics-types.ts'
-import { decodeRankCursor, encodeRankCursor, ranksAfter } from './cursor.ts'
+import { type CursorScope, decodeRankCursor, encodeRankCursor, ranksAfter } from './cursor.ts'
 import type { Page, PageRequest } from './types.ts'
 
 // Analytics aggregation in JavaScript, for the stores without SQL (memory, Deno KV): rows are fed in one at a time, so
@@ -122,8 +122,8 @@ export class SearchTermAccumulator {
     term.clicks.set(click.path, (term.clicks.get(click.path) ?? 0) + 1)
   }
 
-  page(request: PageRequest): SearchTermsPage {
-    const after = decodeRankCursor(request.cursor)
+  async page(scope: CursorScope, request: PageRequest): Promise<SearchTermsPage> {
+    const after = await decodeRankCursor(scope, request.cursor)
     const ranked = [...this.terms.entries()]
       .map(([query, term]) => ({ query, term }))
       .filter(({ query, term }) => !after || ranksAfter({ count: term.hits, key: query }, after))
@@ -141,7 +141,7 @@ export class SearchTermAccumulator {
     const last = items.at(-1)
     return {
       items,
-      nextCursor: ranked.length > request.limit && last ? encodeRankCursor(last.hits, last.query) : null,
+      nextCursor: ranked.length > request.limit && last ? await encodeRankCursor(scope, last.hits, last.query) : null,
       totalSearches: this.total,
       noResultSearches: this.noResults,
     }
@@ -188,8 +188,8 @@ export class GapCountAccumulator {
   }
 
   /** The page of gaps, biggest first; `gapOf` reads a gap record (null when gone or filtered out). */
-  async page(request: GapListRequest, gapOf: (id: string) => Promise<GapRecord | null>): Promise<Page<GapInRange>> {
-    const after = decodeRankCursor(request.cursor)
+  async page(scope: CursorScope, request: GapListRequest, gapOf: (id: string) => Promise<GapRecord | null>): Promise<Page<GapInRange>> {
+    const after = await decodeRankCursor(scope, request.cursor)
     const ranked = [...this.counts.entries()]
       .filter(([id, c]) => !after || ranksAfter({ count: c.count, key: id }, after))
       .sort(([a, ca], [b, cb]) => cb.count - ca.count || (a < b ? -1 : a > b ? 1 : 0))
@@ -205,6 +205,6 @@ export class GapCountAccumulator {
       items.push({ gap, count: counts.count, firstSeenAt: counts.first, lastSeenAt: counts.last })
     }
     const last = items.at(-1)
-    return { items, nextCursor: more && last ? encodeRankCursor(last.count, last.gap.id) : null }
+    return { items, nextCursor: more && last ? await encodeRankCursor(scope, last.count, last.gap.id) : null }
   }
 }

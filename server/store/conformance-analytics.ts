@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { GapRecord, GapSignalRecord, SearchRecord, TurnRecord } from './analytics-types.ts'
 import { message, type SuiteApi, sampleThread, uid } from './conformance-fixtures.ts'
+import { encodeRankCursor } from './cursor.ts'
 import type { Store } from './types.ts'
 
 const at = (day: number, minute = 0) => new Date(Date.UTC(2026, 2, day, 12, minute))
@@ -191,6 +192,14 @@ export function describeAnalyticsConformance(open: () => Promise<Store>, test: S
     ])
     expect((await store.summarizeTurns(projectId, ancient, 'month')).buckets[0]!.start).toEqual(new Date('0001-06-01T00:00:00Z'))
     expect((await store.summarizeTurns(projectId, ancient, 'year')).buckets[0]!.start).toEqual(new Date('0001-01-01T00:00:00Z'))
+    // The widest summary the API asks for (bucketFor: 180 buckets of a year), at the stores' last years.
+    const late = ['9820-01-01T00:00:00Z', '9999-12-31T23:59:59.998Z'].map((time) => sampleTurn({ projectId, askedAt: new Date(time) }))
+    await store.recordAnalytics({ turns: late })
+    const widest = { from: new Date('9820-01-01T00:00:00Z'), to: new Date('9999-12-31T23:59:59.999Z') }
+    expect((await store.summarizeTurns(projectId, widest, 'year')).buckets).toEqual([
+      { start: new Date('9820-01-01T00:00:00Z'), answered: 1, unanswered: 0 },
+      { start: new Date('9999-01-01T00:00:00Z'), answered: 1, unanswered: 0 },
+    ])
   })
 
   test('analytics: feedback has an id and a review status that survive a re-rating, a page, filters and per-page counts', async () => {
@@ -378,9 +387,11 @@ export function describeAnalyticsConformance(open: () => Promise<Store>, test: S
     expect(await store.getGap(projectId, impossible)).toBeNull()
     expect(await store.setFeedbackStatus(projectId, impossible, 'resolved')).toBeNull()
     expect(await store.listGapSignals(projectId, impossible, range(1, 5), 5)).toEqual([])
-    const forged = btoa(`3|${impossible}`)
-    expect((await store.searchTerms(projectId, range(1, 5), { limit: 5, cursor: forged })).items).toEqual([])
-    expect((await store.listGaps(projectId, { range: range(1, 5), limit: 5, cursor: forged })).items).toEqual([])
+    // Cursors of these lists holding a key no item has (their tag is no secret): no store error, nothing after it.
+    const terms = await encodeRankCursor({ list: 'search-terms', projectId }, 3, impossible)
+    expect((await store.searchTerms(projectId, range(1, 5), { limit: 5, cursor: terms })).items).toEqual([])
+    const gaps = await encodeRankCursor({ list: 'gaps', projectId }, 3, impossible)
+    expect((await store.listGaps(projectId, { range: range(1, 5), limit: 5, cursor: gaps })).items).toEqual([])
     // A cursor no list returned is refused: read as none, it would give the first page again and a client would loop.
     await expect(store.listTurns(projectId, range(1, 5), { limit: 5, cursor: 'not a cursor' })).rejects.toMatchObject({
       code: 'invalid_request',

@@ -78,7 +78,8 @@ export class DenoKvAnalyticsStore extends KvRecords implements AnalyticsStore {
   }
 
   async listTurns(projectId: string, range: DateRange, page: PageRequest): Promise<Page<TurnWithFeedback>> {
-    const after = decodeCursor(page.cursor)
+    const scope = { list: 'turns', projectId } as const
+    const after = await decodeCursor(scope, page.cursor)
     const prefix = ['a_turn', projectId]
     const end = after && ms(after.at) < ms(range.to) ? [...prefix, ms(after.at), after.id] : undefined
     const items: TurnWithFeedback[] = []
@@ -93,7 +94,7 @@ export class DenoKvAnalyticsStore extends KvRecords implements AnalyticsStore {
       items.push({ ...turn, feedback: feedback ? { rating: feedback.rating, comment: feedback.comment ?? null } : null })
     }
     const last = items.at(-1)
-    return { items, nextCursor: more && last ? encodeCursor(last.askedAt, last.id) : null }
+    return { items, nextCursor: more && last ? await encodeCursor(scope, last.askedAt, last.id) : null }
   }
 
   async summarizeTurns(projectId: string, range: DateRange, bucket: TimeBucket) {
@@ -140,7 +141,8 @@ export class DenoKvAnalyticsStore extends KvRecords implements AnalyticsStore {
   }
 
   async listFeedback(projectId: string, filter: FeedbackFilter, page: PageRequest) {
-    const after = decodeCursor(page.cursor)
+    const scope = { list: 'feedback', projectId } as const
+    const after = await decodeCursor(scope, page.cursor)
     const end = after && ms(after.at) < ms(filter.range.to) ? ['a_feedback_at', projectId, ms(after.at), after.id] : undefined
     const items: FeedbackEntry[] = []
     let more = false
@@ -152,7 +154,7 @@ export class DenoKvAnalyticsStore extends KvRecords implements AnalyticsStore {
       items.push(entry)
     }
     const last = items.at(-1)
-    return { items, nextCursor: more && last ? encodeCursor(last.createdAt, last.id) : null }
+    return { items, nextCursor: more && last ? await encodeCursor(scope, last.createdAt, last.id) : null }
   }
 
   async feedbackByPage(projectId: string, filter: FeedbackFilter, limit: number) {
@@ -206,7 +208,7 @@ export class DenoKvAnalyticsStore extends KvRecords implements AnalyticsStore {
     const terms = new SearchTermAccumulator()
     for await (const entry of this.scan<SearchRecord>(['a_search', projectId], range)) terms.addSearch(entry.value!)
     for await (const entry of this.scan<ClickRecord>(['a_click', projectId], range)) terms.addClick(entry.value!)
-    return terms.page(page)
+    return terms.page({ list: 'search-terms', projectId }, page)
   }
 
   // Gaps ---------------------------------------------------------------------------------------------------
@@ -300,7 +302,7 @@ export class DenoKvAnalyticsStore extends KvRecords implements AnalyticsStore {
   async listGaps(projectId: string, request: GapListRequest) {
     const counts = new GapCountAccumulator()
     for await (const entry of this.scan<GapSignalRecord>(['a_signal', projectId], request.range)) counts.add(entry.value!)
-    return counts.page(request, (id) => this.getGap(projectId, id))
+    return counts.page({ list: 'gaps', projectId }, request, (id) => this.getGap(projectId, id))
   }
 
   // Retention ----------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../shared/agent.ts'
-import { decodeCursor, encodeCursor } from './cursor.ts'
+import { type CursorScope, decodeCursor, encodeCursor } from './cursor.ts'
 import { DenoKvAnalyticsStore } from './denokv-analytics.ts'
 import { CONFLICT, type Kv, type KvEntry, type KvKey, type KvSelector, ms, retry } from './denokv-records.ts'
 import type {
@@ -166,24 +166,32 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
     })
   }
   async listJobs(projectId: string, page: PageRequest): Promise<Page<JobRecord>> {
-    return this.pageOf(['job_by_project', projectId], page, async (id) => this.readJob(await this.kv.get<JobRecord>(['job', id])))
+    return this.pageOf(['job_by_project', projectId], { list: 'jobs', projectId }, page, async (id) =>
+      this.readJob(await this.kv.get<JobRecord>(['job', id])),
+    )
   }
 
   /** Newest-first page over an index `[...prefix, millis, id] → id`. */
-  private async pageIds(prefix: KvKey, page: PageRequest): Promise<Page<string>> {
-    const after = decodeCursor(page.cursor)
+  private async pageIds(prefix: KvKey, scope: CursorScope, page: PageRequest): Promise<Page<string>> {
+    const after = await decodeCursor(scope, page.cursor)
     const selector: KvSelector = after ? { prefix, end: [...prefix, ms(after.at), after.id] } : { prefix }
     const entries: KvEntry<string>[] = []
     for await (const entry of this.kv.list<string>(selector, { reverse: true, limit: page.limit + 1 })) entries.push(entry)
     const items = entries.slice(0, page.limit)
     const last = items.at(-1)
-    const nextCursor = entries.length > page.limit && last ? encodeCursor(new Date(Number(last.key.at(-2))), String(last.key.at(-1))) : null
+    const nextCursor =
+      entries.length > page.limit && last ? await encodeCursor(scope, new Date(Number(last.key.at(-2))), String(last.key.at(-1))) : null
     return { items: items.map((entry) => entry.value!), nextCursor }
   }
 
   /** A page of an index (see pageIds) read as its records; an id whose record is gone is left out. */
-  private async pageOf<T>(prefix: KvKey, page: PageRequest, read: (id: string) => Promise<T | null | undefined>): Promise<Page<T>> {
-    const ids = await this.pageIds(prefix, page)
+  private async pageOf<T>(
+    prefix: KvKey,
+    scope: CursorScope,
+    page: PageRequest,
+    read: (id: string) => Promise<T | null | undefined>,
+  ): Promise<Page<T>> {
+    const ids = await this.pageIds(prefix, scope, page)
     const items: T[] = []
     for (const id of ids.items) {
       const item = await read(id)
@@ -365,7 +373,7 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
     }
   }
   async listThreads(projectId: string, page: PageRequest): Promise<Page<ThreadRecord>> {
-    return this.pageOf(['thread_by_project', projectId], page, (id) => this.getThread(projectId, id))
+    return this.pageOf(['thread_by_project', projectId], { list: 'threads', projectId }, page, (id) => this.getThread(projectId, id))
   }
   async listMessages(threadId: string) {
     const messages: Array<MessageRecord & { feedback?: Pick<FeedbackRecord, 'rating' | 'comment'> }> = []
@@ -459,7 +467,9 @@ export class DenoKvStore extends DenoKvAnalyticsStore implements Store {
     })
   }
   async listAutomationRuns(projectId: string, automationId: string, page: PageRequest): Promise<Page<AutomationRunRecord>> {
-    return this.pageOf(['automation_run_by', projectId, automationId], page, (id) => this.getAutomationRun(projectId, id))
+    return this.pageOf(['automation_run_by', projectId, automationId], { list: 'automation-runs', projectId, automationId }, page, (id) =>
+      this.getAutomationRun(projectId, id),
+    )
   }
 
   // Code changes -------------------------------------------------------------------------------------------

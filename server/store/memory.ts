@@ -9,7 +9,7 @@ import {
   SearchTermAccumulator,
   TurnSummaryAccumulator,
 } from './analytics-compute.ts'
-import { decodeCursor, encodeCursor, isBefore } from './cursor.ts'
+import { type CursorScope, decodeCursor, encodeCursor, isBefore } from './cursor.ts'
 import { LocalCounters } from './local-counters.ts'
 import type {
   CounterLimit,
@@ -42,14 +42,30 @@ import type {
 
 const clone = <T>(value: T): T => structuredClone(value)
 
-function pageOf<T extends { id: string }>(items: T[], at: (item: T) => Date, page: PageRequest): Page<T> {
-  const sorted = [...items].sort((a, b) => (isBefore({ at: at(a), id: a.id }, { at: at(b), id: b.id }) ? 1 : -1))
-  const after = decodeCursor(page.cursor)
+/** Newest first by `at`, the id breaking ties (as every adapter sorts). */
+const newest =
+  <T extends { id: string }>(at: (item: T) => Date) =>
+  (a: T, b: T) =>
+    isBefore({ at: at(a), id: a.id }, { at: at(b), id: b.id }) ? 1 : -1
+
+/** A page of `items`, newest first, after `page.cursor`: a cursor of `scope`'s list or none. */
+async function pageOf<T extends { id: string }>(
+  items: T[],
+  at: (item: T) => Date,
+  scope: CursorScope,
+  page: PageRequest,
+): Promise<Page<T>> {
+  const sorted = [...items].sort(newest(at))
+  const after = await decodeCursor(scope, page.cursor)
   const rest = after ? sorted.filter((item) => isBefore({ at: at(item), id: item.id }, after)) : sorted
   const slice = rest.slice(0, page.limit)
   const last = slice.at(-1)
-  return { items: slice.map(clone), nextCursor: rest.length > page.limit && last ? encodeCursor(at(last), last.id) : null }
+  return { items: slice.map(clone), nextCursor: rest.length > page.limit && last ? await encodeCursor(scope, at(last), last.id) : null }
 }
+
+/** The newest `limit` of `items`: the lists the server reads for itself, with no cursor (gap signals and records). */
+const newestFirst = <T extends { id: string }>(items: T[], at: (item: T) => Date, limit: number): T[] =>
+  [...items].sort(newest(at)).slice(0, limit).map(clone)
 
 /** In-process store for tests and single-process use; JavaScript's single thread makes each call atomic. */
 export class MemoryStore implements Store {
@@ -139,7 +155,7 @@ export class MemoryStore implements Store {
   }
   async listJobs(projectId: string, page: PageRequest) {
     const jobs = [...this.jobs.values()].filter((job) => job.projectId === projectId)
-    return pageOf(jobs, (job) => job.createdAt, page)
+    return pageOf(jobs, (job) => job.createdAt, { list: 'jobs', projectId }, page)
   }
   async appendJobEvent(jobId: string, event: AgentEvent) {
     const list = this.events.get(jobId) ?? []
@@ -244,7 +260,7 @@ export class MemoryStore implements Store {
   }
   async listThreads(projectId: string, page: PageRequest) {
     const threads = [...this.threads.values()].filter((thread) => thread.projectId === projectId)
-    return pageOf(threads, (thread) => thread.updatedAt, page)
+    return pageOf(threads, (thread) => thread.updatedAt, { list: 'threads', projectId }, page)
   }
   async listMessages(threadId: string) {
     return (this.messages.get(threadId) ?? []).map((message) => {
@@ -303,7 +319,7 @@ export class MemoryStore implements Store {
   }
   async listAutomationRuns(projectId: string, automationId: string, page: PageRequest) {
     const runs = [...this.automationRuns.values()].filter((run) => run.projectId === projectId && run.automationId === automationId)
-    return pageOf(runs, (run) => run.startedAt, page)
+    return pageOf(runs, (run) => run.startedAt, { list: 'automation-runs', projectId, automationId }, page)
   }
   async recordCodeChange(change: CodeChangeRecord) {
     const key = `${change.projectId}\u0000${change.repository}\u0000${change.kind}\u0000${change.ref}`
@@ -335,7 +351,7 @@ export class MemoryStore implements Store {
   }
   async listTurns(projectId: string, range: DateRange, page: PageRequest) {
     const turns = [...this.turns.values()].filter((turn) => turn.projectId === projectId && inRange(turn.askedAt, range))
-    const listed = pageOf(turns, (turn) => turn.askedAt, page)
+    const listed = await pageOf(turns, (turn) => turn.askedAt, { list: 'turns', projectId }, page)
     return {
       nextCursor: listed.nextCursor,
       items: listed.items.map((turn) => {
@@ -370,7 +386,7 @@ export class MemoryStore implements Store {
     return entries
   }
   async listFeedback(projectId: string, filter: FeedbackFilter, page: PageRequest) {
-    return pageOf(this.feedbackEntries(projectId, filter), (entry) => entry.createdAt, page)
+    return pageOf(this.feedbackEntries(projectId, filter), (entry) => entry.createdAt, { list: 'feedback', projectId }, page)
   }
   async feedbackByPage(projectId: string, filter: FeedbackFilter, limit: number) {
     const pages = new FeedbackByPageAccumulator()
@@ -390,7 +406,7 @@ export class MemoryStore implements Store {
     const terms = new SearchTermAccumulator()
     for (const search of this.searches) if (search.projectId === projectId && inRange(search.at, range)) terms.addSearch(search)
     for (const click of this.clicks) if (click.projectId === projectId && inRange(click.at, range)) terms.addClick(click)
-    return terms.page(page)
+    return terms.page({ list: 'search-terms', projectId }, page)
   }
 
   async listUnassignedSignals(projectId: string, limit: number) {
@@ -410,7 +426,7 @@ export class MemoryStore implements Store {
     const signals = [...this.signals.values()].filter(
       (signal) => signal.projectId === projectId && signal.gapId === gapId && inRange(signal.at, range),
     )
-    return pageOf(signals, (signal) => signal.at, { limit }).items
+    return newestFirst(signals, (signal) => signal.at, limit)
   }
   async insertGap(gap: GapRecord) {
     this.gaps.set(gap.id, clone(gap))
@@ -429,12 +445,12 @@ export class MemoryStore implements Store {
     const gaps = [...this.gaps.values()].filter(
       (gap) => gap.projectId === projectId && (!options.statuses || options.statuses.includes(gap.status)),
     )
-    return pageOf(gaps, (gap) => gap.lastSeenAt, { limit: options.limit }).items
+    return newestFirst(gaps, (gap) => gap.lastSeenAt, options.limit)
   }
   async listGaps(projectId: string, request: GapListRequest) {
     const counts = new GapCountAccumulator()
     for (const signal of this.signals.values()) if (signal.projectId === projectId && inRange(signal.at, request.range)) counts.add(signal)
-    return counts.page(request, (id) => this.getGap(projectId, id))
+    return counts.page({ list: 'gaps', projectId }, request, (id) => this.getGap(projectId, id))
   }
 
   async purgeAnalytics(before: Date) {

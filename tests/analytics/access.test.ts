@@ -111,6 +111,28 @@ describe('analytics access', () => {
     }
   })
 
+  test('a summary has at most 180 buckets: a range of more than 180 years is a 400 naming dateFrom and where it may start', async () => {
+    const summary = (query: string) => send('GET', `/v1/analytics/demo/assistant/summary?${query}`, t.keys.admin)
+    const refused: Array<[string, string, string]> = [
+      ['dateFrom=0001-01-01&dateTo=9999-12-31', '9999', '9820-01-01'],
+      ['dateFrom=1000-01-01&dateTo=2026-06-30T12:00:00Z', '2026', '1847-01-01'],
+    ]
+    for (const [query, lastYear, earliest] of refused) {
+      const response = await summary(query)
+      expect(response.status, query).toBe(400)
+      expect(await response.json()).toMatchObject({
+        error: `dateFrom: a summary counts at most 180 years (180 buckets of a year); for a range ending in ${lastYear}, start on ${earliest} or later`,
+      })
+    }
+    for (const query of ['dateFrom=9820-01-01&dateTo=9999-12-31', 'dateFrom=1847-01-01&dateTo=2026-12-31']) {
+      const response = await summary(query)
+      expect(response.status, query).toBe(200)
+      expect(await response.json(), query).toMatchObject({ bucket: 'year', buckets: expect.any(Array) })
+    }
+    const widest = (await (await summary('dateFrom=9820-01-01&dateTo=9999-12-31')).json()) as { buckets: unknown[] }
+    expect(widest.buckets).toHaveLength(180)
+  })
+
   test('dates outside the years 1 to 9999 are a 400 naming the field on every endpoint with a range, exports included', async () => {
     const ranged = [
       '/v1/analytics/demo/assistant',
@@ -236,5 +258,42 @@ describe('the widget’s events endpoint', () => {
     expect((await events({ events: [edge] })).status).toBe(204)
     const big = JSON.stringify({ events: [{ type: 'search', query: 'x'.repeat(400), path: 'y'.repeat(MAX_EVENTS_BODY_BYTES) }] })
     expect((await events(big)).status).toBe(413)
+  })
+
+  test('a click names a page of the docs site: a URL, a scheme or a formula is a 400 naming the event, and never a top clicked page', async () => {
+    const click = (path: string, query = 'phishing') => ({ type: 'search_result_click', query, path, position: 1 })
+    const message =
+      /^events\.1\.path: must be a path on the docs site, as \/quickstart or sdks\/javascript \(not a URL, a scheme or a formula\)$/
+    for (const path of [
+      'https://evil.example/phish',
+      '//evil.example/phish',
+      '\\\\evil.example\\phish',
+      'javascript:alert(1)',
+      '=HYPERLINK("https://evil.example/phish","Docs")',
+      '/<script>alert(1)</script>',
+    ]) {
+      // The whole body is refused, as for any other field: the search before the click is not counted either.
+      const response = await events({ events: [{ type: 'search', query: 'phishing', resultCount: 1 }, click(path)] })
+      expect(response.status, path).toBe(400)
+      expect(((await response.json()) as { error: string }).error, path).toMatch(message)
+      const source = await events({
+        events: [
+          { type: 'search', query: 'x' },
+          { type: 'source_click', path, position: 1 },
+        ],
+      })
+      expect(source.status, path).toBe(400)
+    }
+    // What the widget sends: a search result's page path, a source link's URL path; a place on a page is the page.
+    const term = 'rollouts 2'
+    const sent = [click('guides/rollouts', term), click('guides/rollouts#percent', term), click('/guides/flags?tab=go', term)]
+    expect((await events({ events: [{ type: 'search', query: term, resultCount: 3 }, ...sent] })).status).toBe(204)
+    expect((await events({ events: [{ type: 'source_click', path: '/fr/gu%C3%ADa', position: 1 }] })).status).toBe(204)
+    const searches = (await (await send('GET', '/v1/analytics/demo/searches?limit=100', t.keys.admin)).json()) as {
+      searches: Array<{ searchQuery: string; topClickedPage: string | null; clicks: number }>
+    }
+    expect(searches.searches.find((entry) => entry.searchQuery === term)).toMatchObject({ topClickedPage: 'guides/rollouts', clicks: 3 })
+    expect(searches.searches.find((entry) => entry.searchQuery === 'phishing')).toBeUndefined()
+    expect(JSON.stringify(searches)).not.toMatch(/evil|javascript:|HYPERLINK|<script/)
   })
 })

@@ -67,6 +67,19 @@ function slowClient(port: number, head: string, trickle: string): Promise<{ answ
   })
 }
 
+/** Writes `request` on a raw connection; resolves with all the server said until it closed (or 10 s passed). */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    let answer = ''
+    const socket = connect(port, '127.0.0.1', () => socket.write(request))
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk) => (answer += chunk))
+    socket.on('error', () => {})
+    socket.on('close', () => resolve(answer))
+    setTimeout(() => socket.destroy(), 10_000)
+  })
+}
+
 for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
   describe(`operations on ${runtime}`, () => {
     test('binds to loopback by default, and to HOST when set', async () => {
@@ -90,6 +103,21 @@ for (const runtime of ['node', 'deno', 'bun'] as Runtime[]) {
       expect(answer).toMatch(/^HTTP\/1\.1 408/)
       // Refused long before the body could have arrived (one byte a second), not held for the runtime's default.
       expect(answeredAfterMs).toBeLessThan((body.length - 5) * 1000 - 10_000)
+    }, 120_000)
+
+    test('a request line too long for the runtime is a 4xx (on Node, with a JSON error), and the server goes on', async () => {
+      const server = await serverOn(runtime)
+      const answer = await rawRequest(
+        server.port,
+        `GET /v1/analytics/demo/searches?cursor=${'A'.repeat(100_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      )
+      expect(answer).toMatch(/^HTTP\/1\.1 4\d\d/)
+      if (runtime === 'node') {
+        expect(answer).toMatch(/^HTTP\/1\.1 431/)
+        expect(answer).toMatch(/content-type: application\/json/i)
+        expect(answer).toContain('{"error":"the request line and headers are longer than 16 KB (a query or cursor too long?)"')
+      }
+      expect(await reachable(`http://127.0.0.1:${server.port}`)).toBe(true)
     }, 120_000)
 
     if (runtime === 'node') {

@@ -242,7 +242,8 @@ export class SqlAnalyticsStore implements AnalyticsStore {
   }
 
   async listTurns(projectId: string, range: DateRange, page: PageRequest): Promise<Page<TurnWithFeedback>> {
-    const after = decodeCursor(page.cursor)
+    const scope = { list: 'turns', projectId } as const
+    const after = await decodeCursor(scope, page.cursor)
     const params: unknown[] = [projectId, iso(range.from), iso(range.to), page.limit + 1]
     const where = after
       ? ` AND (t.asked_at, t.id) < ($${params.push(iso(after.at))}::timestamptz, $${params.push(noNul(after.id))}::text)`
@@ -260,7 +261,7 @@ export class SqlAnalyticsStore implements AnalyticsStore {
         row.rating == null ? null : { rating: row.rating as 'up' | 'down', comment: (row.feedback_comment as string | null) ?? null },
     }))
     const last = items.at(-1)
-    return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last.askedAt, last.id) : null }
+    return { items, nextCursor: rows.length > page.limit && last ? await encodeCursor(scope, last.askedAt, last.id) : null }
   }
 
   async summarizeTurns(projectId: string, range: DateRange, bucket: TimeBucket): Promise<TurnSummary> {
@@ -322,7 +323,8 @@ export class SqlAnalyticsStore implements AnalyticsStore {
   }
 
   async listFeedback(projectId: string, filter: FeedbackFilter, page: PageRequest) {
-    const after = decodeCursor(page.cursor)
+    const scope = { list: 'feedback', projectId } as const
+    const after = await decodeCursor(scope, page.cursor)
     const params: unknown[] = [projectId, iso(filter.range.from), iso(filter.range.to), page.limit + 1]
     const from = this.feedbackRows(filter, params)
     const where = after
@@ -331,7 +333,7 @@ export class SqlAnalyticsStore implements AnalyticsStore {
     const rows = await this.db.query(`SELECT * FROM ${from}${where} ORDER BY created_at DESC, id DESC LIMIT $4`, params)
     const items = rows.slice(0, page.limit).map(feedbackFromRow)
     const last = items.at(-1)
-    return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAt, last.id) : null }
+    return { items, nextCursor: rows.length > page.limit && last ? await encodeCursor(scope, last.createdAt, last.id) : null }
   }
 
   async feedbackByPage(projectId: string, filter: FeedbackFilter, limit: number) {
@@ -356,7 +358,8 @@ export class SqlAnalyticsStore implements AnalyticsStore {
   }
 
   async searchTerms(projectId: string, range: DateRange, page: PageRequest): Promise<SearchTermsPage> {
-    const after = decodeRankCursor(page.cursor)
+    const scope = { list: 'search-terms', projectId } as const
+    const after = await decodeRankCursor(scope, page.cursor)
     const params: unknown[] = [projectId, iso(range.from), iso(range.to), page.limit + 1]
     const cursor = after
       ? ` WHERE hits < $${params.push(after.count)}::int OR (hits = $${params.length}::int AND query > $${params.push(noNul(after.key))}::text)`
@@ -395,7 +398,7 @@ export class SqlAnalyticsStore implements AnalyticsStore {
     const last = items.at(-1)
     return {
       items,
-      nextCursor: rows.length > page.limit && last ? encodeRankCursor(last.hits, last.query) : null,
+      nextCursor: rows.length > page.limit && last ? await encodeRankCursor(scope, last.hits, last.query) : null,
       totalSearches: totals!.total,
       noResultSearches: totals!.none,
     }
@@ -481,7 +484,8 @@ export class SqlAnalyticsStore implements AnalyticsStore {
   }
 
   async listGaps(projectId: string, request: GapListRequest): Promise<Page<GapInRange>> {
-    const after = decodeRankCursor(request.cursor)
+    const scope = { list: 'gaps', projectId } as const
+    const after = await decodeRankCursor(scope, request.cursor)
     const params: unknown[] = [projectId, iso(request.range.from), iso(request.range.to), request.limit + 1]
     const conditions: string[] = []
     if (request.status) conditions.push(`g.status = $${params.push(request.status)}`)
@@ -507,7 +511,7 @@ export class SqlAnalyticsStore implements AnalyticsStore {
       lastSeenAt: date(row.last_at),
     }))
     const last = items.at(-1)
-    return { items, nextCursor: rows.length > request.limit && last ? encodeRankCursor(last.count, last.gap.id) : null }
+    return { items, nextCursor: rows.length > request.limit && last ? await encodeRankCursor(scope, last.count, last.gap.id) : null }
   }
 
   async purgeAnalytics(before: Date) {

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../../shared/agent.ts'
-import { decodeCursor, encodeCursor } from '../cursor.ts'
+import { type CursorScope, decodeCursor, encodeCursor } from '../cursor.ts'
 import { LocalCounters } from '../local-counters.ts'
 import type {
   Admission,
@@ -252,7 +252,7 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
   }
   async listJobs(projectId: string, page: PageRequest) {
     if (unstorable(projectId)) return { items: [], nextCursor: null }
-    return this.page('docent_jobs', 'created_at', projectId, page, jobFromRow, (job) => job.createdAt)
+    return this.page('docent_jobs', 'created_at', { list: 'jobs', projectId }, page, jobFromRow, (job) => job.createdAt)
   }
   async appendJobEvent(jobId: string, event: AgentEvent) {
     await this.db.query(`INSERT INTO docent_job_events (job_id, event) VALUES ($1, $2::text::json)`, [jobId, json(event)])
@@ -403,7 +403,7 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
   }
   async listThreads(projectId: string, page: PageRequest) {
     if (unstorable(projectId)) return { items: [], nextCursor: null }
-    return this.page('docent_threads', 'updated_at', projectId, page, threadFromRow, (thread) => thread.updatedAt)
+    return this.page('docent_threads', 'updated_at', { list: 'threads', projectId }, page, threadFromRow, (thread) => thread.updatedAt)
   }
   async listMessages(threadId: string) {
     if (unstorable(threadId)) return []
@@ -522,7 +522,8 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
   }
   async listAutomationRuns(projectId: string, automationId: string, page: PageRequest) {
     if (unstorable(projectId, automationId)) return { items: [], nextCursor: null }
-    const after = decodeCursor(page.cursor)
+    const scope = { list: 'automation-runs', projectId, automationId } as const
+    const after = await decodeCursor(scope, page.cursor)
     const params: unknown[] = [projectId, automationId, page.limit + 1]
     const where = after ? ` AND (started_at, id) < ($4::timestamptz, $5::text)` : ''
     if (after) params.push(after.at.toISOString(), after.id.split('\u0000')[0])
@@ -533,7 +534,7 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
     )
     const items = rows.slice(0, page.limit).map(automationRunFromRow)
     const last = items.at(-1)
-    return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last.startedAt, last.id) : null }
+    return { items, nextCursor: rows.length > page.limit && last ? await encodeCursor(scope, last.startedAt, last.id) : null }
   }
 
   // Code changes --------------------------------------------------------------------------------------------
@@ -574,20 +575,20 @@ export class SqlStore extends SqlAnalyticsStore implements Store {
   private async page<T extends { id: string }>(
     table: string,
     at: string,
-    projectId: string,
+    scope: CursorScope,
     page: PageRequest,
     fromRow: (row: Row) => T,
     atOf: (item: T) => Date,
   ): Promise<Page<T>> {
-    const after = decodeCursor(page.cursor)
-    const params: unknown[] = [projectId, page.limit + 1]
+    const after = await decodeCursor(scope, page.cursor)
+    const params: unknown[] = [scope.projectId, page.limit + 1]
     const where = after ? ` AND (${at}, id) < ($3::timestamptz, $4::text)` : ''
     // A cursor is client input: a U+0000 in it (which no stored id has) is cut off rather than sent to Postgres.
     if (after) params.push(after.at.toISOString(), after.id.split('\u0000')[0])
     const rows = await this.db.query(`SELECT * FROM ${table} WHERE project_id = $1${where} ORDER BY ${at} DESC, id DESC LIMIT $2`, params)
     const items = rows.slice(0, page.limit).map(fromRow)
     const last = items.at(-1)
-    return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(atOf(last), last.id) : null }
+    return { items, nextCursor: rows.length > page.limit && last ? await encodeCursor(scope, atOf(last), last.id) : null }
   }
 }
 
