@@ -1,5 +1,7 @@
 import type { DocentConfig, ProjectConfig } from '../config.ts'
 import type { Projects } from '../projects.ts'
+import { pageHref } from '../search/page-url.ts'
+import type { PageInfo } from '../search/types.ts'
 import { beforeFirst, trimEnd } from '../../shared/trim.ts'
 
 /**
@@ -26,27 +28,35 @@ export function serverBase(config: DocentConfig, requestUrl: string): string {
   return trusted ? url.origin : `http://localhost:${config.port}`
 }
 
-/** `/sdks/go` → `/sdks/go.md`; the home page `/` → `/index.md`. */
-export function markdownPath(pageUrl: string): string {
-  const path = trimEnd(beforeFirst(pageUrl, '?#'), '/')
+/** A link's markdown twin: `/sdks/go` → `/sdks/go.md`, `/sdks/go#x` → `/sdks/go.md` (the anchor apart); `/` → `/index.md`. */
+export function markdownPath(href: string): string {
+  const path = trimEnd(beforeFirst(href, '?#'), '/')
   return `${path || '/index'}.md`
 }
 
 /** Where one project's page links point. */
 export interface ProjectLinks {
   /**
-   * The page as readers see it: on the project's `siteUrl`, on this server for the site project, else (a project
-   * with no HTML site) its markdown, so that every URL handed out resolves.
+   * A page as readers see it, from a URL of the corpus (a section's `url#anchor`, or a page's `url`; not
+   * percent-encoded, and split at its first `#`): on the project's `siteUrl`, on this server for the site project,
+   * else (a project with no HTML site) its markdown, so that every URL handed out resolves.
    */
-  page(pageUrl: string): string
+  page(url: string): string
   /** The page's markdown, always served by this server (`/docs/{domain}/...md`, or `/...md` at the root). */
-  markdown(pageUrl: string): string
+  markdown(url: string): string
+  /** `page` of a listed page, its URL whole: a `#` or `?` in its file name is part of it, not an anchor or a query. */
+  pageOf(page: Pick<PageInfo, 'url'>): string
+  /** `markdown` of a listed page, its URL whole. */
+  markdownOf(page: Pick<PageInfo, 'url'>): string
   /** Where this project's llms.txt files live. */
   llmsBase: string
   /** Where the project's HTML pages live, if anywhere. */
   siteBase?: string
-  /** Root-relative links of the docs (`/sdks/go#x`) made absolute: the page where there is one, else its markdown. */
-  resolve(path: string): string
+  /**
+   * Root-relative links of the docs (`/sdks/go#x`, already percent-encoded as links are) made absolute: the page where
+   * there is one, else its markdown.
+   */
+  resolve(href: string): string
 }
 
 export interface LinkOptions {
@@ -58,16 +68,24 @@ export interface LinkOptions {
 
 export function projectLinks(project: ProjectConfig, base: string, { atRoot, isSite }: LinkOptions): ProjectLinks {
   const llmsBase = atRoot ? base : `${base}/docs/${encodeURIComponent(project.domain)}`
-  const markdown = (pageUrl: string) => llmsBase + encodePath(markdownPath(pageUrl)) + anchorOf(pageUrl)
   const siteBase = project.siteUrl ? trimEnd(project.siteUrl, '/') : isSite ? base : undefined
-  const page = (pageUrl: string) =>
-    siteBase === undefined ? markdown(pageUrl) : siteBase + (pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`)
-  return { page, markdown, llmsBase, siteBase, resolve: page }
+  // Of a link (`href`: percent-encoded, maybe with an anchor): encoding it again made `/a%20b` `/a%2520b.md`.
+  const markdownOfHref = (href: string) => llmsBase + markdownPath(href) + anchorOf(href)
+  const pageOfHref = (href: string) => (siteBase === undefined ? markdownOfHref(href) : siteBase + href)
+  const hrefOf = (pageUrl: string, anchor = '') => pageHref(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`) + anchor
+  const split = (url: string): [string, string] => {
+    const path = beforeFirst(url, '#')
+    return [path, url.slice(path.length)]
+  }
+  return {
+    page: (url) => pageOfHref(hrefOf(...split(url))),
+    markdown: (url) => markdownOfHref(hrefOf(...split(url))),
+    pageOf: (page) => pageOfHref(hrefOf(page.url)),
+    markdownOf: (page) => markdownOfHref(hrefOf(page.url)),
+    llmsBase,
+    siteBase,
+    resolve: pageOfHref,
+  }
 }
 
-const encodePath = (path: string) =>
-  path
-    .split('/')
-    .map((part) => encodeURIComponent(part))
-    .join('/')
-const anchorOf = (url: string) => url.slice(beforeFirst(url, '#').length)
+const anchorOf = (href: string) => href.slice(beforeFirst(href, '#').length)

@@ -73,6 +73,29 @@ describe('llms.txt text', () => {
     )
   })
 
+  test('writes titles, names and descriptions without control characters, and links a page once encoded', () => {
+    const text = llmsTxt(
+      corpusOf([
+        page('%2e%2e', ['G\u0000roup'], {
+          url: '/%2e%2e',
+          title: 'Nul\u0000 esc\u001b[31m del\u007f csi\u009b rlo\u202e',
+          description: 'a\u0007b\nc',
+        }),
+      ]),
+      links,
+      'Acme\u001b]0;title\u0007',
+    )
+    expect(text).toContain('# Acme]0;title\n')
+    expect(text).toContain('## Group\n')
+    expect(text).toContain('- [Nul esc\\[31m del csi rlo](https://h.test/%252e%252e.md): ab c\n')
+    const full = llmsFullTxt(
+      corpusOf([page('a', ['G'], { title: 'T\u0000' })], { a: '# T\u0000 \u001b[1m\n\nDe\u0000scription.\n\nBody.' }),
+      links,
+      'Acme',
+    )
+    expect(full).toContain('# T [1m\nSource: https://h.test/a\n\nDescription.\n\nBody.')
+  })
+
   test('the full text puts each page under its title with its source', () => {
     const text = llmsFullTxt(
       corpusOf([page('a', ['G'], { title: 'A' }), page('b', ['G'], { title: 'B' })], { a: '# A\n\nBody of a.\n', b: 'No heading here.' }),
@@ -103,6 +126,22 @@ describe('links', () => {
     const bare = projectLinks(project, 'https://h.test', { atRoot: false, isSite: false })
     expect(bare.page('/sdks/go#install')).toBe('https://h.test/docs/acme.example/sdks/go.md#install')
     expect(bare.page('/')).toBe('https://h.test/docs/acme.example/index.md')
+  })
+
+  test('a page URL is encoded once, whatever its file name holds', () => {
+    const bare = projectLinks(project, 'https://h.test', { atRoot: false, isSite: false })
+    // A listed page's URL is its file's name whole: `#` and `?` are part of it, not an anchor or a query.
+    expect(links.markdownOf({ url: '/%2e%2e' })).toBe('https://h.test/%252e%252e.md')
+    expect(links.markdownOf({ url: '/a#b' })).toBe('https://h.test/a%23b.md')
+    expect(links.pageOf({ url: '/guides/a?b' })).toBe('https://h.test/guides/a%3Fb')
+    expect(links.pageOf({ url: '/100%' })).toBe('https://h.test/100%25')
+    expect(bare.pageOf({ url: '/café/f(x)' })).toBe('https://h.test/docs/acme.example/caf%C3%A9/f%28x%29.md')
+    // A section's URL ends in its anchor.
+    expect(links.markdown('/a b#install')).toBe('https://h.test/a%20b.md#install')
+    expect(links.page('/50%#top')).toBe('https://h.test/50%25#top')
+    // The docs' own links are links already: `/a%20b` is not encoded again.
+    expect(bare.resolve('/a%20b#x')).toBe('https://h.test/docs/acme.example/a%20b.md#x')
+    expect(links.resolve('/a%20b?q=1#x')).toBe('https://h.test/a%20b?q=1#x')
   })
 })
 

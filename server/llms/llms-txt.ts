@@ -1,4 +1,5 @@
 import type { Corpus, PageInfo } from '../search/types.ts'
+import { oneLine, shownMarkdown } from '../site/shown-text.ts'
 import { absoluteLinks } from './absolute-links.ts'
 import type { ProjectLinks } from './links.ts'
 
@@ -16,7 +17,7 @@ export function llmsTxt(corpus: Corpus, links: ProjectLinks, docsName: string): 
     lines.push('', `## ${section}`, '')
     for (const page of pages) {
       const description = oneLine(page.description)
-      lines.push(`- [${escapeLinkText(page.title)}](${links.markdown(page.url)})${description ? `: ${description}` : ''}`)
+      lines.push(`- [${escapeLinkText(page.title)}](${links.markdownOf(page)})${description ? `: ${description}` : ''}`)
     }
   }
   return lines.join('\n') + '\n'
@@ -29,7 +30,7 @@ export function llmsFullTxt(corpus: Corpus, links: ProjectLinks, docsName: strin
     for (const page of pages) {
       const content = corpus.page(page.path)?.content
       if (content === undefined) continue
-      parts.push(withSource(absoluteLinks(content, links.resolve), page, links.page(page.url)))
+      parts.push(withSource(absoluteLinks(shownMarkdown(content), links.resolve), page, links.pageOf(page)))
     }
   }
   return parts.join('\n\n---\n\n') + '\n'
@@ -79,5 +80,4 @@ function withSource(content: string, page: PageInfo, source: string): string {
   return `# ${oneLine(page.title)}\nSource: ${source}\n\n${body}`
 }
 
-const oneLine = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim()
 const escapeLinkText = (text: string) => oneLine(text).replace(/[[\]\\]/g, '\\$&')

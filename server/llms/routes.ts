@@ -1,12 +1,13 @@
 import { DocentError } from '../../shared/errors.ts'
 import { docsArePublic, type ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
-import { docsGuard } from '../http/guards.ts'
 import { type AppContext, type ResponseDoc, type Route, route } from '../http/route.ts'
 import { docsNameOf } from '../search/docs-name.ts'
 import { DOCS_UNAVAILABLE, loadCorpus } from '../search/load-corpus.ts'
+import { shownMarkdown } from '../site/shown-text.ts'
 import { absoluteLinks } from './absolute-links.ts'
 import { TextCache } from './cache.ts'
+import { docsFilesGuard } from './files-guard.ts'
 import { projectLinks, serverBase, siteProject } from './links.ts'
 import { llmsFullTxt, llmsTxt } from './llms-txt.ts'
 
@@ -51,11 +52,12 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
   }
 
   const serveMarkdown = async (c: AppContext, project: ProjectConfig, atRoot: boolean): Promise<Response> => {
-    const pagePath = decodePath(c.req.param('pagePath')!.slice(0, -'.md'.length))
-    const page =
-      pagePath === undefined ? null : (await corpusOf(project)).page(pagePath === '' || pagePath === 'index' ? 'index' : pagePath)
+    // Hono hands the parameter decoded (once), which is how links.ts encodes it (pageHref): decoding it again made
+    // the page of `%2e%2e.mdx`, listed at `/%252e%252e.md`, look for `..`.
+    const pagePath = c.req.param('pagePath')!.slice(0, -'.md'.length)
+    const page = (await corpusOf(project)).page(pagePath === '' || pagePath === 'index' ? 'index' : pagePath)
     if (!page) throw new DocentError('not_found', 'not found')
-    return c.body(absoluteLinks(page.content, linksOf(c, project, atRoot).resolve), 200, {
+    return c.body(absoluteLinks(shownMarkdown(page.content), linksOf(c, project, atRoot).resolve), 200, {
       ...cacheHeaders(project),
       'content-type': 'text/markdown; charset=utf-8',
     })
@@ -64,8 +66,8 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
   const text = (description: string): ResponseDoc => ({ description, content: { type: 'text/plain' } })
   const markdown: ResponseDoc = { description: 'the page as markdown, links made absolute', content: { type: 'text/markdown' } }
   const notFound = { description: 'no such page (hidden pages included)' }
-  const siteGuard = docsGuard(ctx, { projectOf: siteOnly, publicToAnyOrigin: true })
-  const domainGuard = docsGuard(ctx, { projectOf: projectOfDomain, publicToAnyOrigin: true })
+  const siteGuard = docsFilesGuard(ctx, { projectOf: siteOnly, publicToAnyOrigin: true })
+  const domainGuard = docsFilesGuard(ctx, { projectOf: projectOfDomain, publicToAnyOrigin: true })
   const routes: Route[] = []
   for (const file of Object.keys(FILES) as FileName[]) {
     const what = file === 'llms.txt' ? 'an index of the docs for LLMs (llmstxt.org)' : 'every page of the docs in one text'
@@ -120,15 +122,6 @@ export function llmsRoutes(ctx: DocentContext): Route[] {
     }),
   )
   return routes
-}
-
-/** The page path of a request path, or undefined for undecodable input (then it is simply not a page). */
-function decodePath(path: string): string | undefined {
-  try {
-    return decodeURIComponent(path)
-  } catch {
-    return undefined
-  }
 }
 
 /** `If-None-Match` may list several tags, weak ones included (`W/"..."`), or be `*`. */

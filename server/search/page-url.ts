@@ -4,3 +4,16 @@ export function pageUrl(path: string): string {
   if (parts.at(-1) === 'index') parts.pop()
   return `/${parts.join('/')}`
 }
+
+/**
+ * A page's URL (`pageUrl`: a path as the files name it, not percent-encoded) written as a link: each segment
+ * percent-encoded, so that `%`, `#`, `?`, spaces and non-ASCII in a file name stay part of the path (a file named
+ * `%2e%2e.mdx` is at `/%252e%252e`, `a#b.mdx` at `/a%23b`), and parentheses too, which end a markdown link. A server
+ * decodes the path once and finds the page's URL again.
+ */
+export function pageHref(url: string): string {
+  return url
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/[()]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/')
+}

@@ -1,3 +1,4 @@
+import { pageHref } from '../search/page-url.ts'
 import type { PageInfo } from '../search/types.ts'
 import { escapeHtml } from './html.ts'
 import type { NavGroup } from './navigation.ts'
@@ -75,7 +76,7 @@ function navGroup(group: NavGroup, current: string | undefined, depth: number): 
     .map((item) => {
       if ('group' in item) return `<li>${navGroup(item.group, current, depth + 1)}</li>`
       const here = item.page.url === current
-      return `<li><a href="${escapeHtml(item.page.url)}"${here ? ' aria-current="page"' : ''}>${escapeHtml(item.page.title)}</a></li>`
+      return `<li><a href="${escapeHtml(pageHref(item.page.url))}"${here ? ' aria-current="page"' : ''}>${escapeHtml(item.page.title)}</a></li>`
     })
     .join('')
   const heading = depth === 0 ? `<p class="tab">${escapeHtml(group.title)}</p>` : `<p class="group">${escapeHtml(group.title)}</p>`
@@ -100,10 +101,10 @@ function article(view: PageView): string {
     <footer class="pager">
       ${
         previous
-          ? `<a class="prev" href="${escapeHtml(previous.url)}"><small>Previous</small>${escapeHtml(previous.title)}</a>`
+          ? `<a class="prev" href="${escapeHtml(pageHref(previous.url))}"><small>Previous</small>${escapeHtml(previous.title)}</a>`
           : '<span></span>'
       }
-      ${next ? `<a class="next" href="${escapeHtml(next.url)}"><small>Next</small>${escapeHtml(next.title)}</a>` : '<span></span>'}
+      ${next ? `<a class="next" href="${escapeHtml(pageHref(next.url))}"><small>Next</small>${escapeHtml(next.title)}</a>` : '<span></span>'}
     </footer>
     ${view.markdownUrl ? `<p class="meta"><a href="${escapeHtml(view.markdownUrl)}">View this page as Markdown</a></p>` : ''}
   </article>`

@@ -5,8 +5,11 @@ import { ApiError } from '../http/errors.ts'
 import type { AppEnv } from '../http/route.ts'
 import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
+import { pageHref } from '../search/page-url.ts'
 import type { Corpus, PageInfo } from '../search/types.ts'
+import { markdownPath } from '../llms/links.ts'
 import { pageDocument, type SiteShell } from './layout.ts'
+import { oneLine } from './shown-text.ts'
 import { renderedOf, type SiteIndex, siteIndexOf } from './site-index.ts'
 import { siteKeyProvider } from './site-key.ts'
 import { trimEnd } from '../../shared/trim.ts'
@@ -48,7 +51,7 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
   const corpusOf = (): Promise<Corpus> => loadCorpus(ctx, project, 'the site')
 
   const shellOf = async (corpus: Corpus, site: SiteIndex, { withWidget }: { withWidget: boolean }): Promise<SiteShell> => {
-    const docsName = docsNameOf(corpus, project)
+    const docsName = oneLine(docsNameOf(corpus, project))
     return {
       siteName: docsName,
       description: corpus.description,
@@ -70,7 +73,8 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
     if (reserved.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix))) return next()
     const corpus = await corpusOf()
     const site = siteIndexOf(corpus)
-    const page = site.pageByUrl.get(normalize(path))
+    // Decoded once from the path as sent: a page's links are its URL encoded once (pageHref).
+    const page = site.pageByUrl.get(normalize(new URL(c.req.url).pathname))
     const content = page ? corpus.page(page.path) : null
     const shell = await shellOf(corpus, site, { withWidget: Boolean(page && content) })
     if (!page || !content) {
@@ -84,7 +88,7 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
       rendered: await renderedOf(site, page.path, content.content),
       previous: index > 0 ? site.order[index - 1] : undefined,
       next: index >= 0 ? site.order[index + 1] : undefined,
-      markdownUrl: `${page.url === '/' ? '/index' : page.url}.md`,
+      markdownUrl: markdownPath(pageHref(page.url)),
     })
     return c.body(html, 200, PAGE_HEADERS)
   }

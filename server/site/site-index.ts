@@ -2,6 +2,7 @@ import type { Corpus, PageInfo } from '../search/types.ts'
 import { SizedCache } from '../sized-cache.ts'
 import { buildNavigation, type NavGroup, readingOrder } from './navigation.ts'
 import type { RenderedPage } from './page-html.ts'
+import { shownMarkdown, shownPage } from './shown-text.ts'
 
 /** What every page of one revision of the docs shares, worked out once per revision, not per request. */
 export interface SiteIndex {
@@ -22,7 +23,8 @@ const siteIndexes = new WeakMap<Corpus, SiteIndex>()
 export function siteIndexOf(corpus: Corpus): SiteIndex {
   let site = siteIndexes.get(corpus)
   if (!site) {
-    const pages = corpus.pages()
+    // Titles as the site shows them, once per revision.
+    const pages = corpus.pages().map(shownPage)
     const navigation = buildNavigation(pages)
     const order = readingOrder(navigation)
     site = {
@@ -39,12 +41,13 @@ export function siteIndexOf(corpus: Corpus): SiteIndex {
   return site
 }
 
+/** A page's markdown rendered as the site shows it (its lead clean, see shownMarkdown), once per revision. */
 export async function renderedOf(site: SiteIndex, path: string, markdown: string): Promise<RenderedPage> {
   const cached = site.rendered.get(path)
   if (cached) return cached
   // The markdown renderer (marked) loads with the first page served, not with the server.
   const { renderPageHtml } = await import('./page-html.ts')
-  const rendered = renderPageHtml(markdown)
+  const rendered = renderPageHtml(shownMarkdown(markdown))
   site.rendered.set(path, rendered)
   return rendered
 }

@@ -1,19 +1,12 @@
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { DocentConfig } from '../../server/config.ts'
-import { bearer, json, stoppedClock, testDocent } from '../support/app.ts'
+import { bearer, json } from '../support/app.ts'
+import { limitedDocents } from '../support/limited.ts'
 
 // Rate limits count admitted requests only, and every assistant-key endpoint has per-key and per-IP budgets of its
 // own, so no single client can spend an organization's (or a public key's) budget for everyone else.
 
-const docents: Array<{ docent: { stop(): Promise<void> } }> = []
-afterAll(async () => {
-  for (const t of docents) await t.docent.stop()
-})
-async function limited(limits: Record<string, number>) {
-  const t = await testDocent({ limits }, stoppedClock)
-  docents.push(t)
-  return t
-}
+const limited = limitedDocents()
 
 const question = (text = 'How do I install the SDK?') => ({
   fp: 'anonymous',
