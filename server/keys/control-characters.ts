@@ -7,6 +7,20 @@ export function isControlCharacter(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)
 }
 
+/** `text` without control characters, but tab and line feed, which lay out a description. */
+export function withoutControlCharacters(text: string): string {
+  let out = ''
+  for (const char of text) if (char === '\t' || char === '\n' || !isControlCharacter(char.charCodeAt(0))) out += char
+  return out
+}
+
+/** `text` on one line, for a title or a name: control characters dropped, each run of whitespace one space, trimmed. */
+export function oneLine(text: string | undefined): string {
+  return withoutControlCharacters((text ?? '').replace(/\s+/g, ' '))
+    .replace(/ {2,}/g, ' ')
+    .trim()
+}
+
 const hex = (code: number, digits: number) => code.toString(16).toUpperCase().padStart(digits, '0')
 
 /** Why `text` may not be shown as it is (`must not contain control characters (U+001B)`), or null. */

@@ -1,5 +1,6 @@
 import type { Corpus, PageInfo } from '../search/types.ts'
-import { oneLine, shownMarkdown } from '../site/shown-text.ts'
+import { oneLine } from '../keys/control-characters.ts'
+import { shownMarkdown } from '../site/shown-text.ts'
 import { absoluteLinks } from './absolute-links.ts'
 import type { ProjectLinks } from './links.ts'
 

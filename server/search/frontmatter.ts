@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml'
 import { trimEnd } from '../../shared/trim.ts'
+import { withoutControlCharacters } from '../keys/control-characters.ts'
 import { searchBoost } from './navigation.ts'
 
 /** What a page's frontmatter says about it (Mintlify's fields and ours). */
@@ -85,8 +86,9 @@ function yamlMapping(yaml: string): { data: Record<string, unknown>; broken: boo
   }
 }
 
+/** A string field as written, without control characters (a NUL or ESC in a title reached search results and MCP). */
 function text(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined
+  if (typeof value === 'string') return withoutControlCharacters(value).trim() || undefined
   if (typeof value === 'number') return String(value)
   return undefined
 }

@@ -145,3 +145,14 @@ describe('parsePage', () => {
     expect(badYaml.markdown).toContain('Body.')
   })
 })
+
+describe('titles and frontmatter text', () => {
+  it('lose control characters, wherever the title comes from: search results, sources and MCP show it', () => {
+    const fromFrontmatter = parsePage('a', '---\ntitle: "Secret\\x1b[31m runbook\\0"\ndescription: "One\\x07 line"\n---\n\nText.\n')
+    expect(fromFrontmatter.title).toBe('Secret[31m runbook')
+    expect(fromFrontmatter.meta.description).toBe('One line')
+    expect(parsePage('b', '# Heading\u001b with an ESC\u202e\n\nText.\n').title).toBe('Heading with an ESC')
+    // A title of control characters alone is no title: the file name is.
+    expect(parsePage('guides/setup', '---\ntitle: "\\x1b\\x1b"\n---\n\nText.\n').title).toBe('Setup')
+  })
+})

@@ -1,6 +1,7 @@
 import { type Chunk, chunkLayout, type ChunkOptions, operationLine } from './chunk.ts'
 import { type PageMeta, readFrontmatter } from './frontmatter.ts'
 import { escapeDelimiterFloods } from './delimiter-runs.ts'
+import { oneLine } from '../keys/control-characters.ts'
 import { parseMarkdown } from './markdown.ts'
 import { type Block, pageBlocks } from './page-blocks.ts'
 
@@ -47,7 +48,8 @@ export function readPage(path: string, written: string, options: ParseOptions = 
   const meta = readFrontmatter(yaml)
   const blocks = pageBlocks(tree.children, { source, snippet: options.snippet })
   const h1 = blocks.find((block) => block.kind === 'heading' && block.depth === 1)
-  const title = meta.title ?? (h1?.kind === 'heading' ? h1.text : undefined) ?? titleFromPath(path)
+  // On one line and without control characters, wherever it is shown (search results, sources, MCP, llms.txt).
+  const title = oneLine(meta.title ?? (h1?.kind === 'heading' ? h1.text : undefined)) || titleFromPath(path)
   return { meta, title, blocks, mdx }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { PageInfo } from '../search/types.ts'
-import { oneLine, shownMarkdown, shownPage, withoutControlCharacters } from './shown-text.ts'
+import { oneLine, withoutControlCharacters } from '../keys/control-characters.ts'
+import { shownMarkdown, shownPage } from './shown-text.ts'
 
 describe('shown text', () => {
   test('control characters are left out; tab and line feed stay where text is laid out, and become spaces on one line', () => {

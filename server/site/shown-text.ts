@@ -1,4 +1,4 @@
-import { isControlCharacter } from '../keys/control-characters.ts'
+import { oneLine, withoutControlCharacters } from '../keys/control-characters.ts'
 import type { PageInfo } from '../search/types.ts'
 
 /**
@@ -7,20 +7,6 @@ import type { PageInfo } from '../search/types.ts'
  * tools that stop at a NUL) and into the HTML, where it is a parse error. Control characters are those of
  * `isControlCharacter` (C0, DEL, C1, bidirectional overrides).
  */
-
-/** `text` without control characters, but tab and line feed, which lay out a description. */
-export function withoutControlCharacters(text: string): string {
-  let out = ''
-  for (const char of text) if (char === '\t' || char === '\n' || !isControlCharacter(char.charCodeAt(0))) out += char
-  return out
-}
-
-/** `text` on one line, for a title or a name: control characters dropped, each run of whitespace one space, trimmed. */
-export function oneLine(text: string | undefined): string {
-  return withoutControlCharacters((text ?? '').replace(/\s+/g, ' '))
-    .replace(/ {2,}/g, ' ')
-    .trim()
-}
 
 /** A page as the site and the docs files show it: its title and navigation groups on one line, its description clean. */
 export function shownPage(page: PageInfo): PageInfo {
