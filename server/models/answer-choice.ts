@@ -111,6 +111,8 @@ export interface Choice {
   lacksName: boolean
   /** Whether the question was asked on a page, which counts among its words. */
   onPage: boolean
+  /** Whether the reader's page has a section whose heading holds one of the question's own words (see choose). */
+  pageSection?: boolean
   /** Whether it asks to do something through the API ("from a script"), which a terse operation page answers. */
   throughApi: boolean
   /** Whether it asks where to start, which the site's getting-started page answers (see asksWhereToStart). */
@@ -258,8 +260,10 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   // A passage that holds WELL_SPOKEN_OF of the question's own words speaks of it, however many words of the reader's
   // story ("Our data team wants docs analytics flowing into our warehouse… the bucket is still empty a day later") the
   // docs lack.
-  if (found / total < (long ? LONG_COVERAGE : MIN_COVERAGE) && together < WELL_SPOKEN_OF) return undefined
-  if (strongCount >= 3 && together < TOGETHER) return undefined
+  // Asked on a page with a section on one of its words ("when would I want to turn the proxy off here?"), the
+  // question is about that section, however few of the reader's other words ("turn", "want") it holds.
+  if (!choice.pageSection && found / total < (long ? LONG_COVERAGE : MIN_COVERAGE) && together < WELL_SPOKEN_OF) return undefined
+  if (!choice.pageSection && strongCount >= 3 && together < TOGETHER) return undefined
   // Five or more words of the question's own, scattered over the docs (no passage holds more than two of them, nor
   // the first source more than half or three), are not spoken of together ("what table size fits six people comfortably" found a list
   // table, users' properties and "navigation fits properly"): the quoted passages must cover more of the question.

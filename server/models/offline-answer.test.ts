@@ -1237,3 +1237,39 @@ describe('answers that read well', () => {
     expect(isDecline('The docs cover this question: flags are on by default. [1]')).toBe(false)
   })
 })
+
+describe('asked on a page with a section on what is asked', () => {
+  const mcp: SourceBlock = {
+    id: 1,
+    title: 'Admin MCP server',
+    url: 'https://docs.example.com/ai/admin-mcp',
+    content: [
+      'The admin MCP server gives AI tools write access to your content and settings. Use it to update content and access your dashboard.',
+      '## Connect a client',
+      'Add the server URL to your AI tool and complete the OAuth login.',
+      '## Disconnect or revoke access',
+      'Revoke the OAuth grant under **Settings → Connected apps**: active session tokens stop working at once.',
+    ].join('\n\n'),
+  }
+  const other: SourceBlock = {
+    id: 2,
+    title: 'Search MCP server',
+    url: 'https://docs.example.com/ai/search-mcp',
+    content: 'The search MCP server lets AI tools read your docs. Client credentials grant read access.',
+  }
+  const asked = 'How do I cut off its access later if we stop using it?'
+
+  test("quotes that section first, where the reader's other words (cut, later, stop) declined it", () => {
+    const answer = extractiveAnswer({ question: asked, standalone: onPage(asked, 'Admin MCP server') }, [mcp, other])
+    expect(answer).toMatch(
+      /^Revoke the OAuth grant under \*\*Settings → Connected apps\*\*: active session tokens stop working at once\. \[1\]/,
+    )
+    // Not asked on the page, the same words are not enough.
+    expect(isDecline(extractiveAnswer(asked, [mcp, other]))).toBe(true)
+  })
+
+  test('a question on the page that no section heading names is declined as before', () => {
+    const offTopic = 'is it bad to run the dishwasher half full?'
+    expect(isDecline(extractiveAnswer({ question: offTopic, standalone: onPage(offTopic, 'Admin MCP server') }, [mcp, other]))).toBe(true)
+  })
+})
