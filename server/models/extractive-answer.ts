@@ -204,8 +204,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
       const pointer = isPointer(p.text) ? POINTER_SHARE : 1
       const named = nameWords.some((w) => among(words[w]!, stemsOf[i]!)) ? NAME_BONUS : 1
       const operation = throughApi && p.text.endsWith(OPERATION_NOTE) ? OPERATION_BONUS : 1
-      const section =
-        sectionBonus && p.sourceId === readerPage && p.heading !== undefined && pageSections.has(p.heading) ? PAGE_SECTION_BONUS : 1
+      const section = sectionBonus && p.sourceId === readerPage && inPageSection(p, pageSections) ? PAGE_SECTION_BONUS : 1
       // Asked for all of a kind, the page whose title names the kind ("SDK overview" for "which SDKs are available?")
       // lists them; a page that mentions some of them in passing does not.
       const listing = forAll && namesKind(p.sourceId) ? LISTING_BONUS : 1
@@ -292,19 +291,24 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
 }
 
 /**
- * The headings of the reader's page's sections (not its title) that hold one of the question's own words: "when would
- * I want to turn the proxy off here?" on a page with a section on its proxy.
+ * The headings of the reader's page's sections (not its title), and the labels of its passages (a field's name and
+ * type: "proxy boolean"), that hold one of the question's own words: "when would I want to turn the proxy off here?"
+ * on a page with a `proxy` field.
  */
 function sectionsOn(passages: Passage[], page: number, sources: SourceBlock[], own: Word[]): Set<string> {
   const title = sources.find((source) => source.id === page)?.title
-  const headings = new Set(passages.flatMap((p) => (p.sourceId === page && p.heading && p.heading !== title ? [p.heading] : [])))
+  const names = new Set(passages.flatMap((p) => (p.sourceId === page ? [p.heading, p.label] : [])))
   return new Set(
-    [...headings].filter((heading) => {
-      const stems = new Set(contentTerms(heading))
+    [...names].filter((name): name is string => {
+      if (name === undefined || name === title) return false
+      const stems = new Set(contentTerms(name))
       return own.some((word) => word.weight === 1 && among(word, stems))
     }),
   )
 }
+
+const inPageSection = (p: Passage, sections: Set<string>) =>
+  (p.heading !== undefined && sections.has(p.heading)) || (p.label !== undefined && sections.has(p.label))
 
 /** The question, and the page it was asked on, if it leans on it. */
 function readAsked({ question, standalone }: Asked): { question: string; topic?: string } {

@@ -1268,6 +1268,26 @@ describe('asked on a page with a section on what is asked', () => {
     expect(isDecline(extractiveAnswer(asked, [mcp, other]))).toBe(true)
   })
 
+  test("so does a field's label (its name and type), which names what the passage after it is about", () => {
+    const playground: SourceBlock = {
+      id: 1,
+      title: 'API playground',
+      url: 'https://docs.example.com/api-playground',
+      content: [
+        'The playground lets readers call your API from the docs.',
+        'display string',
+        'How the playground shows: `interactive`, `simple` or `none`.',
+        'proxy boolean',
+        'Whether to pass requests through the proxy server. Defaults to `true`.',
+        'Set it to `false` when your API accepts requests straight from the browser.',
+      ].join('\n\n'),
+    }
+    const question = 'when would I want to turn the proxy off here?'
+    const answer = extractiveAnswer({ question, standalone: onPage(question, 'API playground') }, [playground, other])
+    expect(answer).toMatch(/^proxy boolean: Whether to pass requests through the proxy server\. Defaults to `true`\. \[1\]/)
+    expect(isDecline(extractiveAnswer(question, [playground, other]))).toBe(true)
+  })
+
   test('a question on the page that no section heading names is declined as before', () => {
     const offTopic = 'is it bad to run the dishwasher half full?'
     expect(isDecline(extractiveAnswer({ question: offTopic, standalone: onPage(offTopic, 'Admin MCP server') }, [mcp, other]))).toBe(true)

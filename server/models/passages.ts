@@ -13,6 +13,8 @@ export interface Passage {
   paragraph?: number
   /** The question it answers, which it opens with (an FAQ entry's: "Can I use my own domain? Yes, …"). */
   answers?: string
+  /** The label it opens with (a step's or a card's title, a field's name and type: "proxy boolean"), which names it. */
+  label?: string
 }
 
 const MAX_CODE_LINES = 12
@@ -38,6 +40,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     let trimmed = text.trim()
     if (!trimmed) return
     const answers = kind !== 'code' && label?.question ? label.text : undefined
+    const named = kind !== 'code' && label && !label.question ? label.text : undefined
     if (kind === 'code') settle()
     else if (label) trimmed = `${label.text}${label.question ? ' ' : ': '}${trimmed}`
     label = undefined
@@ -49,6 +52,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
       ...(heading ? { heading } : {}),
       ...(paragraph === undefined ? {} : { paragraph }),
       ...(answers ? { answers } : {}),
+      ...(named ? { label: named } : {}),
     })
   }
   const lines = markdown.split('\n')
