@@ -6,6 +6,7 @@ import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from 
 import { endsOnColon, render, type Scored } from './answer-layout.ts'
 import { sourceLinks, visibleText, withoutLinkTargets } from './markdown-links.ts'
 import { type Passage, splitPassages } from './passages.ts'
+import { inPageSection, sectionsOn } from './page-sections.ts'
 import { among, type Choice, choose, LONG_QUESTION, MAX_PASSAGES, type Word } from './answer-choice.ts'
 import {
   codeIn,
@@ -289,26 +290,6 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const onPage = choose(aboutPage, choice)
   return onPage ? render(onPage.passages, scored, onPage.best) : introduce(readerPage)
 }
-
-/**
- * The headings of the reader's page's sections (not its title), and the labels of its passages (a field's name and
- * type: "proxy boolean"), that hold one of the question's own words: "when would I want to turn the proxy off here?"
- * on a page with a `proxy` field.
- */
-function sectionsOn(passages: Passage[], page: number, sources: SourceBlock[], own: Word[]): Set<string> {
-  const title = sources.find((source) => source.id === page)?.title
-  const names = new Set(passages.flatMap((p) => (p.sourceId === page ? [p.heading, p.label] : [])))
-  return new Set(
-    [...names].filter((name): name is string => {
-      if (name === undefined || name === title) return false
-      const stems = new Set(contentTerms(name))
-      return own.some((word) => word.weight === 1 && among(word, stems))
-    }),
-  )
-}
-
-const inPageSection = (p: Passage, sections: Set<string>) =>
-  (p.heading !== undefined && sections.has(p.heading)) || (p.label !== undefined && sections.has(p.label))
 
 /** The question, and the page it was asked on, if it leans on it. */
 function readAsked({ question, standalone }: Asked): { question: string; topic?: string } {
