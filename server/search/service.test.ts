@@ -50,12 +50,15 @@ describe('search service', () => {
     expect(before.search('emergency kill switch', { pageSize: 1 })[0]?.section.path).not.toBe('guides/kill-switches')
   })
 
-  it('a missing directory fails the load and the next call tries again', async () => {
+  it('a missing directory fails the load; queries get that error for a few seconds, and a refresh loads it once there', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'docent-docs-'))
     dirs.push(dir)
     const service = serviceFor(join(dir, 'later'))
     await expect(service.corpus('p')).rejects.toThrow(/ENOENT/)
     await cp('demo/docs', join(dir, 'later'), { recursive: true })
+    // Held: every query tried the load again (a git source was cloned again each time).
+    await expect(service.corpus('p')).rejects.toThrow(/ENOENT/)
+    expect(await service.refresh('p')).toMatchObject({ changed: true })
     expect((await service.corpus('p')).pages().length).toBe(46)
   })
 })

@@ -24,6 +24,12 @@ const QUERY_EMBEDDING_TIMEOUT_MS = 3_000
 /** Recent queries' vectors per project: the assistant and a reader retrying ask the same question again. */
 const QUERY_VECTORS_KEPT = 256
 
+/**
+ * After a first load fails, queries get its error for this long before one tries again: a git source whose docs.json
+ * is broken was cloned again for every query (the refresh timer retries meanwhile).
+ */
+const FAILED_LOAD_HOLD_MS = 5_000
+
 /** The status lists this many problem files at most (the log has the count): a site of broken files is one fix. */
 const MAX_PROBLEMS_KEPT = 200
 
@@ -47,6 +53,8 @@ interface ProjectDocs {
   /** The first embedding of the docs, in the background while BM25 answers; it swaps in the hybrid corpus when done. */
   embedding?: Promise<void>
   status?: DocsStatus
+  /** The last first load that failed, and when: the next queries wait FAILED_LOAD_HOLD_MS before trying again. */
+  failed?: { at: number; error: unknown }
 }
 
 function noteFailure(state: ProjectDocs, error: unknown) {
@@ -167,13 +175,18 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       projectOf(id)
       const state = stateOf(id)
       if (!state.corpus) {
+        if (state.failed && Date.now() - state.failed.at < FAILED_LOAD_HOLD_MS) throw state.failed.error
         const loading = load(id)
         state.corpus = loading
-        // A failed first load is retried by the next query rather than cached.
-        loading.catch((error: unknown) => {
-          noteFailure(state, error)
-          if (state.corpus === loading) state.corpus = undefined
-        })
+        // A failed first load is retried by a later query (after FAILED_LOAD_HOLD_MS) rather than cached.
+        loading.then(
+          () => (state.failed = undefined),
+          (error: unknown) => {
+            noteFailure(state, error)
+            state.failed = { at: Date.now(), error }
+            if (state.corpus === loading) state.corpus = undefined
+          },
+        )
       }
       return state.corpus
     },

@@ -129,6 +129,12 @@ describe('a navigation file that is not valid JSON is not read as no navigation'
     const service = serviceFor(dir)
     await expect(service.corpus('p')).rejects.toThrow(/docs\.json is not valid JSON/)
     expect(service.status!('p')).toMatchObject({ revision: null, error: expect.stringMatching(/^docs\.json/) })
+    // Fixed at once: queries within the hold get the same error without reading the docs again (a git source was
+    // cloned again for every query); the refresh timer's reload loads them.
+    await writeFile(join(dir, 'docs.json'), nav('"index"'))
+    await expect(service.corpus('p')).rejects.toThrow(/docs\.json is not valid JSON/)
+    expect(await service.refresh('p')).toMatchObject({ changed: true })
+    expect((await service.corpus('p')).pages()).toHaveLength(2)
   })
 })
 
