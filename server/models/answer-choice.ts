@@ -111,7 +111,7 @@ export interface Choice {
   lacksName: boolean
   /** Whether the question was asked on a page, which counts among its words. */
   onPage: boolean
-  /** Whether the reader's page has a section whose heading holds one of the question's own words (see choose). */
+  /** Whether the question is asked of a section of the reader's page that names one of its words (see page-sections.ts). */
   pageSection?: boolean
   /** Whether it asks to do something through the API ("from a script"), which a terse operation page answers. */
   throughApi: boolean

@@ -38,8 +38,9 @@ const LEAD_BONUS = 1.15
  */
 const NAME_BONUS = 1.5
 /**
- * Asked on a page, a passage under a section of it whose heading holds one of the question's own words ("Require SSO"
- * for "once this is required for everyone…") gains this much: the question leans on that section.
+ * Asked on a page, a passage under a section of it whose heading (or label) holds one of the question's own words
+ * ("Disconnect or revoke access" for "how do I cut off its access later?") gains this much, when the question is asked
+ * of that section (see extractiveAnswer).
  */
 const PAGE_SECTION_BONUS = 2
 /** An API operation ("Get page content: `GET /v1/page/{domain}` (API endpoint)") answers a question asked through the API. */
@@ -178,48 +179,43 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   if (!informative && introducing) return introduce(introducing.id)
 
   const pageSections = readerPage === undefined ? new Set<string>() : sectionsOn(passages, readerPage, sources, own)
-  const scoreAll = (sectionBonus: boolean): Scored[] =>
-    passages.map((p, i) => {
-      const covers = new Set<number>()
-      let sum = 0
-      let holds = false
-      words.forEach((word, w) => {
-        // Asked which of a kind there are, the kind is named in a sentence, not inside code (`sdk.example.com` is a host).
-        const inText = among(word, whichAreThere && w < ownCount ? proseOf[i]! : stemsOf[i]!)
-        // The heading a passage is under speaks for it ("Avoiding flicker" over "Choose one approach:"); so, less, does
-        // the page's title.
-        const inSection = !inText && among(word, sectionOf[i]!)
-        const inTitle = !inText && !inSection && among(word, titles.get(p.sourceId)!)
-        if (inText) sum += weight[w]!
-        else if (inSection || inTitle) sum += HEADING_SHARE * weight[w]!
-        if ((inText || inSection) && w < ownCount) holds = true
-        if (inText || inSection || inTitle) covers.add(w)
-      })
-      // An FAQ entry's question is what its answer is about, not more to read: the answer's own length counts.
-      const length = p.answers ? new Set(contentTerms(visibleText(p.text.slice(p.answers.length)))).size : stemsOf[i]!.size
-      const lengthPenalty = 1 + Math.log(1 + length / 25)
-      // A sentence that opens with what was asked about ("A **percentage rollout** serves…") is about it.
-      const opening = new Set(contentTerms(visibleText(p.text).split(/\s+/).slice(0, LEAD_WORDS).join(' ')))
-      const leads = own.filter((word) => word.weight === 1 && among(word, opening)).length
-      const lead = leads >= Math.min(2, own.filter((word) => word.weight === 1).length) && leads > 0 ? LEAD_BONUS : 1
-      const pointer = isPointer(p.text) ? POINTER_SHARE : 1
-      const named = nameWords.some((w) => among(words[w]!, stemsOf[i]!)) ? NAME_BONUS : 1
-      const operation = throughApi && p.text.endsWith(OPERATION_NOTE) ? OPERATION_BONUS : 1
-      const section = sectionBonus && p.sourceId === readerPage && inPageSection(p, pageSections) ? PAGE_SECTION_BONUS : 1
-      // Asked for all of a kind, the page whose title names the kind ("SDK overview" for "which SDKs are available?")
-      // lists them; a page that mentions some of them in passing does not.
-      const listing = forAll && namesKind(p.sourceId) ? LISTING_BONUS : 1
-      const amount = asksAmount && p.kind !== 'code' && AMOUNT.test(withoutCodeSpans(visibleText(p.text))) ? AMOUNT_BONUS : 1
-      const score =
-        sum === 0
-          ? 0
-          : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing * amount * section
-      return { ...p, score, covers, own: holds, refers: refersOf[i] }
+  const scored: Scored[] = passages.map((p, i) => {
+    const covers = new Set<number>()
+    let sum = 0
+    let holds = false
+    words.forEach((word, w) => {
+      // Asked which of a kind there are, the kind is named in a sentence, not inside code (`sdk.example.com` is a host).
+      const inText = among(word, whichAreThere && w < ownCount ? proseOf[i]! : stemsOf[i]!)
+      // The heading a passage is under speaks for it ("Avoiding flicker" over "Choose one approach:"); so, less, does
+      // the page's title.
+      const inSection = !inText && among(word, sectionOf[i]!)
+      const inTitle = !inText && !inSection && among(word, titles.get(p.sourceId)!)
+      if (inText) sum += weight[w]!
+      else if (inSection || inTitle) sum += HEADING_SHARE * weight[w]!
+      if ((inText || inSection) && w < ownCount) holds = true
+      if (inText || inSection || inTitle) covers.add(w)
     })
+    // An FAQ entry's question is what its answer is about, not more to read: the answer's own length counts.
+    const length = p.answers ? new Set(contentTerms(visibleText(p.text.slice(p.answers.length)))).size : stemsOf[i]!.size
+    const lengthPenalty = 1 + Math.log(1 + length / 25)
+    // A sentence that opens with what was asked about ("A **percentage rollout** serves…") is about it.
+    const opening = new Set(contentTerms(visibleText(p.text).split(/\s+/).slice(0, LEAD_WORDS).join(' ')))
+    const leads = own.filter((word) => word.weight === 1 && among(word, opening)).length
+    const lead = leads >= Math.min(2, own.filter((word) => word.weight === 1).length) && leads > 0 ? LEAD_BONUS : 1
+    const pointer = isPointer(p.text) ? POINTER_SHARE : 1
+    const named = nameWords.some((w) => among(words[w]!, stemsOf[i]!)) ? NAME_BONUS : 1
+    const operation = throughApi && p.text.endsWith(OPERATION_NOTE) ? OPERATION_BONUS : 1
+    // Asked for all of a kind, the page whose title names the kind ("SDK overview" for "which SDKs are available?")
+    // lists them; a page that mentions some of them in passing does not.
+    const listing = forAll && namesKind(p.sourceId) ? LISTING_BONUS : 1
+    const amount = asksAmount && p.kind !== 'code' && AMOUNT.test(withoutCodeSpans(visibleText(p.text))) ? AMOUNT_BONUS : 1
+    const score =
+      sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing * amount
+    return { ...p, score, covers, own: holds, refers: refersOf[i] }
+  })
   // A passage must hold a word of the question itself, unless the question has none ("what is this?" on a page).
   const rank = (all: Scored[]) =>
     all.filter((p) => p.score > 0 && (p.own || ownCount === 0) && !p.text.endsWith('…')).sort((a, b) => b.score - a.score)
-  const plain = scoreAll(false)
   const strong = words.map((word, w) => w < ownCount && word.weight === 1)
   const verbs = verbsOf(request.question)
   const isVerb = words.map((word, w) => w < ownCount && verbs.some((verb) => word.stems.has(verb)))
@@ -243,11 +239,11 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
       if (neverUsed(b) || (neverUsed(a) && !misspeltOfSources(first, stemsOf))) apart.add(a).add(b)
       continue
     }
-    if (!plain.some((p) => p.covers.has(a) && p.covers.has(b))) apart.add(a).add(b)
+    if (!scored.some((p) => p.covers.has(a) && p.covers.has(b))) apart.add(a).add(b)
   }
   const context = {
     sources,
-    scored: plain,
+    scored,
     words,
     weight,
     df,
@@ -262,7 +258,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     throughApi,
     whereToStart: asksWhereToStart(question),
   }
-  let [scored, ranked, choice] = [plain, rank(plain), context as Choice]
+  let [passagesScored, ranked, choice] = [scored, rank(scored), context as Choice]
   let chosen = choose(ranked, choice)
   // Declined on a page with a section on one of the question's words ("when would I want to turn the proxy off
   // here?"), the question is asked of that section: its passages lead, and the reader's other words need not be held
@@ -271,13 +267,15 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // Measured on bench/search-answers (2026-11-30): Mintlify page-leaning 448 → 453/467 (rounds 15, 24, 25, 29, 31);
   // every other set, in scope and off-topic (on a page too), both corpora, unchanged.
   if (!chosen && pageSections.size > 0) {
-    scored = scoreAll(true)
-    ranked = rank(scored)
-    choice = { ...context, scored, pageSection: true }
+    const section = (p: Scored) => (p.sourceId === readerPage && inPageSection(p, pageSections) ? PAGE_SECTION_BONUS : 1)
+    // The same passages, the section's scored up: render and choose tell passages apart by identity, so all are copies.
+    passagesScored = scored.map((p) => ({ ...p, score: p.score * section(p) }))
+    ranked = rank(passagesScored)
+    choice = { ...context, scored: passagesScored, pageSection: true }
     chosen = choose(ranked, choice)
   }
   if (!chosen) return declined(sources, question)
-  if (readerPage === undefined) return render(chosen.passages, scored, chosen.best)
+  if (readerPage === undefined) return render(chosen.passages, passagesScored, chosen.best)
   // Asked about the reader's page, the docs cover it (the choice above says so); the answer then quotes that page and
   // the passages of others that speak of its subject too: "how do I turn this on?" on "Custom 404 page" is not answered
   // by "Click Turn on automation". When none do in the question's words ("which ones are available?" on "Themes"), the
@@ -288,7 +286,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const distinctive = words.map((word) => !others.some((source) => among(word, titles.get(source.id)!)))
   const aboutPage = ranked.filter((p) => p.sourceId === readerPage || [...p.covers].some((w) => w >= ownCount && distinctive[w]))
   const onPage = choose(aboutPage, choice)
-  return onPage ? render(onPage.passages, scored, onPage.best) : introduce(readerPage)
+  return onPage ? render(onPage.passages, passagesScored, onPage.best) : introduce(readerPage)
 }
 
 /** The question, and the page it was asked on, if it leans on it. */
