@@ -192,14 +192,6 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
       problems.push({ file, problem: `left out: ${twin} is the same page (${url})` })
       continue
     }
-    if (twin) {
-      const twinPath = normalizePath(twin)!
-      pages.delete(twinPath)
-      cache.pages.delete(twin)
-      fileOfPath.delete(twinPath)
-      problems = problems.filter((problem) => problem.file !== twin)
-      problems.push({ file: twin, problem: `left out: ${file} is the same page (${url})` })
-    }
     const known = reusable?.pages.get(file)
     const printed = fingerprint(text)
     let parsed = known?.fingerprint === printed ? known.page : preparsed?.pages.get(file)
@@ -215,6 +207,15 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
     if ('leftOut' in parsed) {
       problems.push({ file, problem: parsed.leftOut })
       continue
+    }
+    // The file served before it (`a.md`, read first) gives way only now: had this one not parsed, neither was served.
+    if (twin) {
+      const twinPath = normalizePath(twin)!
+      pages.delete(twinPath)
+      cache.pages.delete(twin)
+      fileOfPath.delete(twinPath)
+      problems = problems.filter((problem) => problem.file !== twin)
+      problems.push({ file: twin, problem: `left out: ${file} is the same page (${url})` })
     }
     fileOfPath.set(path, file)
     fileOfUrl.set(url, file)

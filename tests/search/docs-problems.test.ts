@@ -74,6 +74,15 @@ describe('files left out or read in part are named, with why', () => {
     expect(site.problems).toHaveLength(6)
   })
 
+  it('the file that would serve a page in place of its twin, but cannot be read, leaves the twin served', () => {
+    const site = readDocsSite(snapshot({ 'intro.md': page('Intro, older'), 'intro.mdx': page('Intro') }), undefined, {
+      pages: new Map([['intro.mdx', { leftOut: 'left out: took longer than 20 s to parse' }]]),
+      imports: [],
+    })
+    expect(site.pages.get('intro')!.title).toBe('Intro, older')
+    expect(site.problems).toEqual([{ file: 'intro.mdx', problem: 'left out: took longer than 20 s to parse' }])
+  })
+
   it('a clean site has no problems, and valid frontmatter of any shape is not called broken', () => {
     const site = readDocsSite(
       snapshot({
