@@ -33,8 +33,6 @@ const FAILED_LOAD_HOLD_MS = 5_000
 /** The status lists this many problem files at most (the log has the count): a site of broken files is one fix. */
 const MAX_PROBLEMS_KEPT = 200
 
-const countPages = (site: DocsSite) => site.pages.size
-
 /** A docs directory is re-read this often: a writer's edits show up without a restart (only changed pages are parsed again). */
 const DIRECTORY_CHECK_SECONDS = 30
 
@@ -106,8 +104,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       onWorkersFailed: (error) =>
         log.warn('parser threads could not start; pages are parsed on the main thread', { project: id, error: String(error) }),
     })
-    const before = state.site ? countPages(state.site) : 0
-    if (countPages(site) === 0 && before > 0) {
+    const before = state.site?.pages.size ?? 0
+    if (site.pages.size === 0 && before > 0) {
       // An emptied folder (a mount not there yet, a renamed root) replaced good docs with none, and /readyz said ok.
       throw new Error(`the docs source has no pages now (it had ${before}); the last docs loaded are still served`)
     }

@@ -10,7 +10,10 @@ import {
   type DocsSnapshot,
   type DocsSource,
   MAX_FOLDER_DEPTH,
+  notRead,
   SKIPPED_FOLDER,
+  SYMLINK_NOT_FOLLOWED,
+  tooDeep,
 } from './types.ts'
 
 export function directorySource(directory: string): DocsSource {
@@ -27,14 +30,10 @@ export async function readDirectory(directory: string): Promise<DocsSnapshot> {
       const path = relative ? `${relative}/${entry.name}` : entry.name
       if (entry.isDirectory()) {
         if (SKIPPED_FOLDER.test(entry.name)) continue
-        if (depth >= MAX_FOLDER_DEPTH) skipped.push({ file: `${path}/`, problem: `left out: more than ${MAX_FOLDER_DEPTH} folders deep` })
+        if (depth >= MAX_FOLDER_DEPTH) skipped.push(tooDeep(path))
         else await walk(path, depth + 1)
       } else if (entry.isSymbolicLink()) {
-        // Links are not followed (one could lead out of the docs, to /etc or /proc). One that looks like a page or a
-        // folder is named in the status: a page that is a link to a shared file would otherwise just be missing.
-        if (DOCS_FILE.test(entry.name) || !entry.name.includes('.')) {
-          skipped.push({ file: path, problem: 'left out: a symbolic link (links are not followed)' })
-        }
+        skipped.push(...notRead(path, SYMLINK_NOT_FOLLOWED))
       } else if (entry.isFile() && DOCS_FILE.test(entry.name)) {
         files.set(path, decodeDocsFile(await readFile(`${root}/${path}`)))
       }

@@ -1,6 +1,15 @@
 import { git } from '../../git/isomorphic.ts'
 import { trimBoth } from '../../../shared/trim.ts'
-import { decodeDocsFile, DOCS_FILE, type DocsProblem, MAX_FOLDER_DEPTH, SKIPPED_FOLDER } from './types.ts'
+import {
+  decodeDocsFile,
+  DOCS_FILE,
+  type DocsProblem,
+  MAX_FOLDER_DEPTH,
+  notRead,
+  SKIPPED_FOLDER,
+  SYMLINK_NOT_FOLLOWED,
+  tooDeep,
+} from './types.ts'
 
 export interface GitTreeLocation {
   fs: Parameters<typeof git.readBlob>[0]['fs']
@@ -41,13 +50,12 @@ export async function readDocsTree(
       const path = folder ? `${folder}/${entry.path}` : entry.path
       if (entry.type === 'tree') {
         if (SKIPPED_FOLDER.test(entry.path)) continue
-        if (depth >= MAX_FOLDER_DEPTH) skipped.push({ file: `${path}/`, problem: `left out: more than ${MAX_FOLDER_DEPTH} folders deep` })
+        if (depth >= MAX_FOLDER_DEPTH) skipped.push(tooDeep(path))
         else await walk((await git.readTree({ ...repo, oid: entry.oid, cache })).tree, path, depth + 1)
-      } else if (entry.mode === SYMLINK || entry.mode === SUBMODULE) {
-        if (DOCS_FILE.test(entry.path) || !entry.path.includes('.')) {
-          const what = entry.mode === SYMLINK ? 'a symbolic link (links are not followed)' : 'a git submodule (not read)'
-          skipped.push({ file: path, problem: `left out: ${what}` })
-        }
+      } else if (entry.mode === SYMLINK) {
+        skipped.push(...notRead(path, SYMLINK_NOT_FOLLOWED))
+      } else if (entry.mode === SUBMODULE) {
+        skipped.push(...notRead(path, 'a git submodule (not read)'))
       } else if (DOCS_FILE.test(entry.path)) {
         files.set(path, decodeDocsFile((await git.readBlob({ ...repo, oid: entry.oid, cache })).blob))
       }

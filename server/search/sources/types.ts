@@ -33,6 +33,22 @@ export const SKIPPED_FOLDER = /^(\.|node_modules$)/
  */
 export const MAX_FOLDER_DEPTH = 32
 
+/** Neither source follows links: one could lead out of the docs, to /etc or /proc. */
+export const SYMLINK_NOT_FOLLOWED = 'a symbolic link (links are not followed)'
+
+/** A folder past MAX_FOLDER_DEPTH, as both sources report it. */
+export const tooDeep = (folder: string): DocsProblem => ({
+  file: `${folder}/`,
+  problem: `left out: more than ${MAX_FOLDER_DEPTH} folders deep`,
+})
+
+/**
+ * An entry that is not read (a link, a submodule), reported when its name looks like a page or a folder: one of an
+ * image is of no interest, a page that is a link to a shared file would otherwise just be missing.
+ */
+export const notRead = (path: string, what: string): DocsProblem[] =>
+  DOCS_FILE.test(path) || !(path.split('/').at(-1) ?? '').includes('.') ? [{ file: path, problem: `left out: ${what}` }] : []
+
 /**
  * A docs file's text: UTF-8 without its byte-order mark (the parser's offsets do not count it), or UTF-16 when a
  * byte-order mark says so (Windows editors save such files; they were read as NUL-riddled UTF-8 and left out).
