@@ -12,7 +12,7 @@ import type { RateRule } from './rate-limit.ts'
 export type Quota = 'answer' | 'docs' | 'feedback' | 'events' | 'publicFiles'
 
 /**
- * The per-IP hour of the files of public docs (`llms.txt`, `llms-full.txt`, `<page>.md`), as a multiple of
+ * The per-IP hour of the files of public docs (`llms.txt`, `llms-full.txt`, `<page>.md`, the site's HTML pages), as a multiple of
  * `docsIpPerHour`. Crawlers and AI tools fetch those files the way browsers fetch pages, a whole site at a time, and
  * they are served from a text kept per revision, so they count neither on the docs budget nor on the organization's
  * hour (a crawler would otherwise spend the hour the assistant answers on, for every reader). They keep a per-IP hour

@@ -2,6 +2,8 @@ import { type Context, Hono } from 'hono'
 import { docsArePublic, type ProjectConfig } from '../config.ts'
 import type { DocentContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
+import { quotaRules } from '../http/quotas.ts'
+import { rateLimiter } from '../http/rate-limit.ts'
 import type { AppEnv } from '../http/route.ts'
 import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
@@ -49,6 +51,14 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
   if (!project || !siteKey || !docsArePublic(project)) return app
 
   const corpusOf = (): Promise<Corpus> => loadCorpus(ctx, project, 'the site')
+  // A page is a file of the public docs like its `.md` twin, rendered from a text kept per revision: it counts on the
+  // same per-IP hour (see quotas.ts), so one client cannot flood the server with pages, and a crawler reading the
+  // whole site spends nobody's docs budget.
+  const admit = rateLimiter({
+    store: ctx.store,
+    now: ctx.now,
+    rules: () => quotaRules(ctx.config, 'publicFiles', { organization: project.organization, key: null }),
+  })
 
   const shellOf = async (corpus: Corpus, site: SiteIndex, { withWidget }: { withWidget: boolean }): Promise<SiteShell> => {
     const docsName = oneLine(docsNameOf(corpus, project))
@@ -71,6 +81,8 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
   const servePage = async (c: Context, next: () => Promise<void>) => {
     const path = c.req.path
     if (reserved.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix))) return next()
+    const limitHeaders = await admit(c)
+    const headers = { ...PAGE_HEADERS, ...limitHeaders }
     const corpus = await corpusOf()
     const site = siteIndexOf(corpus)
     // Decoded once from the path as sent: a page's links are its URL encoded once (pageHref).
@@ -80,7 +92,7 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
     if (!page || !content) {
       // A browser gets a page with the menu; an API client a JSON 404.
       if (!(c.req.header('accept') ?? '').includes('text/html')) return next()
-      return c.body(pageDocument(shell, null), 404, PAGE_HEADERS)
+      return c.body(pageDocument(shell, null), 404, headers)
     }
     const index = site.readingIndex.get(page.url) ?? -1
     const html = pageDocument(shell, {
@@ -90,7 +102,7 @@ export function siteRoutes(ctx: DocentContext, apiPrefixes: string[]): Hono<AppE
       next: index >= 0 ? site.order[index + 1] : undefined,
       markdownUrl: markdownPath(pageHref(page.url)),
     })
-    return c.body(html, 200, PAGE_HEADERS)
+    return c.body(html, 200, headers)
   }
 
   app.get('/', servePage)

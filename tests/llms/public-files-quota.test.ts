@@ -62,6 +62,33 @@ describe('the files of public docs', () => {
   })
 })
 
+describe('the pages of the public docs site', () => {
+  test('count on the files’ per-IP hour with the .md files, and not on the docs budget', async () => {
+    const { app, keys } = await limited({ docsIpPerHour: 1 })
+    const html = { headers: { accept: 'text/html' } }
+    const ip = { ip: '10.0.0.6' }
+    const statuses: number[] = []
+    for (let i = 0; i < 9; i++) {
+      const response = await app.request(i % 3 === 2 ? '/no-such-page' : '/quickstart', html, ip)
+      statuses.push(response.status)
+      expect(response.headers.get('ratelimit-limit')).toBe('10')
+      expect(response.headers.get('ratelimit-remaining')).toBe(String(9 - i))
+      expect(response.headers.get('content-type')).toMatch(/text\/html/)
+    }
+    expect(statuses).toEqual([200, 200, 404, 200, 200, 404, 200, 200, 404])
+    expect((await app.request('/quickstart.md', {}, ip)).status).toBe(200)
+    const refused = await app.request('/quickstart', html, ip)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect((await refused.json()).error).toMatch(/files-ip-hour/)
+    expect((await app.request('/llms.txt', {}, ip)).status).toBe(429)
+    // The IP's docs hour is untouched, and another IP still reads the pages.
+    const search = await app.request('/discovery/v1/search/demo', json({ query: 'rollouts' }, bearer(keys.assistant)), ip)
+    expect(search.status).toBe(200)
+    expect((await app.request('/quickstart', html, { ip: '10.0.0.7' })).status).toBe(200)
+  })
+})
+
 describe('the files of private docs', () => {
   test('are reads of the docs: they share the docs budget with search', async () => {
     const { app, keys } = await limited({ docsIpPerHour: 3 })
