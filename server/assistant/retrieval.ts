@@ -7,6 +7,7 @@ import { OPERATION_NOTE } from '../search/chunk.ts'
 import { docsNameOf } from '../search/docs-name.ts'
 import { loadCorpus } from '../search/load-corpus.ts'
 import { searchQuestion } from '../search/question.ts'
+import { sectionHref } from '../search/page-url.ts'
 import type { Corpus, ReaderPage, SearchHit, Section } from '../search/types.ts'
 import { internalLinkPaths } from '../models/markdown-links.ts'
 import { contentTerms, WEAK_WORDS } from '../search/terms.ts'
@@ -74,7 +75,8 @@ export async function retrieve(ctx: DocentContext, project: ProjectConfig, reque
     const content = sourceContent(best, inOrder, Math.min(MAX_SOURCE_CHARS, budget))
     if (!content) return
     budget -= content.length
-    const url = base + (best.url.startsWith('/') ? best.url : `/${best.url}`)
+    const href = sectionHref(best)
+    const url = base + (href.startsWith('/') ? href : `/${href}`)
     sources.push({ title: best.pageTitle, path: best.path, url })
     blocks.push({ id: blocks.length + 1, title: best.pageTitle, url, content })
   }

@@ -1,5 +1,5 @@
 import { type PageMeta, readFrontmatter } from '../search/frontmatter.ts'
-import { type NavEntry, type Navigation, normalizePath, readNavigation } from '../search/navigation.ts'
+import { type NavEntry, type Navigation, pagePathOfFile, readNavigation } from '../search/navigation.ts'
 
 /**
  * A docs repository as the maintenance engines read it: the files' texts, the `docs.json` (or `mint.json`)
@@ -66,8 +66,8 @@ export function readDocsTree(files: ReadonlyMap<string, string>): DocsTree {
       snippets.set(file, text)
       continue
     }
-    const path = normalizePath(file)
-    if (!path || pages.has(path)) continue
+    const path = pagePathOfFile(file)
+    if (pages.has(path)) continue
     const frontmatter = findFrontmatter(text)
     const meta = readFrontmatter(frontmatter?.yaml)
     const nav = navigation.entries.get(path)

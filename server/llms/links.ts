@@ -1,7 +1,7 @@
 import type { DocentConfig, ProjectConfig } from '../config.ts'
 import type { Projects } from '../projects.ts'
-import { pageHref } from '../search/page-url.ts'
-import type { PageInfo } from '../search/types.ts'
+import { pageHref, sectionHref } from '../search/page-url.ts'
+import type { PageInfo, Section } from '../search/types.ts'
 import { beforeFirst, trimEnd } from '../../shared/trim.ts'
 
 /**
@@ -37,16 +37,14 @@ export function markdownPath(href: string): string {
 /** Where one project's page links point. */
 export interface ProjectLinks {
   /**
-   * A page as readers see it, from a URL of the corpus (a section's `url#anchor`, or a page's `url`; not
-   * percent-encoded, and split at its first `#`): on the project's `siteUrl`, on this server for the site project,
-   * else (a project with no HTML site) its markdown, so that every URL handed out resolves.
+   * A section as readers see it (its page's URL percent-encoded, then its anchor: `sectionHref`): on the project's
+   * `siteUrl`, on this server for the site project, else (a project with no HTML site) its markdown, so that every
+   * URL handed out resolves.
    */
-  page(url: string): string
-  /** The page's markdown, always served by this server (`/docs/{domain}/...md`, or `/...md` at the root). */
-  markdown(url: string): string
-  /** `page` of a listed page, its URL whole: a `#` or `?` in its file name is part of it, not an anchor or a query. */
+  section(section: Pick<Section, 'url' | 'anchor'>): string
+  /** A listed page as readers see it, its URL whole: a `#` or `?` in its file name is part of it, not an anchor or a query. */
   pageOf(page: Pick<PageInfo, 'url'>): string
-  /** `markdown` of a listed page, its URL whole. */
+  /** The markdown of a listed page, its URL whole; always served by this server (`/docs/{domain}/...md`, or `/...md` at the root). */
   markdownOf(page: Pick<PageInfo, 'url'>): string
   /** Where this project's llms.txt files live. */
   llmsBase: string
@@ -72,14 +70,9 @@ export function projectLinks(project: ProjectConfig, base: string, { atRoot, isS
   // Of a link (`href`: percent-encoded, maybe with an anchor): encoding it again made `/a%20b` `/a%2520b.md`.
   const markdownOfHref = (href: string) => llmsBase + markdownPath(href) + anchorOf(href)
   const pageOfHref = (href: string) => (siteBase === undefined ? markdownOfHref(href) : siteBase + href)
-  const hrefOf = (pageUrl: string, anchor = '') => pageHref(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`) + anchor
-  const split = (url: string): [string, string] => {
-    const path = beforeFirst(url, '#')
-    return [path, url.slice(path.length)]
-  }
+  const hrefOf = (pageUrl: string) => pageHref(pageUrl.startsWith('/') ? pageUrl : `/${pageUrl}`)
   return {
-    page: (url) => pageOfHref(hrefOf(...split(url))),
-    markdown: (url) => markdownOfHref(hrefOf(...split(url))),
+    section: (section) => pageOfHref(sectionHref(section)),
     pageOf: (page) => pageOfHref(hrefOf(page.url)),
     markdownOf: (page) => markdownOfHref(hrefOf(page.url)),
     llmsBase,

@@ -117,15 +117,15 @@ describe('links', () => {
 
   test('per-project links live under /docs/{domain}; page links use siteUrl when set', () => {
     const external = projectLinks({ ...project, siteUrl: 'https://docs.acme.com/' }, 'https://h.test', { atRoot: false, isSite: false })
-    expect(external.markdown('/a b')).toBe('https://h.test/docs/acme.example/a%20b.md')
-    expect(external.page('/a#x')).toBe('https://docs.acme.com/a#x')
+    expect(external.markdownOf({ url: '/a b' })).toBe('https://h.test/docs/acme.example/a%20b.md')
+    expect(external.section({ url: '/a#x', anchor: 'x' })).toBe('https://docs.acme.com/a#x')
     expect(external.llmsBase).toBe('https://h.test/docs/acme.example')
   })
 
   test('a project with no HTML site links its pages to their markdown', () => {
     const bare = projectLinks(project, 'https://h.test', { atRoot: false, isSite: false })
-    expect(bare.page('/sdks/go#install')).toBe('https://h.test/docs/acme.example/sdks/go.md#install')
-    expect(bare.page('/')).toBe('https://h.test/docs/acme.example/index.md')
+    expect(bare.section({ url: '/sdks/go#install', anchor: 'install' })).toBe('https://h.test/docs/acme.example/sdks/go.md#install')
+    expect(bare.pageOf({ url: '/' })).toBe('https://h.test/docs/acme.example/index.md')
   })
 
   test('a page URL is encoded once, whatever its file name holds', () => {
@@ -136,9 +136,11 @@ describe('links', () => {
     expect(links.pageOf({ url: '/guides/a?b' })).toBe('https://h.test/guides/a%3Fb')
     expect(links.pageOf({ url: '/100%' })).toBe('https://h.test/100%25')
     expect(bare.pageOf({ url: '/café/f(x)' })).toBe('https://h.test/docs/acme.example/caf%C3%A9/f%28x%29.md')
-    // A section's URL ends in its anchor.
-    expect(links.markdown('/a b#install')).toBe('https://h.test/a%20b.md#install')
-    expect(links.page('/50%#top')).toBe('https://h.test/50%25#top')
+    // A section's URL ends in its anchor; a `#` of its page's file name is part of the page.
+    expect(bare.section({ url: '/a b#install', anchor: 'install' })).toBe('https://h.test/docs/acme.example/a%20b.md#install')
+    expect(links.section({ url: '/50%#top', anchor: 'top' })).toBe('https://h.test/50%25#top')
+    expect(links.section({ url: '/a#b#top', anchor: 'top' })).toBe('https://h.test/a%23b#top')
+    expect(links.section({ url: '/a#b', anchor: '' })).toBe('https://h.test/a%23b')
     // The docs' own links are links already: `/a%20b` is not encoded again.
     expect(bare.resolve('/a%20b#x')).toBe('https://h.test/docs/acme.example/a%20b.md#x')
     expect(links.resolve('/a%20b?q=1#x')).toBe('https://h.test/a%20b?q=1#x')

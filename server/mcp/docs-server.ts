@@ -7,6 +7,7 @@ import { absoluteLinks } from '../llms/absolute-links.ts'
 import type { ProjectLinks } from '../llms/links.ts'
 import { searchSections } from '../search/hybrid.ts'
 import type { Corpus, PageInfo, SearchHit } from '../search/types.ts'
+import { sectionPageUrl } from '../search/page-url.ts'
 import { beforeFirst } from '../../shared/trim.ts'
 
 const MAX_PAGE_SIZE = 20
@@ -47,7 +48,7 @@ export function docsMcpServer({ corpus, docsName, links, onSearch }: DocsServerO
       title: `${docsName} documentation`,
       version: corpus.revision.slice(0, 12) || '0',
       ...(corpus.description ? { description: corpus.description } : {}),
-      websiteUrl: links.siteBase ?? links.page('/'),
+      websiteUrl: links.siteBase ?? links.pageOf({ url: '/' }),
     },
     {
       jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
@@ -114,7 +115,7 @@ export function docsMcpServer({ corpus, docsName, links, onSearch }: DocsServerO
     },
   )
 
-  const byMarkdownUrl = () => new Map(listed().map((page) => [links.markdown(page.url), page]))
+  const byMarkdownUrl = () => new Map(listed().map((page) => [links.markdownOf(page), page]))
   server.registerResource(
     'page',
     new ResourceTemplate(`${links.llmsBase}/{+path}`, {
@@ -137,8 +138,8 @@ function searchResult({ section, score }: SearchHit, links: ProjectLinks) {
     title: section.pageTitle,
     section: trail.join(' › '),
     path: section.path,
-    url: links.page(section.url),
-    markdownUrl: links.markdown(beforeFirst(section.url, '#')),
+    url: links.section(section),
+    markdownUrl: links.markdownOf({ url: sectionPageUrl(section) }),
     content: absoluteLinks(section.content, links.resolve),
     score: Math.round(score * 1000) / 1000,
   }
@@ -150,7 +151,7 @@ function resultMarkdown(result: ReturnType<typeof searchResult>): string {
 
 function pageResource(page: PageInfo, links: ProjectLinks) {
   return {
-    uri: links.markdown(page.url),
+    uri: links.markdownOf(page),
     name: page.path,
     title: page.title,
     ...(page.description ? { description: page.description } : {}),

@@ -5,7 +5,7 @@ import { packedIndex } from './engines/packed.ts'
 import { asksForAll, entryPoints, withoutWhichAreThere } from './entry-points.ts'
 import type { SectionIndex } from './engines/types.ts'
 import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
-import { normalizePath } from './navigation.ts'
+import { normalizePath, pagePathOfFile } from './navigation.ts'
 import {
   asksAboutReaders,
   asksThroughApi,
@@ -124,12 +124,19 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
    * (`/docs/...`, `/v1/...`) still finds its pages.
    */
   const findPage = (raw: string, lenient = false): DocPage | undefined => {
-    const path = normalizePath(urlPath(raw))
+    const given = urlPath(raw)
+    // A page's own path first: `a#b` is the page of `a#b.mdx`. Then as a link, its anchor and query apart, as written
+    // and percent-decoded once (a browser's location says `/a%20b` for the page of `a b.mdx`).
+    const named = site.pages.get(pagePathOfFile(given))
+    if (named) return named
+    const path = normalizePath(given)
     if (!path) return undefined
-    const parts = path.split('/')
-    for (let skip = 0; skip < (lenient ? Math.min(parts.length, 3) : 1); skip++) {
-      const page = lookup(parts.slice(skip).join('/'))
-      if (page) return page
+    for (const asLink of new Set([path, decodedOnce(path)])) {
+      const parts = asLink.split('/')
+      for (let skip = 0; skip < (lenient ? Math.min(parts.length, 3) : 1); skip++) {
+        const page = lookup(parts.slice(skip).join('/'))
+        if (page) return page
+      }
     }
     return undefined
   }
@@ -461,6 +468,14 @@ function subjectQuery(question: string): SearchQuery {
 }
 
 /** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */
+function decodedOnce(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
 function urlPath(raw: string): string {
   const trimmed = raw.trim()
   if (/^https?:\/\//i.test(trimmed)) {

@@ -1,4 +1,4 @@
-import { type NavEntry, type Navigation, normalizePath, readNavigation } from './navigation.ts'
+import { type NavEntry, type Navigation, pagePathOfFile, readNavigation } from './navigation.ts'
 import { fingerprint } from './fingerprint.ts'
 import { pageUrl } from './page-url.ts'
 import { type ParsedPage, parsePage } from './parse-page.ts'
@@ -122,8 +122,8 @@ export async function loadDocsSite(
   const reusable = reusableParses(snapshot, previous)
   const toParse: Array<{ file: string; path: string; text: string }> = []
   for (const [file, text] of snapshot.files) {
-    const path = normalizePath(file)
-    if (path && isPageFile(file) && !unreadable(text) && reusable?.pages.get(file)?.fingerprint !== fingerprint(text)) {
+    const path = pagePathOfFile(file)
+    if (isPageFile(file) && !unreadable(text) && reusable?.pages.get(file)?.fingerprint !== fingerprint(text)) {
       toParse.push({ file, path, text })
     }
   }
@@ -179,8 +179,7 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
   const fileOfUrl = new Map<string, string>()
   for (const [file, text] of files) {
     if (!isPageFile(file)) continue
-    const path = normalizePath(file)
-    if (!path) continue
+    const path = pagePathOfFile(file)
     const why = unreadable(text)
     if (why) {
       problems.push({ file, problem: why })
@@ -210,7 +209,7 @@ export function readDocsSite(snapshot: DocsSnapshot, previous?: DocsSite, prepar
     }
     // The file served before it (`a.md`, read first) gives way only now: had this one not parsed, neither was served.
     if (twin) {
-      const twinPath = normalizePath(twin)!
+      const twinPath = pagePathOfFile(twin)
       pages.delete(twinPath)
       cache.pages.delete(twin)
       fileOfPath.delete(twinPath)

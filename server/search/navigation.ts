@@ -58,8 +58,9 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
   nav.description = typeof config.description === 'string' ? config.description : undefined
   let lists = 0
   const addPage = (raw: string, at: Walk) => {
-    const path = normalizePath(raw)
-    if (path === undefined) return
+    // An entry names a page's file; a URL or an anchor is a link, not a page.
+    if (normalizePath(raw) === undefined) return
+    const path = pagePathOfFile(raw)
     const known = nav.entries.get(path)
     if (known) {
       note(known.versions, at.version)
@@ -134,7 +135,17 @@ export function readNavigation(config: unknown, readJson: ReadJson = () => undef
   return nav
 }
 
-/** `/sdks/javascript.mdx` → `sdks/javascript`; links and anchors are not pages. */
+/**
+ * A page's path from its file's name, or from a navigation entry (which names a file): `/sdks/javascript.mdx` →
+ * `sdks/javascript`. A `#` or `?` is part of the name (`a#b.mdx` is the page `a#b`), where a link's is not (see
+ * normalizePath).
+ */
+export function pagePathOfFile(file: string): string {
+  const path = trimEnd(file.trim().replace(/^\.?\/+/, ''), '/').replace(/\.mdx?$/i, '')
+  return path || 'index'
+}
+
+/** A page's path from a link to it: `/sdks/javascript.mdx#install` → `sdks/javascript`; URLs and anchors are not pages. */
 export function normalizePath(raw: string): string | undefined {
   const trimmed = raw.trim()
   if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('#')) return undefined

@@ -8,6 +8,7 @@ import { type Route, route } from '../http/route.ts'
 import { trimEnd } from '../../shared/trim.ts'
 import { searchSections } from './hybrid.ts'
 import { DOCS_UNAVAILABLE, loadCorpus } from './load-corpus.ts'
+import { sectionHref } from './page-url.ts'
 import type { SearchHit } from './types.ts'
 
 /** `POST /discovery/v1/search/{domain}` and `POST /discovery/v1/page/{domain}` (assistant key unless the docs are public). */
@@ -72,13 +73,13 @@ export function searchResult({ section, score }: SearchHit, project: ProjectConf
     metadata: {
       title: section.pageTitle,
       ...(section.description ? { description: section.description } : {}),
-      url: sectionUrl(section.url, project.siteUrl),
+      url: sectionUrl(sectionHref(section), project.siteUrl),
       score: Math.round(score * 1000) / 1000,
     },
   }
 }
 
-/** The section's link on the docs site: absolute when the project names its site, else the URL path. */
+/** The section's link (`sectionHref`) on the docs site: absolute when the project names its site, else the URL path. */
 export function sectionUrl(url: string, siteUrl: string | undefined): string {
   if (!siteUrl) return url
   return trimEnd(siteUrl, '/') + url

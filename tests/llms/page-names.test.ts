@@ -2,13 +2,17 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { pageHref } from '../../server/search/page-url.ts'
 import { testDocent } from '../support/app.ts'
 
 // Page files whose names need percent-encoding in a URL, and titles with control characters in them: every link the
 // docs files and the site hand out resolves to its page, and no control character reaches what they write.
 
 /** File names (without `.mdx`) that a URL must encode: a `%` (alone, or making what reads as an escape), a space, non-ASCII, parentheses. */
-const NAMES = ['%2e%2e', '%41', '100%', 'a b', 'café', 'f(x)', 'sub dir/ünïcode page']
+const NAMES = ['%2e%2e', '%41', '100%', 'a b', 'a#b', 'café', 'f(x)', 'sub dir/ünïcode page']
+
+/** A word only each page holds, to find it by. */
+const FRUITS = ['apricot', 'blueberry', 'cherry', 'damson', 'elderberry', 'feijoa', 'guava', 'huckleberry', 'jackfruit']
 
 let dir: string
 let t: Awaited<ReturnType<typeof testDocent>>
@@ -19,7 +23,14 @@ beforeAll(async () => {
   await writeFile(join(dir, 'docs.json'), JSON.stringify({ name: 'Odd\u0007 Docs\u001b[0m', description: 'Odd names.', navigation }))
   await writeFile(join(dir, 'index.mdx'), '---\ntitle: Home\n---\n\nBody of the home page.\n')
   await mkdir(join(dir, 'sub dir'))
-  for (const name of NAMES) await writeFile(join(dir, `${name}.mdx`), `---\ntitle: "Page ${name}"\n---\n\nBody of ${name}.\n`)
+  for (const [i, name] of NAMES.entries()) {
+    await writeFile(join(dir, `${name}.mdx`), `---\ntitle: "Page ${name}"\n---\n\nBody of ${name}. It tells of the ${FRUITS[i]}.\n`)
+  }
+  await writeFile(
+    join(dir, 'a#b.mdx'),
+    `---\ntitle: "Page a#b"\n---\n\nBody of a#b. ${'It opens the page. '.repeat(30)}\n\n## The hash section\n\nWhat the hash section says. ${'It goes on. '.repeat(30)}\n`,
+    { flag: 'w' },
+  )
   // YAML escapes: NUL, ESC, DEL, a C1 control and a right-to-left override in the title; NUL in the description.
   await writeFile(
     join(dir, 'controls.mdx'),
@@ -79,6 +90,95 @@ describe('page files whose names need percent-encoding', () => {
       for (const [, pager] of page.matchAll(/<a class="(?:prev|next)" href="([^"]+)"/g)) {
         expect((await get(pager!, 'text/html')).status, pager).toBe(200)
       }
+    }
+  })
+})
+
+describe('links to pages whose names need percent-encoding, and to their sections', () => {
+  const fruitOf = (name: string) => (name === 'a#b' ? 'hash section' : FRUITS[NAMES.indexOf(name)])
+  const key = () => ({ authorization: `Bearer ${t.keys.assistant}` })
+  const leadsTo = async (url: string, name: string) => {
+    const response = await get(url, 'text/html')
+    expect(response.status, url).toBe(200)
+    expect(await response.text(), url).toContain(`Body of ${name}.`)
+  }
+
+  test('each search result’s URL leads to its page', async () => {
+    for (const name of NAMES) {
+      const response = await t.app.request('/discovery/v1/search/demo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...key() },
+        body: JSON.stringify({ query: `the ${fruitOf(name)}` }),
+      })
+      const results = (await response.json()) as Array<{ path: string; metadata: { url: string } }>
+      const hit = results.find((result) => result.path === name)
+      expect(hit, name).toBeDefined()
+      await leadsTo(hit!.metadata.url, name)
+    }
+  })
+
+  test('each source of an answer links to its page, and the section’s anchor stays an anchor', async () => {
+    for (const name of NAMES) {
+      const response = await t.app.request('/discovery/v2/assistant/demo/message', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...key() },
+        body: JSON.stringify({
+          fp: 'fp_names',
+          messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: `What about the ${fruitOf(name)}?` }] }],
+        }),
+      })
+      const stream = await response.text()
+      const urls = [...stream.matchAll(/"type":"source-url","sourceId":"[^"]+","url":"([^"]+)"/g)].map(([, url]) => url!)
+      const own = urls.find((url) => url.includes(`/${pageHref(name).split('/').at(-1)}`))
+      expect(own, `${name} in ${urls.join(' ')}`).toBeDefined()
+      await leadsTo(own!, name)
+    }
+    const sections = await t.app.request('/discovery/v2/assistant/demo/message', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...key() },
+      body: JSON.stringify({ fp: 'fp_names', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'the hash section' }] }] }),
+    })
+    expect(await sections.text()).toContain('"url":"http://localhost/a%23b#the-hash-section"')
+  })
+
+  test('a reader’s page is found from its location as a browser sends it (percent-encoded)', async () => {
+    for (const name of NAMES) {
+      const currentPath = pageHref(`/${name}`)
+      const response = await t.app.request('/discovery/v2/assistant/demo/message', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...key() },
+        body: JSON.stringify({
+          fp: 'fp_names',
+          currentPath,
+          messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'What does this page say?' }] }],
+        }),
+      })
+      const first = /"type":"source-url","sourceId":"[^"]+","url":"([^"]+)"/.exec(await response.text())?.[1]
+      expect(first?.split('#')[0], currentPath).toBe(`http://localhost${currentPath}`)
+    }
+  })
+
+  test('each MCP search result links to its page and to its markdown', async () => {
+    for (const name of NAMES) {
+      const response = await t.app.request('/mcp/demo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...key() },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_docs', arguments: { query: `the ${fruitOf(name)}` } },
+        }),
+      })
+      const body = await response.text()
+      const message = JSON.parse(body.startsWith('{') ? body : /^data: (.*)$/m.exec(body)![1]!)
+      const results = message.result.structuredContent.results as Array<{ path: string; url: string; markdownUrl: string }>
+      const hit = results.find((result) => result.path === name)
+      expect(hit, name).toBeDefined()
+      await leadsTo(hit!.url, name)
+      const markdown = await get(hit!.markdownUrl)
+      expect(markdown.status, hit!.markdownUrl).toBe(200)
+      expect(await markdown.text(), hit!.markdownUrl).toContain(`Body of ${name}.`)
     }
   })
 })

@@ -1,5 +1,5 @@
 import { parseMarkdown } from '../../search/markdown.ts'
-import { normalizePath } from '../../search/navigation.ts'
+import { pagePathOfFile } from '../../search/navigation.ts'
 import { pageUrl } from '../../search/page-url.ts'
 import { resolveImport } from '../../search/snippets.ts'
 import type { DocsTree } from '../docs-tree.ts'
@@ -112,7 +112,7 @@ export function fixBrokenLinks(tree: DocsTree, options: BrokenLinksOptions = {})
   /** The page a link from `fromFile` to the missing `path` meant: within its language, never the linking page itself. */
   const findPage = (path: string, text: string | undefined, fromFile: string) => {
     const scope = scopeOf(path, languages)
-    const self = normalizePath(fromFile)
+    const self = pagePathOfFile(fromFile)
     const lists = listsByFolder.get(path.split('/').slice(0, -1).join('/'))
     const within = candidates.filter((candidate) => candidate.path !== self && scopeOf(candidate.path, languages) === scope)
     return matchPage(path, { text, lists }, within, match)
@@ -168,7 +168,7 @@ export function fixBrokenLinks(tree: DocsTree, options: BrokenLinksOptions = {})
           report.checked--
           continue
         }
-        page = normalizePath(fact.file)
+        page = pagePathOfFile(fact.file)
       } else if (target.kind === 'page') {
         page = target.page
       } else {

@@ -1,4 +1,4 @@
-import { normalizePath } from '../../search/navigation.ts'
+import { normalizePath, pagePathOfFile } from '../../search/navigation.ts'
 import { pageUrl } from '../../search/page-url.ts'
 import { resolveImport } from '../../search/snippets.ts'
 import { beforeFirst, trimEnd, trimStart } from '../../../shared/trim.ts'
@@ -92,7 +92,7 @@ const existing = (page: string, site: SiteIndex) => [page, `${page}/index`].find
 /** The two readings of a relative target: from the file's folder, and from the page's URL. */
 function relativeBases(path: string, fromFile: string): string[] {
   const fromFolder = '/' + resolveImport(fromFile, path)
-  const url = pageUrl(normalizePath(fromFile) ?? 'index')
+  const url = pageUrl(pagePathOfFile(fromFile))
   const fromUrl = '/' + resolveImport(url.slice(1) || 'index', path)
   return fromUrl === fromFolder ? [fromFolder] : [fromFolder, fromUrl]
 }
