@@ -156,13 +156,14 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // The reader's own thing, or what they want something for, that the docs never name ("an email account on my
   // phone", "my neighbor's view", "an app for hiking"): the question is about it, however many of its other words
   // the docs use ("fix a broken link in my necklace chain").
-  if (readersThings(request.question).some((stem) => unknown.has(stem))) return declined(sources, question)
+  // Unless a passage speaks of most of the question (see choose).
+  const readersThingUnknown = readersThings(request.question).some((stem) => unknown.has(stem))
   // So, a question that opens on a thing the docs never name and how it behaves ("toilet keeps running after I flush,
   // how do I fix it" quoted the SDK's `flush()`). Measured on bench/search-answers (2026-11-30): plain off-topic
   // declined +1 on the demo; every other set, in scope and off-topic, both corpora, unchanged. Of the 2,700 questions
   // it reads a thing in, only off-topic ones open on a thing the docs never use.
   const openedOn = openingThing(request.question)
-  if (openedOn !== undefined && unknown.has(openedOn)) return declined(sources, question)
+  const ownThingUnknown = readersThingUnknown || (openedOn !== undefined && unknown.has(openedOn))
   const introduce = (sourceId: number) => {
     const all = passages.map((p, i) => ({ ...p, score: 0, covers: new Set<number>(), own: true, refers: refersOf[i] }))
     const first = opening(all, sourceId)
@@ -176,7 +177,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const namesKind = (sourceId: number) => own.some((word) => word.weight === 1 && among(word, titles.get(sourceId)!))
   // Asked for all of a kind in words every source holds, the page whose title names the kind introduces it.
   const introducing = (forAll && sources.find((source) => namesKind(source.id))) || sources[0]
-  if (!informative && introducing) return introduce(introducing.id)
+  if (!informative && introducing) return ownThingUnknown ? declined(sources, question) : introduce(introducing.id)
 
   const pageSections = readerPage === undefined ? new Set<string>() : sectionsOn(passages, readerPage, sources, own)
   const scored: Scored[] = passages.map((p, i) => {
@@ -254,6 +255,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     apart,
     lacksName: lackedNames.length > 0,
     lacksWhatAsked: lacksWhatAsked(request.question, unknown, stemsOf),
+    readersThingUnknown: ownThingUnknown,
     onPage: topic !== undefined,
     throughApi,
     whereToStart: asksWhereToStart(question),

@@ -523,7 +523,15 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer({ question }, assistant)).toBe(
       'Set a help center URL to send readers to your own support site instead of the contact form. [1]',
     )
-    expect(extractiveAnswer({ question, unknownWords: ['zendesk'] }, assistant)).toMatch(new RegExp(`^${DECLINE}`))
+    // The docs never use the name, but one passage holds five of the question's words: it answers what is asked, and
+    // the help center's make is a detail of the reader's (see STORY_SPOKEN_OF).
+    expect(extractiveAnswer({ question, unknownWords: ['zendesk'] }, assistant)).toBe(
+      'Set a help center URL to send readers to your own support site instead of the contact form. [1]',
+    )
+    // With fewer of them in one passage, the name the docs never use is what the question is about.
+    const shorter = 'can it send people to our Zendesk help center?'
+    expect(extractiveAnswer({ question: shorter }, assistant)).toMatch(/^Set a help center URL/)
+    expect(extractiveAnswer({ question: shorter, unknownWords: ['zendesk'] }, assistant)).toMatch(new RegExp(`^${DECLINE}`))
     // A short question is about the name it asks for, which the docs may mention elsewhere (a list of languages).
     const sdks: SourceBlock[] = [
       {
@@ -671,6 +679,24 @@ describe('offline-answer model', () => {
       const answer = extractiveAnswer({ question, unknownWords: [never] }, rollouts)
       expect(answer, question).toMatch(/^(To start a percentage rollout|A rollout serves).* \[1\]/)
     }
+    // So is a word read as the reader's thing when one passage speaks of five of the question's words: "partway" is
+    // when, not what ("our deployment partway").
+    const deployments: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Deployments',
+        url: 'https://docs.example.com/deploy/deployments',
+        content:
+          "## Delete a deployment\n\nDeleting a deployment is permanent and cannot be undone. If you have an active subscription, you'll receive a prorated credit for any unused time remaining in your billing period.",
+      },
+    ]
+    const partway = 'If we delete our deployment partway through the billing cycle, do we get anything back for the unused time?'
+    expect(extractiveAnswer({ question: partway, unknownWords: ['partway'] }, deployments)).toMatch(
+      /^If you have an active subscription, you'll receive a prorated credit.* \[1\]$/,
+    )
+    // One with fewer of them in a passage is still the reader's own thing.
+    const garden = 'If we delete our garden partway through the billing period, what happens?'
+    expect(extractiveAnswer({ question: garden, unknownWords: ['garden', 'partway'] }, deployments)).toMatch(new RegExp(`^${DECLINE}`))
   })
 
   test("an API endpoint page's operation answers a question that asks for the API, before a page that shares its verb", () => {
