@@ -8,7 +8,8 @@
 // - questions that do not lean on a page, asked again on the page beside the expected one: still cited?
 // - follow-ups after an earlier question (written before the offline model read follow-ups differently): is the
 //   answer citing an expected page? Same target as questions.
-// - how many answers leave a sentence on its colon ("Embed videos using iframes:" with no code after it), per set.
+// - how many answers leave a sentence on its colon ("Embed videos using iframes:" with no code after it), and how many
+//   open on a sentence that refers back to one they do not quote ("This limit does not apply…"), per set.
 // Tuning and held-out sets (the Mintlify questions have two tuning sets, the second written after the first was tuned) are reported apart. `--verbose` prints the tuning sets' failures with their answers (never
 // the held-out ones: they stay unseen).
 // `node --import tsx bench/search-answers/run.ts [demo|mintlify]`
@@ -236,6 +237,8 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
 
 /** An answer with a paragraph that ends on "…: [n]" with no code after it: what the sentence introduces is missing. */
 const endsOnColon = (text: string) => text.split('\n\n').some((p, i, all) => /:\s\[\d+\]$/.test(p) && !all[i + 1]?.startsWith('```'))
+/** An answer whose first sentence refers back to one it does not quote ("This limit does not apply…"). */
+const opensOnReference = (text: string) => /^(?:this|that|these|those|it|they|such)\b/i.test(text) && !/^this (?:page|guide)\b/i.test(text)
 const pct = (n: number, of: number) => `${n}/${of} (${((100 * n) / Math.max(of, 1)).toFixed(0)}%)`
 const verdict = (ok: boolean) => (ok ? 'OK' : 'BELOW TARGET')
 
@@ -261,6 +264,7 @@ for (const corpus of corpora) {
       let both = 0
       let cited = 0
       let onColon = 0
+      let onReference = 0
       for (const c of cases) {
         const result = await reader.ask(c.question, { page: c.page, previous: c.previous })
         const expected = (path: string) => c.pages.some((page) => samePage(page, path))
@@ -271,6 +275,7 @@ for (const corpus of corpora) {
         if (top && !result.declined) both++
         if (cites) cited++
         if (endsOnColon(result.text)) onColon++
+        if (!result.declined && opensOnReference(result.text)) onReference++
         const ok = kind === 'page' ? top && !result.declined : cites
         const besidePage = kind === 'plain' && !c.previous && label.startsWith('questions') ? pageBeside(reader.pages, c.pages) : undefined
         if (besidePage !== undefined) {
@@ -296,7 +301,7 @@ for (const corpus of corpora) {
           )}); in first 3 ${pct(inTop3, cases.length)}, answered ${pct(answered, cases.length)}, cites an expected page ${pct(
             cited,
             cases.length,
-          )}; a sentence left on its colon ${onColon}`,
+          )}; a sentence left on its colon ${onColon}; opening on a reference ${onReference}`,
         )
         reportTarget(`${corpus.name} ${label}: expected page in first 3 and answered`, pct(both, cases.length), '≥ 11/12', rate >= 11 / 12)
       } else {
@@ -304,7 +309,7 @@ for (const corpus of corpora) {
         console.log(
           `  ${label.padEnd(26)} answered and cites an expected page ${pct(cited, cases.length)} (target ≥ 9/10: ${verdict(
             rate >= 0.9,
-          )}); answered ${pct(answered, cases.length)}, expected page in first 3 sources ${pct(inTop3, cases.length)}; a sentence left on its colon ${onColon}`,
+          )}); answered ${pct(answered, cases.length)}, expected page in first 3 sources ${pct(inTop3, cases.length)}; a sentence left on its colon ${onColon}; opening on a reference ${onReference}`,
         )
         reportTarget(`${corpus.name} ${label}: answered, cites an expected page`, pct(cited, cases.length), '≥ 9/10', rate >= 0.9)
         if (label.startsWith('questions')) {

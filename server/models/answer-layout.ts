@@ -1,6 +1,7 @@
 // How the passages an extractive answer chose are laid out: the best first with what it introduces (the list after
 // "Enter one of these:", the code after "Run:"), then the rest by source in reading order, each run cited `[n]`.
 import type { Passage } from './passages.ts'
+import { visibleText } from './markdown-links.ts'
 
 /** List items a sentence ending in ":" brings along ("Enter one of these:" then the list). */
 const MAX_INTRODUCED_ITEMS = 5
@@ -34,13 +35,20 @@ export function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = 
   const quote = (p: Scored) => {
     if (quoted.has(p)) return
     // Code quoted without the sentence that introduces it would be nobody's: that sentence comes along, and cites it.
-    const intro = p.kind === 'code' ? introOf(p, all) : undefined
-    const run = [...(intro ? [intro] : []), p, ...introduced(p, all, chosen)].filter((q) => !quoted.has(q))
+    // So do the sentences a sentence refers back to (see antecedentsOf).
+    const before = p.kind === 'code' ? [introOf(p, all)].filter((q) => q !== undefined) : antecedentsOf(p, all)
+    const run = [...before, p, ...introduced(p, all, chosen)].filter((q) => !quoted.has(q))
     for (const q of run) quoted.add(q)
     const code = run.filter((q) => q.kind === 'code').map((q) => q.text)
-    const lines = run.filter((q) => q.kind !== 'code').map((q) => (q.kind === 'item' ? `- ${q.text}` : q.text))
-    if (lines.length > 0) {
-      const text = lines.join('\n')
+    const said = run.filter((q) => q.kind !== 'code')
+    if (said.length > 0) {
+      // Sentences of one paragraph (one and those it refers back to) read on; a list's items each start a line.
+      const text = said
+        .map(
+          (q, i) =>
+            (i === 0 ? '' : q.kind === 'text' && said[i - 1]!.kind === 'text' ? ' ' : '\n') + (q.kind === 'item' ? `- ${q.text}` : q.text),
+        )
+        .join('')
       const last = paragraphs.at(-1)
       const runCites = [p.sourceId, ...run.flatMap((q) => q.refers ?? [])]
       // A sentence right after the one before (same source, next passage) continues its paragraph.
@@ -65,6 +73,34 @@ export function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = 
   quote(best)
   for (const p of rest) quote(p)
   return paragraphs.join('\n\n')
+}
+
+/**
+ * A sentence that speaks of what the one before it said: it opens on it ("This limit does not apply…", "It waits at
+ * most 2 s") or names it so ("As a file approaches this limit, …"). Not the page itself ("this page explains…").
+ */
+const REFERS_BACK =
+  /^(?:this|that|these|those|it|they|such)\b|\b(?:this|these|those|such) (?!(?:page|pages|guide|guides|section|sections|tutorial|article|doc|docs|documentation|example|is|are|was|to|in|on|for|with|by|from|of|and|or)\b)[a-z]/i
+/** Most sentences before one that refers back are quoted with it (the one it names may refer back too). */
+const MAX_ANTECEDENTS = 2
+
+/**
+ * The sentences of its paragraph that a sentence referring back needs before it: "This limit does not apply to
+ * `llms-full.txt`." alone names no limit, where the sentence before it does ("… files cannot exceed 100,000
+ * characters."). The first sentence of a paragraph ("This page explains…") refers to no sentence. Measured on
+ * bench/search-answers (2026-11-30): answers that open on such a sentence 65 → 21 over both corpora's sets; every set's
+ * counts (in scope and off-topic) unchanged.
+ */
+function antecedentsOf(sentence: Scored, passages: Scored[]): Scored[] {
+  const before: Scored[] = []
+  let at = sentence
+  while (before.length < MAX_ANTECEDENTS && at.kind === 'text' && at.paragraph !== undefined && REFERS_BACK.test(visibleText(at.text))) {
+    const previous = passages.find((p) => p.sourceId === at.sourceId && p.index === at.index - 1)
+    if (previous?.kind !== 'text' || previous.paragraph !== at.paragraph) break
+    before.unshift(previous)
+    at = previous
+  }
+  return before
 }
 
 /**

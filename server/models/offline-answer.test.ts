@@ -103,6 +103,33 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('preview the sidebar groups of a pull request', preview).startsWith(DECLINE)).toBe(true)
   })
 
+  test('a sentence that refers back comes with the sentences of its paragraph that say what it refers to', () => {
+    const llms: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'llms.txt',
+        url: 'https://docs.example.com/ai/llmstxt',
+        content:
+          'This page explains the llms.txt file.\n\nAutomatically generated `llms.txt` files cannot exceed 100,000 characters. As a file approaches this limit, Mintlify shortens page descriptions first. This limit does not apply to `llms-full.txt`.',
+      },
+    ]
+    // Before, the answer opened on "This limit does not apply to `llms-full.txt`.": which limit, it did not say.
+    expect(extractiveAnswer('does the limit apply to llms-full.txt?', llms)).toBe(
+      'Automatically generated `llms.txt` files cannot exceed 100,000 characters. As a file approaches this limit, Mintlify shortens page descriptions first. This limit does not apply to `llms-full.txt`. [1]',
+    )
+    // A paragraph's first sentence refers to no sentence before it: the paragraph before says something else.
+    const proxy: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Proxy',
+        url: 'https://docs.example.com/proxy',
+        content:
+          'Plans renew monthly on the day you subscribed. Invoices go to the billing email.\n\nThis setting routes every request through the proxy.',
+      },
+    ]
+    expect(extractiveAnswer('what does the proxy setting route?', proxy)).toBe('This setting routes every request through the proxy. [1]')
+  })
+
   test("quotes the second source's best sentence too when it holds two of the question's words", () => {
     const tabs: SourceBlock[] = [
       {
