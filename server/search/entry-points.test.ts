@@ -43,3 +43,39 @@ test("asked what the product is, by the site's name, the introduction leads; ask
     expect(of(question), question).toEqual([])
   }
 })
+
+test('asked which of its guides to read, the Guides group leads; a guide for one thing, or each page, asks for no group', async () => {
+  const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises')
+  const { join } = await import('node:path')
+  const { tmpdir } = await import('node:os')
+  const dir = await mkdtemp(join(tmpdir(), 'docent-entry-'))
+  try {
+    const navigation = {
+      groups: [
+        { group: 'Get started', pages: ['index'] },
+        { group: 'Guides', pages: ['guides/index', 'guides/style'] },
+        { group: 'Pages', pages: ['pages/index'] },
+      ],
+    }
+    await writeFile(join(dir, 'docs.json'), JSON.stringify({ name: 'Acme', navigation }))
+    await mkdir(join(dir, 'guides'))
+    await mkdir(join(dir, 'pages'))
+    const pages: Array<[string, string]> = [
+      ['index', 'Introduction'],
+      ['guides/index', 'Guides'],
+      ['guides/style', 'Style and tone'],
+      ['pages/index', 'Pages'],
+    ]
+    for (const [path, title] of pages) {
+      await writeFile(join(dir, `${path}.mdx`), `---\ntitle: ${title}\n---\n\nAbout ${title.toLowerCase()}.\n`)
+    }
+    const entries = entryPoints(readDocsSite(await readDirectory(dir)), () => true)
+    const of = (question: string) => entries.of(question, parseQuery(question)).map((entry) => entry.path)
+    expect(of('Which of your guides should I read first?')).toContain('guides/index')
+    // "Guide" and "page" name the docs themselves: asked otherwise, they name no group.
+    expect(of('is there a guide for webhooks?')).not.toContain('guides/index')
+    expect(of('how do I forward all the old links instead of listing each page?')).not.toContain('pages/index')
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+})

@@ -105,9 +105,17 @@ function downAfter(text: string, start: number): number | undefined {
 
 /** "Which SDKs are available", "what colors are there": the words before the last name the kind. */
 const WHICH_ARE_THERE = String.raw`((?:which|what) \w+ (?:are|is)) (?:there|available|supported)`
+/**
+ * "Which of your guides…": the reader asks which of a kind of the docs' own, which the kind's overview lists. Measured
+ * (2026-11-30): fresh round twenty-nine's "I'm completely new to writing documentation. Which of your guides should I
+ * read first?" finds the Guides page 5th (not in the first 10 before); every set of bench/search-quality and
+ * bench/search-answers, and fresh rounds 18–28, unchanged.
+ */
+const WHICH_OF_YOURS = /\bwhich of your\b/
+
 /** A question that asks for a whole kind of thing, not one of them: its group's first page (an overview) answers it. */
 const ASKS_FOR_ALL = new RegExp(
-  String.raw`\b(?:list of|lists? all|all (?:of )?(?:the|your|available) |every (?:kind|type) of|overview of|(?:kinds|types) of|${WHICH_ARE_THERE})`,
+  String.raw`\b(?:list of|lists? all|all (?:of )?(?:the|your|available) |which of your |every (?:kind|type) of|overview of|(?:kinds|types) of|${WHICH_ARE_THERE})`,
 )
 
 /** Whether a question asks for all of a kind ("a list of all the components", "which SDKs are available?"). */
@@ -203,14 +211,21 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
   // A navigation group's label → its first page (in navigation order).
   const siteWords = new Set(contentTerms(site.name ?? ''))
   const groups = new Map<string, { terms: string[]; path: string }>()
+  // Groups named by words that name the docs themselves ("Guides"): asked for only when asked which of them to read
+  // ("which of your guides should I read first?"), where "is there a guide for webhooks?" asks for one about webhooks
+  // and "forward all the old links instead of listing each page" for no page of "Pages".
+  const docsGroups = new Map<string, { terms: string[]; path: string }>()
   const labels = new Set<string>()
   for (const page of pages) {
     for (const label of page.nav?.groups ?? []) {
       if (labels.has(label)) continue
       labels.add(label)
-      const terms = [...new Set(contentTerms(label))].filter((term) => !siteWords.has(term) && !GENERIC.has(term))
+      const named = [...new Set(contentTerms(label))].filter((term) => !siteWords.has(term))
+      const terms = named.filter((term) => !GENERIC.has(term))
       const key = terms.join(' ')
       if (terms.length > 0 && !groups.has(key)) groups.set(key, { terms, path: page.path })
+      else if (terms.length === 0 && named.length > 0 && !docsGroups.has(named.join(' ')))
+        docsGroups.set(named.join(' '), { terms: named, path: page.path })
     }
   }
 
@@ -231,7 +246,10 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
       const aboutSite = asksWhatSiteIs?.exec(lower)?.[0]
       if (aboutSite) for (const path of byIntent[0]!) found.push({ path, covers: contentTerms(aboutSite) })
       // The group whose label says most of the question first ("API reference" before "Reference").
-      const named = [...groups.values()].filter(({ terms }) => terms.every((term) => asked.has(term)))
+      const forAll = asksForAll(lower)
+      const named = [...groups.values(), ...(WHICH_OF_YOURS.test(lower) ? docsGroups.values() : [])].filter(({ terms }) =>
+        terms.every((term) => asked.has(term)),
+      )
       for (const { terms, path } of named.sort((a, b) => b.terms.length - a.terms.length)) found.push({ path, covers: terms, group: true })
       if (found.length === 0) return []
       const covered = new Set(found.flatMap((entry) => entry.covers))
@@ -239,7 +257,7 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
       const strong = words.every((terms) => !terms.every(subject))
       // A group's first page is what a question asks for when it names the group and nothing else, or asks for all of
       // it ("a list of all the components", "which integrations are available").
-      const whole = strong || asksForAll(lower)
+      const whole = strong || forAll
       const seen = new Set<string>()
       return found.filter(({ path, group }) => (whole || !group) && !seen.has(path) && seen.add(path)).map(({ path }) => ({ path, strong }))
     },
