@@ -467,7 +467,7 @@ function subjectQuery(question: string): SearchQuery {
   return { words: parseQuery(question).words.filter(namesSubject) }
 }
 
-/** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */
+/** A path percent-decoded once (`a%20b` → `a b`); as it is when it cannot be (`100%`). */
 function decodedOnce(path: string): string {
   try {
     return decodeURIComponent(path)
@@ -476,6 +476,7 @@ function decodedOnce(path: string): string {
   }
 }
 
+/** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */
 function urlPath(raw: string): string {
   const trimmed = raw.trim()
   if (/^https?:\/\//i.test(trimmed)) {
