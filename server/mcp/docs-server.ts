@@ -106,7 +106,9 @@ export function docsMcpServer({ corpus, docsName, links, onSearch }: DocsServerO
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ path }): CallToolResult => {
-      const page = corpus.page(pagePathOf(path, [links.llmsBase, links.siteBase ?? '']))
+      // The path as search_docs returns it first: a page's own name may hold a `#` (`a#b`), which pagePathOf reads as
+      // an anchor.
+      const page = corpus.page(path) ?? corpus.page(pagePathOf(path, [links.llmsBase, links.siteBase ?? '']))
       if (!page) {
         // A tool error rather than a protocol error, so the model reads it and can search instead.
         return { isError: true, content: [{ type: 'text', text: `No page at "${path}". Use search_docs to find the right page.` }] }

@@ -179,6 +179,18 @@ describe('links to pages whose names need percent-encoding, and to their section
       const markdown = await get(hit!.markdownUrl)
       expect(markdown.status, hit!.markdownUrl).toBe(200)
       expect(await markdown.text(), hit!.markdownUrl).toContain(`Body of ${name}.`)
+      // get_page takes what search_docs returned: the path, the page's URL or its markdown URL.
+      for (const path of [hit!.path, hit!.url.split('#')[0]!, hit!.markdownUrl]) {
+        const page = await t.app.request('/mcp/demo', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...key() },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_page', arguments: { path } } }),
+        })
+        const read = await page.text()
+        const reply = JSON.parse(read.startsWith('{') ? read : /^data: (.*)$/m.exec(read)![1]!)
+        expect(reply.result.isError, `${name}: ${path}`).toBeFalsy()
+        expect(JSON.stringify(reply.result.content), `${name}: ${path}`).toContain(`Body of ${name}.`)
+      }
     }
   })
 })
