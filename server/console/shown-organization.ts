@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { ORGANIZATION_HEADER } from '../../shared/console-names.ts'
 import type { AdminIdentity } from '../http/auth.ts'
 import { ApiError } from '../http/errors.ts'
+import { decodedOnce } from '../percent-decoding.ts'
 import type { AppEnv, Guard } from '../http/route.ts'
 
 /*
@@ -13,14 +14,6 @@ import type { AppEnv, Guard } from '../http/route.ts'
 
 const OTHER_ORGANIZATION = `the ${ORGANIZATION_HEADER} header names another organization than the key's (for the console: another tab signed in as someone else)`
 
-function decoded(value: string): string {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
-}
-
 /**
  * The guard of a route about the caller's organization, refusing (409) a request that names another organization
  * than the caller's. A request without the header (API clients) is not checked.
@@ -29,7 +22,7 @@ export function sameOrganization(guard: Guard<AdminIdentity>): Guard<AdminIdenti
   const check: MiddlewareHandler<AppEnv> = async (c, next) => {
     const shown = c.req.header(ORGANIZATION_HEADER)
     const { organization } = guard.auth(c).key
-    if (shown !== undefined && decoded(shown) !== organization) {
+    if (shown !== undefined && decodedOnce(shown) !== organization) {
       throw new ApiError(
         409,
         `this browser is now signed in to organization ${organization}, not the one this page shows (another tab signed in): reload the page`,

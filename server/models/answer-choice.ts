@@ -120,7 +120,7 @@ export interface Choice {
   /** Whether what the question is about (what it asks to do something to, or what does something) is a word the docs never use (see lacksWhatAsked). */
   lacksWhatAsked: boolean
   /** Whether a thing of the reader's, or the thing the question opens on, is named in a word the docs never use (see extractiveAnswer). */
-  readersThingUnknown: boolean
+  ownThingUnknown: boolean
 }
 
 /**
@@ -245,7 +245,7 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   // time?" read "partway" as a thing of the reader's; a list of such adverbs missed the next one). Measured on
   // bench/search-answers (2026-11-30): Mintlify questions 1165 → 1166/1267, every other set (off-topic, on a page too)
   // unchanged; the 1,200 off-topic questions of fresh rounds 18–29 over both corpora unchanged.
-  if (choice.readersThingUnknown && togetherDistinct(chosen, choice) < STORY_SPOKEN_OF) return undefined
+  if (choice.ownThingUnknown && togetherDistinct(chosen, choice) < STORY_SPOKEN_OF) return undefined
   const lacked = strong.filter((isStrong, w) => isStrong && df[w] === 0).length
   if (strongCount >= STORY_WORDS && lacked >= LACKED_SHARE * strongCount && togetherDistinct(chosen, choice) < STORY_SPOKEN_OF) {
     return undefined

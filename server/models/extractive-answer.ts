@@ -255,7 +255,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     apart,
     lacksName: lackedNames.length > 0,
     lacksWhatAsked: lacksWhatAsked(request.question, unknown, stemsOf),
-    readersThingUnknown: ownThingUnknown,
+    ownThingUnknown,
     onPage: topic !== undefined,
     throughApi,
     whereToStart: asksWhereToStart(question),

@@ -6,6 +6,7 @@ import { asksForAll, entryPoints, withoutWhichAreThere } from './entry-points.ts
 import type { SectionIndex } from './engines/types.ts'
 import { candidateCount, type CorpusEmbeddings, fuse, nearestSections } from './hybrid.ts'
 import { normalizePath, pagePathOfFile } from './navigation.ts'
+import { decodedOnce } from '../percent-decoding.ts'
 import {
   asksAboutReaders,
   asksThroughApi,
@@ -465,15 +466,6 @@ function overviewItems(section: Section): Array<{ href: string; stems: Set<strin
 /** A question's words that name a subject: everyday words say nothing of a page either way. */
 function subjectQuery(question: string): SearchQuery {
   return { words: parseQuery(question).words.filter(namesSubject) }
-}
-
-/** A path percent-decoded once (`a%20b` → `a b`); as it is when it cannot be (`100%`). */
-function decodedOnce(path: string): string {
-  try {
-    return decodeURIComponent(path)
-  } catch {
-    return path
-  }
 }
 
 /** `https://docs.example.com/a/b?x#y` → `/a/b`; `/` → `index`; a plain path stays. */

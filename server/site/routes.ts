@@ -15,6 +15,7 @@ import { oneLine } from '../keys/control-characters.ts'
 import { renderedOf, type SiteIndex, siteIndexOf } from './site-index.ts'
 import { siteKeyProvider } from './site-key.ts'
 import { trimEnd } from '../../shared/trim.ts'
+import { decodedOnce } from '../percent-decoding.ts'
 
 // Pages load only the widget from this server; no inline script, so a strict policy costs nothing.
 const PAGE_HEADERS = {
@@ -116,13 +117,8 @@ export function siteProject(ctx: Pick<DocentContext, 'projects'>): ProjectConfig
 }
 
 function normalize(path: string): string {
-  let decoded = path
-  try {
-    decoded = decodeURIComponent(path)
-  } catch {
-    // undecodable: compared as is, matches no page
-  }
-  const trimmed = trimEnd(decoded, '/').replace(/\/index$/, '')
+  // Undecodable, it is compared as is, and matches no page.
+  const trimmed = trimEnd(decodedOnce(path), '/').replace(/\/index$/, '')
   return trimmed === '' ? '/' : trimmed
 }
 

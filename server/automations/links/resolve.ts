@@ -1,5 +1,6 @@
 import { normalizePath, pagePathOfFile } from '../../search/navigation.ts'
 import { pageUrl } from '../../search/page-url.ts'
+import { decodedOnce } from '../../percent-decoding.ts'
 import { resolveImport } from '../../search/snippets.ts'
 import { beforeFirst, trimEnd, trimStart } from '../../../shared/trim.ts'
 
@@ -56,11 +57,11 @@ export function resolveLink(url: string, fromFile: string, site: SiteIndex): Tar
   if (!trimmed || EXTERNAL.test(trimmed)) return { kind: 'external' }
   if (/[{}<>`$]/.test(trimmed)) return { kind: 'dynamic' }
   const hash = trimmed.indexOf('#')
-  const anchor = hash === -1 ? undefined : decode(trimmed.slice(hash + 1))
+  const anchor = hash === -1 ? undefined : decodedOnce(trimmed.slice(hash + 1))
   // Cut in code, linear, where `/\?.*$/` read the rest of the target from each `?` of a run.
   const pathPart = beforeFirst(trimmed, '?#')
   if (!pathPart) return anchor === undefined ? { kind: 'external' } : { kind: 'self', anchor }
-  const path = decode(pathPart)
+  const path = decodedOnce(pathPart)
   const bases = path.startsWith('/') ? [path] : relativeBases(path, fromFile)
   const last = trimEnd(path, '/').split('/').at(-1) ?? ''
   if (ASSET.test(last) && !PAGE_EXTENSION.test(last)) return { kind: 'asset', file: trimStart(bases[0]!, '/') }
@@ -202,12 +203,4 @@ export function readRedirects(config: Record<string, unknown> | undefined): Redi
     redirects.push({ source: parts.length ? parts : [{ text: '/' }], destination })
   }
   return redirects
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
 }
