@@ -123,6 +123,12 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
       if (!started) {
         started = true
         context.search.start()
+        if (!config.worker && OWN_PROCESS_STORES.has(config.store.kind)) {
+          log.warn(
+            `the worker is off (DOCENT_WORKER=false), and the ${config.store.kind} store is this process's alone: no other process can run its agent jobs, automations or analytics upkeep, so they wait`,
+            { store: config.store.kind },
+          )
+        }
         if (config.worker) {
           agent.start()
           automations.start()
@@ -147,6 +153,12 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
     },
   }
 }
+
+/**
+ * Stores only the process that opened them reads (PGlite locks its directory; memory is the process's own): with the
+ * worker off, nothing ever runs what they queue.
+ */
+const OWN_PROCESS_STORES = new Set<string>(['memory', 'pglite'])
 
 const embedderOf = (model: EmbeddingModel | undefined): Embedder | undefined => (model ? modelEmbedder(model) : undefined)
 
