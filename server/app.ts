@@ -13,6 +13,7 @@ import { threadRoutes } from './assistant/thread-routes.ts'
 import { consoleFiles } from './console/app-files.ts'
 import { consoleRoutes } from './console/routes.ts'
 import type { DocentContext } from './context.ts'
+import { accessLog } from './http/access-log.ts'
 import { bodyLimit } from './http/body-limit.ts'
 import { refuseWhileStopping } from './http/stopping.ts'
 import { compressResponses } from './http/compress.ts'
@@ -82,6 +83,7 @@ export function buildApp(ctx: DocentContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false })
   app.onError(errorHandler(ctx.log, { trustProxy: ctx.config.trustProxy }))
   app.use('*', requestId())
+  if (ctx.config.accessLog) app.use('*', accessLog(ctx.log))
   app.use(
     '*',
     refuseWhileStopping(() => ctx.stopping),

@@ -161,6 +161,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
   const projects = (file.projects as unknown[] | undefined) ?? [projectFromEnv(env)]
   const trustProxy = booleanFromEnv(env, 'DOCENT_TRUST_PROXY')
   const worker = booleanFromEnv(env, 'DOCENT_WORKER')
+  const accessLog = booleanFromEnv(env, 'DOCENT_ACCESS_LOG')
   return parseConfig(
     {
       ...file,
@@ -177,6 +178,7 @@ export function configFromEnv(env: Env, fileContents?: unknown): DocentConfig {
       publicUrl: env.DOCENT_PUBLIC_URL || file.publicUrl,
       trustedHosts: env.DOCENT_TRUSTED_HOSTS ? listOf(env.DOCENT_TRUSTED_HOSTS) : file.trustedHosts,
       worker: worker ?? file.worker,
+      accessLog: accessLog ?? file.accessLog,
       agentWorker: {
         ...(file.agentWorker as Record<string, unknown> | undefined),
         ...integerFromEnv(env, 'DOCENT_AGENT_LEASE_MS', 'leaseMs'),

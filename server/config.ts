@@ -296,6 +296,8 @@ export const DocentConfig = z.strictObject({
     .prefault({}),
   /** Start the agent worker (and the automations' scheduler) in this process. */
   worker: z.boolean().default(true),
+  /** Log one line per request (method, path, status, time to the response's headers). */
+  accessLog: z.boolean().default(false),
   /**
    * How long a worker's claim on a run holds without renewal (a killed server's runs are retried after it), and how
    * often an idle worker looks for work (runs queued by the same process wake it at once).

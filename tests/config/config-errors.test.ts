@@ -138,6 +138,7 @@ describe('on/off variables', () => {
   ])('%s is %s', (value, on) => {
     expect(configFromEnv({ DOCENT_TRUST_PROXY: value }).trustProxy).toBe(on)
     expect(configFromEnv({ DOCENT_WORKER: value }).worker).toBe(on)
+    expect(configFromEnv({ DOCENT_ACCESS_LOG: value }).accessLog).toBe(on)
     expect(configFromEnv({ DOCENT_DOCS_PUBLIC: value }).projects[0]!.docs.public).toBe(on)
   })
 
@@ -147,6 +148,8 @@ describe('on/off variables', () => {
     expect(() => configFromEnv({ DOCENT_DOCS_PUBLIC: 'public' })).toThrow(/DOCENT_DOCS_PUBLIC: must be true or false/)
     expect(configFromEnv({ DOCENT_WORKER: '' }).worker).toBe(true)
     expect(configFromEnv({ DOCENT_TRUST_PROXY: '' }).trustProxy).toBe(false)
+    expect(configFromEnv({}).accessLog).toBe(false)
+    expect(() => configFromEnv({ DOCENT_ACCESS_LOG: 'verbose' })).toThrow(/DOCENT_ACCESS_LOG: must be true or false/)
   })
 })
 
