@@ -408,19 +408,20 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('How do I publish a draft book without an agent reviewing every page first?', publishing)).toMatch(
       /^The agent can publish a draft book for you\. \[1\]/,
     )
-    // A passage that holds five different words of a story speaks of it, however many of the reader's words the docs lack.
+    // A passage that holds five different words of a story speaks of it, however many of the reader's words the docs lack
+    // ("not-found" and "404" are one: own, not-found, show, page, message).
     const notFound: SourceBlock[] = [
       {
         id: 1,
         title: 'Custom 404 page',
         url: 'https://docs.example.com/customize/custom-404-page',
         content:
-          'Show your own not-found page: it takes a title and a description.\n\nSet `redirect` to `false` to show the custom 404 page.',
+          'Show your own not-found page with a message: it takes a title and a description.\n\nSet `redirect` to `false` to show the custom 404 page.',
       },
     ]
     const deadLink =
       'Right now when someone hits a dead link on our docs they get silently bounced to the homepage, which confuses people. Can I show a proper not-found page with my own message instead?'
-    expect(extractiveAnswer(deadLink, notFound)).toMatch(/^Show your own not-found page: it takes a title/)
+    expect(extractiveAnswer(deadLink, notFound)).toMatch(/^Show your own not-found page with a message: it takes a title/)
     // Three tell a story the docs are not part of, though a passage holds three of its words.
     const story = 'when the free trial ends does the organization keep its flamingo zeppelin and marmalade?'
     expect(extractiveAnswer({ question: story, unknownWords: ['flamingo', 'zeppelin', 'marmalade'] }, billing)).toMatch(
@@ -1339,6 +1340,36 @@ describe('asked on a page with a section on what is asked', () => {
     const answer = extractiveAnswer({ question, standalone: onPage(question, 'API playground') }, [playground, other])
     expect(answer).toMatch(/^proxy boolean: Whether to pass requests through the proxy server\. Defaults to `true`\. \[1\]/)
     expect(isDecline(extractiveAnswer(question, [playground, other]))).toBe(true)
+  })
+
+  test('the reader\'s "show up", "right-hand" and "phone" are the docs\' "appear", "right" and "mobile"', () => {
+    const examples: SourceBlock = {
+      id: 1,
+      title: 'Examples',
+      url: 'https://docs.example.com/components/examples',
+      content: [
+        'Display code examples in the right sidebar panel on desktop devices.',
+        'On mobile devices, request and response examples display as regular code blocks that readers scroll past.',
+      ].join('\n\n'),
+    }
+    const other: SourceBlock = {
+      id: 2,
+      title: 'Panel',
+      url: 'https://docs.example.com/components/panel',
+      content: 'Customize the right side panel of a page.',
+    }
+    const question = 'Does this still show up in the right-hand panel on phones?'
+    const answer = extractiveAnswer({ question, standalone: onPage(question, 'Examples') }, [examples, other])
+    expect(answer).toMatch(/^On mobile devices, request and response examples display as regular code blocks/)
+    const analytics: SourceBlock = {
+      id: 1,
+      title: 'Analytics',
+      url: 'https://docs.example.com/analytics',
+      content: 'The analytics page shows how visitors use your docs.\n\nAnalytics data typically appears within a few minutes of a visit.',
+    }
+    expect(extractiveAnswer('how soon does visitor data show up in analytics?', [analytics])).toMatch(
+      /data typically appears within a few minutes/,
+    )
   })
 
   test('a question on the page that no section heading names is declined as before', () => {

@@ -20,3 +20,9 @@ test('the service between "is" and "down" goes after the phrase; the space after
   expect(rest(`${' is ytur'.repeat(100_000)}s`)).toBe(`${' is ytur'.repeat(100_000)}s`.trim())
   expect(rest('is x down '.repeat(100_000))).toBe('x '.repeat(100_000).trim())
 })
+
+test("readers' words for screens and sides are searched as the docs write them", () => {
+  expect(findPhrases('a bare not-found page').phrases).toEqual([{ found: 'not-found', alternatives: ['404', 'not found'] }])
+  expect(findPhrases('the right-hand panel').phrases).toEqual([{ found: 'right-hand', alternatives: ['right', 'right hand'] }])
+  expect(findPhrases('does it show up here').phrases[0]!.alternatives).toEqual(expect.arrayContaining(['show', 'display', 'appear']))
+})
