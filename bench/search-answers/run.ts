@@ -131,6 +131,12 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // Twelve more, written at that stop's start and kept unseen until tried once (2026-11-30, edc01de): 9/12, one not
       // found ("which chat tools can I hook up here?") and two declined with their page first.
       ['page-leaning (tuning 31)', read('mintlify-page-questions-31.json'), 'page'],
+      // Three rounds of twelve more (twenty-eight to thirty), each written at a stop's start and tried once at its
+      // writing (2026-11-30): 12/12, 11/12 and 11/12 (round thirty, at 4cfac0d: "Does this still show up in the
+      // right-hand panel on phones?" declined on /components/examples). A question set 21 asks is left out of 32.
+      ['page-leaning (tuning 32)', read('mintlify-page-questions-32.json'), 'page'],
+      ['page-leaning (tuning 33)', read('mintlify-page-questions-33.json'), 'page'],
+      ['page-leaning (tuning 34)', read('mintlify-page-questions-34.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -229,6 +235,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 40)', read('mintlify-questions-40.json'), 'plain'],
       // Thirty more, written at that stop's start and kept unseen until tried once (2026-11-30, edc01de): 28/30.
       ['questions (tuning 41)', read('mintlify-questions-41.json'), 'plain'],
+      // Three rounds of thirty more, each tried once at its writing (2026-11-30): 27/30, 26/30 and 27/30 (round thirty,
+      // at 4cfac0d). Left out: three questions whose pages the site does not search (noindex) and one set 34 asks.
+      ['questions (tuning 42)', read('mintlify-questions-42.json'), 'plain'],
+      ['questions (tuning 43)', read('mintlify-questions-43.json'), 'plain'],
+      ['questions (tuning 44)', read('mintlify-questions-44.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
