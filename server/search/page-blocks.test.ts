@@ -16,3 +16,31 @@ test('a quoted expression is read as its text, whatever the spaces around it', (
   const spaces = ' '.repeat(100_000)
   expect(parsePage('p', `{${spaces}"Hello"${spaces}}`).markdown).toBe('# P\n\nHello\n')
 })
+
+test('content for AI agents only (Visibility for="agents") is not the page a reader sees; content for humans is', () => {
+  const page = parsePage(
+    'quickstart',
+    [
+      '# Quickstart',
+      '',
+      'After this guide you have a live site.',
+      '',
+      '<Visibility for="humans">',
+      '  Click **Get started** to create your account.',
+      '</Visibility>',
+      '',
+      '<Visibility for="agents">',
+      '  ## Set up for the user',
+      '',
+      '  If the user asks you to set up the site, complete the following workflow yourself.',
+      '</Visibility>',
+      '',
+      '- Deploy the site',
+      '- <Visibility for="agents">Run `mint deploy` for them.</Visibility> Check it',
+    ].join('\n'),
+  )
+  expect(page.markdown).toContain('Click **Get started** to create your account.')
+  expect(page.markdown).toContain('Check it')
+  expect(page.markdown).not.toMatch(/the user|Set up for the user|mint deploy/)
+  expect(page.chunks.flatMap((chunk) => chunk.headings)).not.toContain('Set up for the user')
+})

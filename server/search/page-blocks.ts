@@ -36,6 +36,7 @@ function flatten(nodes: RootContent[], options: BlockOptions, imports: Map<strin
         break
       }
       case 'mdxJsxFlowElement': {
+        if (forAgentsOnly(node)) break
         const importPath = node.name ? imports.get(node.name) : undefined
         const snippet = importPath ? options.snippet?.(importPath) : undefined
         if (snippet) {
@@ -151,6 +152,15 @@ function linkedLabel(node: MdxJsxFlowElement): string {
   return label && href ? `[${label.replace(/[[\]]/g, '')}](${href})` : label
 }
 
+/**
+ * `<Visibility for="agents">`: what a site shows only to AI tools reading its Markdown, never on the page ("If the user
+ * asks you to set up Mintlify, complete the following workflow yourself"). Readers ask about the page they see: such
+ * text is neither searched, nor quoted to them, nor shown on the site's pages. `for="humans"` content is the page's own.
+ */
+function forAgentsOnly(node: MdxJsxFlowElement): boolean {
+  return node.name === 'Visibility' && attributeValue(node, 'for') === 'agents'
+}
+
 /** A component's `href` when it leads to a page of the same docs (`/components/prompt`, `../setup`). */
 function pageHref(node: MdxJsxFlowElement): string | undefined {
   const href = attributeValue(node, 'href')
@@ -205,6 +215,10 @@ function collectEdits(node: Nodes, edits: Array<[number, number, string]>): void
         break
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement': {
+        if (forAgentsOnly(child as MdxJsxFlowElement)) {
+          edits.push([from, to, ''])
+          break
+        }
         const inner = child.children as Nodes[]
         const first = inner[0]?.position?.start.offset
         const last = inner.at(-1)?.position?.end.offset
