@@ -44,6 +44,17 @@ test("asked what the product is, by the site's name, the introduction leads; ask
   }
 })
 
+test('asked how to get started, the quickstart leads and the introduction follows', async () => {
+  const site = readDocsSite(await readDirectory('demo/docs'))
+  const entries = entryPoints(site, () => true)
+  for (const question of ['How do I get started?', "I'm new to Lumen Flags, where do I begin?", 'quick start']) {
+    expect(
+      entries.of(question, parseQuery(question)).map((entry) => entry.path),
+      question,
+    ).toEqual(['quickstart', 'index'])
+  }
+})
+
 test('asked which of its guides to read, the Guides group leads; a guide for one thing, or each page, asks for no group', async () => {
   const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises')
   const { join } = await import('node:path')

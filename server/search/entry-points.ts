@@ -56,6 +56,9 @@ const INTENTS: Array<{ asks: RegExp | ((question: string) => string | undefined)
   },
 ]
 
+/** The page that says what the product is, by its name (`index` reads as `introduction`) or title. */
+const INTRODUCTION = /^(introduction|intro)\b/i
+
 /**
  * "Just signed up, where do I start?", "how do I get started": the reader asks for the site's way in, which the
  * getting-started intent above brings among the first sources, however many other words the question holds. Narrower
@@ -205,9 +208,14 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
     pages
       .filter((page) => intent.slug.test(slug(page.path)) || intent.title.test(page.title))
       .sort((a, b) => depth(a.path) - depth(b.path))
-      .map((page) => page.path)
       .slice(0, 2),
   )
+  // Asked how to get started, the page that starts the reader on it (a quickstart) before the one that says what the
+  // product is (an introduction), which is the answer to "what is Mintlify?": the same two pages, in another order.
+  const introduces = (page: { path: string; title: string }) => INTRODUCTION.test(slug(page.path)) || INTRODUCTION.test(page.title)
+  const introductions = byIntent[0]!.map((page) => page.path)
+  byIntent[0] = [...byIntent[0]!].sort((a, b) => Number(introduces(a)) - Number(introduces(b)))
+  const pathsByIntent = byIntent.map((found) => found.map((page) => page.path))
   // A navigation group's label → its first page (in navigation order).
   const siteWords = new Set(contentTerms(site.name ?? ''))
   const groups = new Map<string, { terms: string[]; path: string }>()
@@ -240,11 +248,11 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
       INTENTS.forEach((intent, i) => {
         const asked = typeof intent.asks === 'function' ? intent.asks(lower) : intent.asks.exec(lower)?.[0]
         if (asked === undefined) return
-        for (const path of byIntent[i]!) found.push({ path, covers: contentTerms(asked) })
+        for (const path of pathsByIntent[i]!) found.push({ path, covers: contentTerms(asked) })
       })
-      // "What is Mintlify exactly?": the page that introduces the product (the getting-started intent's, shallowest first).
+      // "What is Mintlify exactly?": the page that introduces the product (among the getting-started intent's, shallowest first).
       const aboutSite = asksWhatSiteIs?.exec(lower)?.[0]
-      if (aboutSite) for (const path of byIntent[0]!) found.push({ path, covers: contentTerms(aboutSite) })
+      if (aboutSite) for (const path of introductions) found.push({ path, covers: contentTerms(aboutSite) })
       // The group whose label says most of the question first ("API reference" before "Reference").
       const forAll = asksForAll(lower)
       const named = [...groups.values(), ...(WHICH_OF_YOURS.test(lower) ? docsGroups.values() : [])].filter(({ terms }) =>
