@@ -26,3 +26,13 @@ test("readers' words for screens and sides are searched as the docs write them",
   expect(findPhrases('the right-hand panel').phrases).toEqual([{ found: 'right-hand', alternatives: ['right', 'right hand'] }])
   expect(findPhrases('does it show up here').phrases[0]!.alternatives).toEqual(expect.arrayContaining(['show', 'display', 'appear']))
 })
+
+test('asking for the rest of a list asks how to page through it', () => {
+  for (const question of [
+    'How do I fetch the rest?',
+    'only the first 50 come back, how do I get the rest',
+    'where is the rest of the results',
+  ]) {
+    expect(findPhrases(question).phrases[0]?.alternatives, question).toEqual(expect.arrayContaining(['paginate', 'pagination']))
+  }
+})

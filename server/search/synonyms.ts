@@ -61,7 +61,7 @@ const GROUPS: string[][] = [
   ['prevent', 'stop'],
   ['fetch', 'retrieve', 'get'],
   ['list', 'get all', 'get every', 'fetch all', 'retrieve all'],
-  ['paginate', 'pagination', 'page through'],
+  ['paginate', 'pagination', 'page through', 'fetch the rest', 'get the rest', 'the rest of the results'],
   ['feedback', 'thumbs up', 'thumbs down', 'rating', 'ratings'],
   ['assistant', 'chatbot', 'chat bot', 'ai chat'],
   ['url', 'link'],
