@@ -125,7 +125,7 @@ export async function createDocent(input: DocentConfigInput | DocentConfig, over
         context.search.start()
         if (!config.worker && OWN_PROCESS_STORES.has(config.store.kind)) {
           log.warn(
-            `the worker is off (DOCENT_WORKER=false), and the ${config.store.kind} store is this process's alone: no other process can run its agent jobs, automations or analytics upkeep, so they wait`,
+            `the worker is off (DOCENT_WORKER=false or worker: false), and the ${config.store.kind} store is this process's alone: no other process can run its agent jobs, automations or analytics upkeep, so they wait`,
             { store: config.store.kind },
           )
         }
