@@ -204,18 +204,19 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
           .at(-1) ?? path)
   // Shallow pages first: a site's `introduction` is its entry, `api/introduction` the API's.
   const depth = (path: string) => path.split('/').filter((part) => part !== 'index').length
-  const byIntent = INTENTS.map((intent) =>
+  const intentPages = INTENTS.map((intent) =>
     pages
       .filter((page) => intent.slug.test(slug(page.path)) || intent.title.test(page.title))
       .sort((a, b) => depth(a.path) - depth(b.path))
       .slice(0, 2),
   )
+  const introductions = intentPages[0]!.map((page) => page.path)
   // Asked how to get started, the page that starts the reader on it (a quickstart) before the one that says what the
   // product is (an introduction), which is the answer to "what is Mintlify?": the same two pages, in another order.
   const introduces = (page: { path: string; title: string }) => INTRODUCTION.test(slug(page.path)) || INTRODUCTION.test(page.title)
-  const introductions = byIntent[0]!.map((page) => page.path)
-  byIntent[0] = [...byIntent[0]!].sort((a, b) => Number(introduces(a)) - Number(introduces(b)))
-  const pathsByIntent = byIntent.map((found) => found.map((page) => page.path))
+  const byIntent = intentPages.map((found, i) =>
+    (i === 0 ? [...found].sort((a, b) => Number(introduces(a)) - Number(introduces(b))) : found).map((page) => page.path),
+  )
   // A navigation group's label → its first page (in navigation order).
   const siteWords = new Set(contentTerms(site.name ?? ''))
   const groups = new Map<string, { terms: string[]; path: string }>()
@@ -248,7 +249,7 @@ export function entryPoints(site: DocsSite, searchable: (path: string) => boolea
       INTENTS.forEach((intent, i) => {
         const asked = typeof intent.asks === 'function' ? intent.asks(lower) : intent.asks.exec(lower)?.[0]
         if (asked === undefined) return
-        for (const path of pathsByIntent[i]!) found.push({ path, covers: contentTerms(asked) })
+        for (const path of byIntent[i]!) found.push({ path, covers: contentTerms(asked) })
       })
       // "What is Mintlify exactly?": the page that introduces the product (among the getting-started intent's, shallowest first).
       const aboutSite = asksWhatSiteIs?.exec(lower)?.[0]
