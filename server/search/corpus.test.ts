@@ -508,19 +508,32 @@ describe('search boosts (Mintlify `boost`, on a navigation group or in a page)',
 })
 
 describe('questions about what readers do', () => {
+  /** The page a small site, its pages listed in one group in this order, ranks first for `question`. */
+  const firstFound = (pages: Record<string, string>, question: string) => {
+    const site = siteOf({ groups: [{ group: 'Docs', pages: Object.keys(pages).map((file) => file.replace(/\.mdx$/, '')) }] }, pages)
+    return buildCorpus(site).search(question, { pageSize: 3 })[0]?.section.path
+  }
+
   it("find the site's analytics pages, which say analytics where the reader says people", () => {
-    const site = siteOf(
-      { groups: [{ group: 'Docs', pages: ['analytics/traffic', 'guides/landing-pages', 'quickstart'] }] },
-      {
-        'analytics/traffic.mdx': '---\ntitle: Traffic analytics\n---\nSee visitors and page views of your docs per day.',
-        'guides/landing-pages.mdx':
-          '---\ntitle: Landing pages\n---\nPeople who visited a landing page last week read the docs next. Plan what people read.',
-        'quickstart.mdx': '---\ntitle: Quickstart\n---\nPublish your docs.',
-      },
+    const pages = {
+      'analytics/traffic.mdx': '---\ntitle: Traffic analytics\n---\nSee visitors and page views of your docs per day.',
+      'guides/landing-pages.mdx':
+        '---\ntitle: Landing pages\n---\nPeople who visited a landing page last week read the docs next. Plan what people read.',
+      'quickstart.mdx': '---\ntitle: Quickstart\n---\nPublish your docs.',
+    }
+    expect(firstFound(pages, 'how many people visited the docs last week')).toBe('analytics/traffic')
+  })
+
+  it('find what the docs call predefined and broken when the reader says ready-made and dead', () => {
+    const pages = {
+      'automations/overview.mdx':
+        '---\ntitle: Automations\n---\nAutomations run the agent on a schedule and open pull requests in your docs. See the reference for each one.',
+      'automations/reference.mdx':
+        '---\ntitle: Reference\n---\n| Automation | Update mode |\n| --- | --- |\n| Fix broken links | Pull request |\n\nThese predefined automations each have a default update mode.',
+      'guides/linking.mdx': '---\ntitle: Linking\n---\nLink pages in your docs with relative links.',
+    }
+    expect(firstFound(pages, 'is there a ready-made automation that fixes dead links in our docs on its own?')).toBe(
+      'automations/reference',
     )
-    const ranked = buildCorpus(site)
-      .search('how many people visited the docs last week', { pageSize: 3 })
-      .map((hit) => hit.section.path)
-    expect(ranked[0]).toBe('analytics/traffic')
   })
 })

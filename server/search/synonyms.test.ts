@@ -36,3 +36,10 @@ test('asking for the rest of a list asks how to page through it', () => {
     expect(findPhrases(question).phrases[0]?.alternatives, question).toEqual(expect.arrayContaining(['paginate', 'pagination']))
   }
 })
+
+test("a reader's dead link is the docs' broken link, one way: broken links are asked in the docs' own words", () => {
+  expect(findPhrases('fix dead links on its own').phrases).toEqual([{ found: 'dead links', alternatives: ['broken links'] }])
+  expect(findPhrases('find broken links').phrases).toEqual([])
+  expect(findPhrases('a ready-made automation').phrases[0]!.alternatives).toContain('predefined')
+  expect(findPhrases('is there an off-the-shelf template').phrases[0]!.alternatives).toContain('predefined')
+})
