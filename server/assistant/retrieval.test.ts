@@ -141,3 +141,14 @@ test('a page the first sources link to from a line about the question joins the 
   // A link on a line that holds fewer than two of the question's words leads nowhere new.
   expect((await ask('what does the agent write')).sources.map((source) => source.path)).toEqual(['overview'])
 })
+
+test('asked what the product is, the introduction is read from its opening, not only from the sections its name matches', async () => {
+  const { docent } = await testDocent()
+  const project = docent.context.projects.byId('demo')!
+  for (const text of ['what is lumen flags?', 'What is Lumen Flags and how does it work']) {
+    const result = await retrieve(docent.context, project, { turns: [{ role: 'user', text }], pageSize: 5, origin: 'http://localhost' })
+    expect(result.sources[0]!.path, text).toBe('index')
+    // The page's opening paragraph (the cards under "What you can do with Lumen Flags" hold the name too).
+    expect(result.blocks[0]!.content, text).toMatch(/^Lumen Flags is a hosted feature-flag and experimentation service\./)
+  }
+})

@@ -289,7 +289,9 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
       // Asked for by name and nothing else, the entry pages lead, in the order they were found; asked for beside a
       // subject, an entry page is at least third.
       const floor = (entry.strong ? best : third) * (1 + 0.01 * (wanted.length - i))
-      if (known.length === 0) scored.push({ section, score: floor })
+      // Asked for by name, a page is read from its opening, where it says what it is for ("what is Lumen Flags?" is
+      // answered by "Lumen Flags is a hosted feature-flag service", not by the cards its questions' words also match).
+      if (known.length === 0 || (entry.strong && !known.some((hit) => hit.section === section))) scored.push({ section, score: floor })
       for (const hit of known) hit.score = Math.max(hit.score, floor)
     })
     scored.sort((a, b) => b.score - a.score)
