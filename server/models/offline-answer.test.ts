@@ -1376,4 +1376,38 @@ describe('asked on a page with a section on what is asked', () => {
     const offTopic = 'is it bad to run the dishwasher half full?'
     expect(isDecline(extractiveAnswer({ question: offTopic, standalone: onPage(offTopic, 'Admin MCP server') }, [mcp, other]))).toBe(true)
   })
+
+  test("what happened to the reader's thing (a verb in -ed after it) is not part of its name", () => {
+    const proxy: SourceBlock = {
+      id: 1,
+      title: 'Reverse proxy',
+      url: 'https://docs.example.com/deploy/reverse-proxy',
+      content: [
+        'Configure a custom reverse proxy with nginx to serve your docs at a subpath.',
+        '## Routing',
+        'Your proxy must forward all HTTP methods on documentation paths. A proxy that only allows `GET` requests silently breaks the analytics in your dashboard.',
+        '## Example nginx configuration',
+        'Use this configuration as a starting point.',
+      ].join('\n\n'),
+    }
+    const other: SourceBlock = {
+      id: 2,
+      title: 'Analytics streaming',
+      url: 'https://docs.example.com/analytics/streaming',
+      content: 'Stream analytics events to your own storage.',
+    }
+    const question = 'Analytics in our dashboard flatlined right after we put this nginx setup in place'
+    const answer = extractiveAnswer({ question, standalone: onPage(question, 'Reverse proxy'), unknownWords: ['flatlined'] }, [
+      proxy,
+      other,
+    ])
+    expect(isDecline(answer)).toBe(false)
+    expect(answer).toContain('A proxy that only allows `GET` requests silently breaks the analytics in your dashboard.')
+    // A thing of the reader's the docs never name still makes the question theirs.
+    const toilet = {
+      question: 'our toilet flapper leaked after we replaced it, what should we check?',
+      unknownWords: ['toilet', 'flapper'],
+    }
+    expect(isDecline(extractiveAnswer(toilet, [proxy, other]))).toBe(true)
+  })
 })

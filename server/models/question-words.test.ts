@@ -66,6 +66,11 @@ describe('what a question says beyond its words', () => {
     expect(readersThings("how do I block a neighbor's view with trees?")).toEqual(stems('neighbor view'))
     expect(readersThings('a proxy for the nodejs sdk')).toEqual(['sdk'])
     expect(readersThings('how do I rotate my keys safely?')).toEqual(stems('keys'))
+    // What happened to it, in -ed after it, is not part of its name; before it, it says which ("my signed certificate").
+    expect(readersThings('Analytics in our dashboard flatlined right after we put this nginx setup in place')).toEqual(stems('dashboard'))
+    expect(readersThings('the widget on our site crashed')).toEqual(stems('site'))
+    expect(readersThings('can I renew the signed certificate on my shared drive')).toEqual(stems('shared drive'))
+    expect(readersThings('how do I feed my cat')).toEqual(stems('cat'))
     // A verb of how it seems, or of what it has, ends the thing: the reader's site, not "site seems drop".
     expect(readersThings('the llms.txt on our site seems to drop pages')).toEqual(stems('site'))
     expect(readersThings('the search bar on our site looks broken')).toEqual(stems('site'))

@@ -168,6 +168,9 @@ const writtenWords = (question: string) =>
     .split(/[^\p{L}\p{N}'.-]+/u)
     .filter(Boolean)
 
+/** A verb's past form ("failed", "flatlined"), not a noun in -eed or a short word ("need", "bed"). */
+const PAST = /^[\p{L}-]{3,}[^e]ed$/u
+
 /** Most words a possessive's noun phrase is read for ("my broken washing machine"). */
 const PHRASE_WORDS = 3
 
@@ -186,6 +189,9 @@ export function readersThings(question: string): string[] {
     for (const word of written.slice(i + 1, i + 1 + PHRASE_WORDS)) {
       const next = word.toLowerCase()
       if (endsPhrase(next)) break
+      // After its noun, a word in -ed says what happened to the thing ("our dashboard flatlined", "my build failed"),
+      // as in nounPairs; before it, which one ("my signed certificate").
+      if (phrase.length > 0 && PAST.test(next)) break
       // A value the reader writes ("our G-XXXX measurement ID", "my UA-12345 property") is not a thing of theirs.
       if (!isValue(word)) phrase.push(...contentTerms(next.replace(/'s?$/, '')))
     }
