@@ -37,7 +37,11 @@ export function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = 
     // Code quoted without the sentence that introduces it would be nobody's: that sentence comes along, and cites it.
     // So do the sentences a sentence refers back to (see antecedentsOf).
     const before = p.kind === 'code' ? [introOf(p, all)].filter((q) => q !== undefined) : antecedentsOf(p, all)
-    const run = [...before, p, ...introduced(p, all, chosen)].filter((q) => !quoted.has(q))
+    // A field's sentences are one item: its name and type, then what it says.
+    const fields = (p === best ? fieldsAfter(p, all) : []).filter((field) => !field.some((q) => quoted.has(q)))
+    for (const q of fields.flat()) quoted.add(q)
+    const items = fields.map((field): Scored => ({ ...field[0]!, kind: 'item', text: field.map((q) => q.text).join(' ') }))
+    const run = [...before, p, ...introduced(p, all, chosen), ...items].filter((q) => !quoted.has(q))
     for (const q of run) quoted.add(q)
     const code = run.filter((q) => q.kind === 'code').map((q) => q.text)
     const said = run.filter((q) => q.kind !== 'code')
@@ -92,6 +96,13 @@ const MAX_ANTECEDENTS = 2
  * counts (in scope and off-topic) unchanged.
  */
 function antecedentsOf(sentence: Scored, passages: Scored[]): Scored[] {
+  // A later sentence of a field's (or a step's) paragraph is the field's: "`null` when there are no more results." says
+  // nothing without "next_cursor string | null: Pass this as `cursor` to get the next page."
+  const sameParagraph = (p: Scored) => p.sourceId === sentence.sourceId && p.paragraph === sentence.paragraph && p.index < sentence.index
+  const field = sentence.paragraph === undefined ? undefined : passages.find((p) => sameParagraph(p) && p.label !== undefined)
+  if (field && sentence.index - field.index <= MAX_ANTECEDENTS) {
+    return passages.filter((p) => sameParagraph(p) && p.index >= field.index).sort((a, b) => a.index - b.index)
+  }
   const before: Scored[] = []
   let at = sentence
   while (before.length < MAX_ANTECEDENTS && at.kind === 'text' && at.paragraph !== undefined && REFERS_BACK.test(visibleText(at.text))) {
@@ -135,6 +146,33 @@ export function introducedCode(p: Passage, all: Scored[]): Scored | undefined {
 const endsInColon = (p: Passage) => p.kind !== 'code' && p.text.trimEnd().endsWith(':')
 
 const nextPassage = (p: Passage, all: Scored[]) => all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
+
+/** Fields a section's opening sentence brings along (see fieldsAfter). */
+const MAX_LEAD_FIELDS = 3
+
+/**
+ * The fields (or steps) a section's only sentence leads into: "List endpoints use cursor-based pagination." says what,
+ * its `limit` and `cursor` parameters how. Only for a sentence that opens its section, with the labelled passages right
+ * after it, under the same heading.
+ */
+function fieldsAfter(p: Scored, all: Scored[]): Scored[][] {
+  if (p.kind !== 'text' || p.heading === undefined || p.label !== undefined || endsInColon(p)) return []
+  const at = (index: number) => all.find((q) => q.sourceId === p.sourceId && q.index === index)
+  if (at(p.index - 1)?.heading === p.heading) return []
+  const fields: Scored[][] = []
+  let index = p.index + 1
+  while (fields.length < MAX_LEAD_FIELDS) {
+    const field = at(index)
+    if (field?.label === undefined || field.heading !== p.heading || field.kind === 'code') break
+    const sentences = [field]
+    for (let next = at(++index); next && next.label === undefined && next.paragraph === field.paragraph; next = at(++index))
+      sentences.push(next)
+    // A field that ends introducing a block ("Example:") would end on its colon: the fields stop before it.
+    if (endsInColon(sentences.at(-1)!)) break
+    fields.push(sentences)
+  }
+  return fields
+}
 
 /** What a passage ending in ":" introduces: the list items after it, or the code block. */
 function introduced(p: Scored, all: Scored[], chosen: Scored[]): Scored[] {

@@ -1410,4 +1410,34 @@ describe('asked on a page with a section on what is asked', () => {
     }
     expect(isDecline(extractiveAnswer(toilet, [proxy, other]))).toBe(true)
   })
+
+  test("a section's opening sentence brings its fields along, and a field's later sentence its name", () => {
+    const overview: SourceBlock = {
+      id: 1,
+      title: 'API overview',
+      url: 'https://docs.example.com/api/overview',
+      content: [
+        '## Pagination',
+        'List endpoints use **cursor-based pagination**.',
+        'limit integer',
+        'Number of items to return, from 1 to 200.',
+        'cursor string',
+        'The `next_cursor` value from the previous response. Omit it for the first page.',
+        'next_cursor string | null',
+        'Pass this as `cursor` to get the next page. `null` when there are no more results.',
+      ].join('\n\n'),
+    }
+    expect(extractiveAnswer('how does pagination work?', [overview])).toBe(
+      [
+        'List endpoints use **cursor-based pagination**.',
+        '- limit integer: Number of items to return, from 1 to 200.',
+        '- cursor string: The `next_cursor` value from the previous response. Omit it for the first page.',
+        '- next_cursor string | null: Pass this as `cursor` to get the next page. `null` when there are no more results. [1]',
+      ].join('\n'),
+    )
+    // Never a field's description without the field it describes.
+    expect(extractiveAnswer('what happens when there are no more results?', [overview])).toMatch(
+      /next_cursor string \| null: Pass this as `cursor` to get the next page\. `null` when there are no more results\./,
+    )
+  })
 })
