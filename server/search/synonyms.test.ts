@@ -42,4 +42,5 @@ test("a reader's dead link is the docs' broken link, one way: broken links are a
   expect(findPhrases('find broken links').phrases).toEqual([])
   expect(findPhrases('a ready-made automation').phrases[0]!.alternatives).toContain('predefined')
   expect(findPhrases('is there an off-the-shelf template').phrases[0]!.alternatives).toContain('predefined')
+  expect(findPhrases('we have two separate doc sites').phrases[0]!.alternatives).toContain('multiple')
 })
