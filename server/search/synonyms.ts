@@ -113,15 +113,15 @@ const GROUPS: string[][] = [
   ['right', 'right-hand', 'right hand'],
   ['left', 'left-hand', 'left hand'],
   ['bounce', 'bounced', 'leave right away', 'leaves right away', 'leave immediately', 'leave straight away'],
-  // Measured (2026-11-30): fresh round 32's "is there a ready-made automation that fixes dead links…?" found the
-  // predefined automations' page 8th, now 1st; Mintlify questions answered and citing an expected page 1249 → 1250/1353
-  // (the dead link below); search 0.962 / 0.855 unchanged; every off-topic set, both corpora, unchanged.
   // "Two separate doc sites" are the docs' "multiple documentation sites". Measured (2026-11-30): fresh round 32's "We
   // have two separate doc sites in the same org… how do I make sure it edits the customer docs?" found its page 8th,
   // now 1st; search over 1,353 Mintlify questions 0.962 / 0.855 unchanged (tuning 24 0.711 → 0.715); answers and every
   // off-topic set, both corpora, unchanged. With "several" too: MRR 0.856, but one answer lost ("reuse the same
   // paragraph on several pages" quoted "multiple paragraphs").
   ['multiple', 'more than one', 'two separate', 'two different'],
+  // Measured (2026-11-30): fresh round 32's "is there a ready-made automation that fixes dead links…?" found the
+  // predefined automations' page 8th, now 1st; Mintlify questions answered and citing an expected page 1249 → 1250/1353
+  // (the dead link below); search 0.962 / 0.855 unchanged; every off-topic set, both corpora, unchanged.
   ['predefined', 'ready-made', 'ready made', 'prebuilt', 'pre-built', 'off-the-shelf', 'off the shelf'],
 ]
 
