@@ -10,6 +10,7 @@ import { inPageSection, sectionsOn } from './page-sections.ts'
 import { among, type Choice, choose, LONG_QUESTION, MAX_PASSAGES, type Word } from './answer-choice.ts'
 import {
   codeIn,
+  formulasIn,
   namesIn,
   nounPairs,
   objectOf,
@@ -153,6 +154,11 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const lackedNames = nameWords.filter((w) => df[w] === 0)
   const isLong = own.filter((word) => word.weight === 1).length >= LONG_QUESTION
   if (!isLong && lackedNames.some((w) => among(own[w]!, unknown))) return declined(sources, question)
+  // A formula in a variable that no source writes ("help me solve 3x + 7 = 22", "the domain of f(x) = 1/(x - 3)") is
+  // someone's algebra, however many of the question's words ("solve", "steps", "domain") the docs use.
+  const formulas = formulasIn(request.question)
+  const written = passages.map((p) => p.text.replace(/\s+/g, '').toLowerCase())
+  if (formulas.some((formula) => !written.some((text) => text.includes(formula)))) return declined(sources, question)
   // The reader's own thing, or what they want something for, that the docs never name ("an email account on my
   // phone", "my neighbor's view", "an app for hiking"): the question is about it, however many of its other words
   // the docs use ("fix a broken link in my necklace chain").

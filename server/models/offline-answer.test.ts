@@ -1440,4 +1440,22 @@ describe('asked on a page with a section on what is asked', () => {
       /next_cursor string \| null: Pass this as `cursor` to get the next page\. `null` when there are no more results\./,
     )
   })
+
+  test("a formula in a variable that no source writes is someone's algebra, whatever words the docs share", () => {
+    const writing: SourceBlock = {
+      id: 1,
+      title: 'Support content',
+      url: 'https://docs.example.com/guides/support',
+      content: 'Support content should help customers solve problems quickly.\n\nUse steps to show a series of sequential actions.',
+    }
+    expect(isDecline(extractiveAnswer('help me solve 3x + 7 = 22 and show the steps', [writing]))).toBe(true)
+    expect(isDecline(extractiveAnswer('how do I show the steps to solve problems', [writing]))).toBe(false)
+    const scoring: SourceBlock = {
+      id: 1,
+      title: 'Scoring',
+      url: 'https://docs.example.com/concepts/scoring',
+      content: 'A rule scores each result as 2x + 1, where x is the number of matches.',
+    }
+    expect(extractiveAnswer('why does a result score 2x + 1?', [scoring])).toMatch(/^A rule scores each result as 2x \+ 1/)
+  })
 })

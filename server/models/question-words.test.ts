@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest'
-import { codeIn, namesIn, nounPairs, objectOf, openingThing, readersThings, subjectOf, verbOf, verbsOf } from './question-words.ts'
+import {
+  codeIn,
+  formulasIn,
+  namesIn,
+  nounPairs,
+  objectOf,
+  openingThing,
+  readersThings,
+  subjectOf,
+  verbOf,
+  verbsOf,
+} from './question-words.ts'
 import { contentTerms } from '../search/terms.ts'
 
 /** The stems the functions answer in ("rotate" → "rotat"). */
@@ -105,5 +116,21 @@ describe('what a question says beyond its words', () => {
     expect(nounPairs('add a border around an image')).toEqual([])
     expect(nounPairs('link to a pdf stored in my repo')).toEqual([])
     expect(nounPairs('how do I stop my rollout safely?')).toEqual([])
+  })
+
+  test('formulas a reader writes outside code: a variable, a number, and an equals sign, a power or a coefficient', () => {
+    expect(formulasIn('help me solve 3x + 7 = 22 and show the steps')).toEqual(['3x+7=22'])
+    expect(formulasIn('What is the domain of f(x) = 1/(x - 3)?')).toEqual(['f(x)=1/(x-3)'])
+    expect(formulasIn("what's the derivative of x^2")).toEqual(['x^2'])
+    expect(formulasIn('simplify 2x - 5')).toEqual(['2x-5'])
+    for (const question of [
+      'is the image 1200 x 630?',
+      'set `n=5` in the config',
+      'n + 1 queries are slow',
+      'a low-speed crash',
+      'set limit=50 per page',
+    ]) {
+      expect(formulasIn(question), question).toEqual([])
+    }
   })
 })

@@ -282,3 +282,47 @@ export function nounPairs(question: string): Array<[string, string]> {
   })
   return pairs
 }
+
+/** A token a formula is made of: operands and operators only ("3x", "=", "1/(x", "3)"). */
+const FORMULA_TOKEN = /^[\p{L}\p{N}().^+*/=-]+$/u
+/** What makes such a token part of a formula rather than a word ("low-speed" has a hyphen, no digit: see formulasIn). */
+const FORMULA_MARK = /[\p{N}()+*/^=-]/u
+/** Most characters a formula's token runs to. */
+const MAX_FORMULA_TOKEN = 16
+/** A variable: a single x, y, z or n, alone or after its coefficient ("3x"). */
+const VARIABLE = /(?:^|[^\p{L}])[xyzn](?:[^\p{L}]|$)/u
+/** A variable with its coefficient ("3x"): a formula even without "=" ("simplify 2x - 5"). */
+const COEFFICIENT = /\p{N}[xyzn](?:[^\p{L}]|$)/u
+
+/** A token without the punctuation a sentence puts around it ("3)?" → "3)"). */
+function unpunctuated(token: string): string {
+  let end = token.length
+  while (end > 0 && '?!,.:;'.includes(token[end - 1]!)) end--
+  return token.slice(0, end)
+}
+
+/**
+ * The formulas a question writes outside code, spaces left out ("3x+7=22"): runs of operands and operators with a
+ * variable, a number, an operator, and an equals sign, a power or a coefficient ("3x"). Not "n + 1 queries", "a
+ * 1200 x 630 image" nor "low-speed". Docs questions name their settings in words or in code (`limit=50`); a formula in a
+ * variable is someone's algebra. Read token by token: one pattern over the text was polynomial (see
+ * tests/agent/regex-linearity.test.ts).
+ */
+export function formulasIn(question: string): string[] {
+  const runs: string[] = []
+  let run = ''
+  for (const written of `${withoutCodeSpans(question)} `.split(' ')) {
+    const token = unpunctuated(written)
+    const inFormula =
+      token.length > 0 && token.length <= MAX_FORMULA_TOKEN && FORMULA_TOKEN.test(token) && (FORMULA_MARK.test(token) || token.length === 1)
+    if (inFormula) run += token.toLowerCase()
+    if ((!inFormula || token !== written) && run) {
+      runs.push(run)
+      run = ''
+    }
+  }
+  return runs.filter(
+    (formula) =>
+      /\p{N}/u.test(formula) && /[-+*/^=]/.test(formula) && VARIABLE.test(formula) && (/[=^]/.test(formula) || COEFFICIENT.test(formula)),
+  )
+}
