@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { parseQuery } from './query.ts'
 import { findPhrases } from './synonyms.ts'
 
 const rest = (text: string) => findPhrases(text).rest
@@ -43,4 +44,13 @@ test("a reader's dead link is the docs' broken link, one way: broken links are a
   expect(findPhrases('a ready-made automation').phrases[0]!.alternatives).toContain('predefined')
   expect(findPhrases('is there an off-the-shelf template').phrases[0]!.alternatives).toContain('predefined')
   expect(findPhrases('we have two separate doc sites').phrases[0]!.alternatives).toContain('multiple')
+})
+
+test("a reader's throttled is the docs' rate limit (one way), and what they have to fill in is required", () => {
+  expect(findPhrases('before I get throttled').phrases).toEqual([])
+  expect(parseQuery('before I get throttled').words.flatMap((word) => word.terms.map((term) => term.word))).toEqual(
+    expect.arrayContaining(['throttled', 'rate', 'limit']),
+  )
+  expect(parseQuery('what is the rate limit').words.flatMap((word) => word.terms.map((term) => term.word))).not.toContain('throttled')
+  expect(findPhrases('which fields do I have to fill in').phrases[0]!.alternatives).toContain('required')
 })

@@ -32,6 +32,10 @@ const GROUPS: string[][] = [
   ['deprecated', 'replacement', 'superseded', 'still supported', 'still ok to use', 'still ok to call'],
   ['default', 'by default', 'start out', 'starts out', 'initially'],
   ['limit', 'maximum', 'max', 'quota', 'cap', 'how often', 'how many times'],
+  // Measured (2026-11-30) with the throttled words below: fresh round 33's page-leaning 10 → 12/12 ("Which of these
+  // fields do I actually have to fill in for each sample?", "how many requests can I make to this before I get
+  // throttled?"); every other set of both benches unchanged.
+  ['required', 'mandatory', 'have to fill in', 'need to fill in', 'must fill in'],
   ['frequency', 'how often', 'schedule', 'cadence', 'regularly'],
   ['request', 'call'],
   ['access', 'get into', 'get in to'],
@@ -132,6 +136,10 @@ const GROUPS: string[][] = [
 const READERS_WORDS: Array<[reader: string, docs: string[]]> = [
   ['dead link', ['broken link']],
   ['dead links', ['broken links']],
+  // Throttled is rate-limited: the docs' "Rate limits" sections say how much.
+  ['throttle', ['rate', 'limit']],
+  ['throttled', ['rate', 'limit']],
+  ['throttling', ['rate', 'limit']],
 ]
 
 /** Phrase or word → the other words and phrases of its groups. */
