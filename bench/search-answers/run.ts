@@ -137,6 +137,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 32)', read('mintlify-page-questions-32.json'), 'page'],
       ['page-leaning (tuning 33)', read('mintlify-page-questions-33.json'), 'page'],
       ['page-leaning (tuning 34)', read('mintlify-page-questions-34.json'), 'page'],
+      // Two rounds of twelve more, written at this stop's start by helpers who had not seen the code (2026-11-30): round
+      // thirty-two tried at once, at 8d5600c: 11/12 ("if someone closes it, does it ever come back for them?" on the banner,
+      // declined); round thirty-three kept unseen until tried once, at 44acc2e: 10/12.
+      ['page-leaning (tuning 35)', read('mintlify-page-questions-35.json'), 'page'],
+      ['page-leaning (tuning 36)', read('mintlify-page-questions-36.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -240,6 +245,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 42)', read('mintlify-questions-42.json'), 'plain'],
       ['questions (tuning 43)', read('mintlify-questions-43.json'), 'plain'],
       ['questions (tuning 44)', read('mintlify-questions-44.json'), 'plain'],
+      // Two rounds of thirty more, the same way (2026-11-30): round thirty-two at 8d5600c 26/30, round thirty-three (kept
+      // unseen) at 44acc2e 23/30.
+      ['questions (tuning 45)', read('mintlify-questions-45.json'), 'plain'],
+      ['questions (tuning 46)', read('mintlify-questions-46.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
