@@ -157,8 +157,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   // A formula in a variable that no source writes ("help me solve 3x + 7 = 22", "the domain of f(x) = 1/(x - 3)") is
   // someone's algebra, however many of the question's words ("solve", "steps", "domain") the docs use.
   const formulas = formulasIn(request.question)
-  const written = passages.map((p) => p.text.replace(/\s+/g, '').toLowerCase())
-  if (formulas.some((formula) => !written.some((text) => text.includes(formula)))) return declined(sources, question)
+  const writes = (formula: string) => passages.some((p) => p.text.replace(/\s+/g, '').toLowerCase().includes(formula))
+  if (formulas.some((formula) => !writes(formula))) return declined(sources, question)
   // The reader's own thing, or what they want something for, that the docs never name ("an email account on my
   // phone", "my neighbor's view", "an app for hiking"): the question is about it, however many of its other words
   // the docs use ("fix a broken link in my necklace chain").
