@@ -106,7 +106,7 @@ function antecedentsOf(sentence: Scored, passages: Scored[]): Scored[] {
   const before: Scored[] = []
   let at = sentence
   while (before.length < MAX_ANTECEDENTS && at.kind === 'text' && at.paragraph !== undefined && REFERS_BACK.test(visibleText(at.text))) {
-    const previous = passages.find((p) => p.sourceId === at.sourceId && p.index === at.index - 1)
+    const previous = passageAt(passages, at.sourceId, at.index - 1)
     if (previous?.kind !== 'text' || previous.paragraph !== at.paragraph) break
     before.unshift(previous)
     at = previous
@@ -120,7 +120,7 @@ function antecedentsOf(sentence: Scored, passages: Scored[]): Scored[] {
  */
 export function introOf(code: Passage, passages: Scored[]): Scored | undefined {
   for (let index = code.index - 1; index >= 0; index--) {
-    const before = passages.find((p) => p.sourceId === code.sourceId && p.index === index)
+    const before = passageAt(passages, code.sourceId, index)
     if (before?.kind !== 'code') return before
   }
   return undefined
@@ -145,7 +145,10 @@ export function introducedCode(p: Passage, all: Scored[]): Scored | undefined {
 
 const endsInColon = (p: Passage) => p.kind !== 'code' && p.text.trimEnd().endsWith(':')
 
-const nextPassage = (p: Passage, all: Scored[]) => all.find((q) => q.sourceId === p.sourceId && q.index === p.index + 1)
+/** The passage at `index` in source `sourceId`. */
+const passageAt = (all: Scored[], sourceId: number, index: number) => all.find((q) => q.sourceId === sourceId && q.index === index)
+
+const nextPassage = (p: Passage, all: Scored[]) => passageAt(all, p.sourceId, p.index + 1)
 
 /** Fields a section's opening sentence brings along (see fieldsAfter). */
 const MAX_LEAD_FIELDS = 3
@@ -157,7 +160,7 @@ const MAX_LEAD_FIELDS = 3
  */
 function fieldsAfter(p: Scored, all: Scored[]): Scored[][] {
   if (p.kind !== 'text' || p.heading === undefined || p.label !== undefined || endsInColon(p)) return []
-  const at = (index: number) => all.find((q) => q.sourceId === p.sourceId && q.index === index)
+  const at = (index: number) => passageAt(all, p.sourceId, index)
   if (at(p.index - 1)?.heading === p.heading) return []
   const fields: Scored[][] = []
   let index = p.index + 1

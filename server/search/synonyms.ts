@@ -144,13 +144,14 @@ const READERS_WORDS: Array<[reader: string, docs: string[]]> = [
 
 /** Phrase or word → the other words and phrases of its groups. */
 const SYNONYMS = new Map<string, string[]>()
-for (const group of GROUPS) {
-  for (const member of group) {
-    const others = group.filter((other) => other !== member)
-    SYNONYMS.set(member, [...new Set([...(SYNONYMS.get(member) ?? []), ...others])])
-  }
-}
-for (const [reader, docs] of READERS_WORDS) SYNONYMS.set(reader, [...new Set([...(SYNONYMS.get(reader) ?? []), ...docs])])
+const addSynonyms = (word: string, others: string[]) => SYNONYMS.set(word, [...new Set([...(SYNONYMS.get(word) ?? []), ...others])])
+for (const group of GROUPS)
+  for (const member of group)
+    addSynonyms(
+      member,
+      group.filter((other) => other !== member),
+    )
+for (const [reader, docs] of READERS_WORDS) addSynonyms(reader, docs)
 
 /**
  * When the reader means ("last week", "in the past 30 days", "yesterday", "an hour ago", "right now"): their time frame, never a topic of the docs.
