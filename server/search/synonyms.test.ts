@@ -46,6 +46,13 @@ test("a reader's dead link is the docs' broken link, one way: broken links are a
   expect(findPhrases('we have two separate doc sites').phrases[0]!.alternatives).toContain('multiple')
 })
 
+test("how long a reader's thing sticks around, or is hung on to, is how long the docs say it stays or is retained", () => {
+  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
+  expect(termsOf('how long do these stick around after the PR gets merged?')).toEqual(expect.arrayContaining(['stay', 'remain']))
+  expect(termsOf('how long do you hang on to our activity history?')).toEqual(expect.arrayContaining(['retain']))
+  expect(termsOf('how long are previews retained?')).not.toContain('stick')
+})
+
 test("a reader's throttled is the docs' rate limit (one way), and what they have to fill in is required", () => {
   expect(findPhrases('before I get throttled').phrases).toEqual([])
   expect(parseQuery('before I get throttled').words.flatMap((word) => word.terms.map((term) => term.word))).toEqual(
