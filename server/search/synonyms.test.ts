@@ -53,6 +53,13 @@ test("how long a reader's thing sticks around, or is hung on to, is how long the
   expect(termsOf('how long are previews retained?')).not.toContain('stick')
 })
 
+test("a search that comes up empty finds the docs' results, and greeting readers by name is personalization (one way)", () => {
+  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
+  expect(termsOf('which terms people type into our docs search come up empty')).toContain('results')
+  expect(termsOf('greet signed-in users by first name')).toEqual(expect.arrayContaining(['personalize', 'personalization']))
+  expect(termsOf('how do I set up personalization')).not.toContain('greet')
+})
+
 test("a reader's throttled is the docs' rate limit (one way), and what they have to fill in is required", () => {
   expect(findPhrases('before I get throttled').phrases).toEqual([])
   expect(parseQuery('before I get throttled').words.flatMap((word) => word.terms.map((term) => term.word))).toEqual(
