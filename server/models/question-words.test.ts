@@ -97,6 +97,9 @@ describe('what a question says beyond its words', () => {
     // "That's" and "it's" say "that is", not what "that" owns.
     expect(readersThings("can we keep editing while that's happening, and what's next?")).toEqual([])
     expect(readersThings("where's the neighbor's fence?")).toEqual(stems('neighbor fence'))
+    // A sentence's end ends it: the next sentence's first words are not part of the reader's images.
+    expect(readersThings("classes don't do anything on my images. whats the workaround for custom sizes?")).toEqual(stems('images sizes'))
+    expect(readersThings('I edited my docs.json and the nav broke')).toEqual(stems('docs.json'))
   })
 
   test('the two-word things a question names after a determiner, where the phrase ends', () => {

@@ -181,12 +181,16 @@ const PHRASE_WORDS = 3
  * not "nodejs" in "a proxy for the nodejs sdk").
  */
 export function readersThings(question: string): string[] {
-  const written = writtenWords(question)
-  const tokens = written.map((token) => token.toLowerCase())
+  const words = writtenWords(question)
+  const tokens = words.map((token) => token.toLowerCase())
   const things: string[] = []
   const phraseAfter = (i: number) => {
     const phrase: string[] = []
-    for (const word of written.slice(i + 1, i + 1 + PHRASE_WORDS)) {
+    for (const written of words.slice(i + 1, i + 1 + PHRASE_WORDS)) {
+      // A sentence's end ends the phrase ("on my images. whats the workaround…"); its dot is kept as written
+      // ("docs.json").
+      const sentenceEnds = written.endsWith('.')
+      const word = sentenceEnds ? written.replace(/\.+$/, '') : written
       const next = word.toLowerCase()
       if (endsPhrase(next)) break
       // After its noun, a word in -ed says what happened to the thing ("our dashboard flatlined", "my build failed"),
@@ -194,6 +198,7 @@ export function readersThings(question: string): string[] {
       if (phrase.length > 0 && PAST.test(next)) break
       // A value the reader writes ("our G-XXXX measurement ID", "my UA-12345 property") is not a thing of theirs.
       if (!isValue(word)) phrase.push(...contentTerms(next.replace(/'s?$/, '')))
+      if (sentenceEnds) break
     }
     return phrase
   }

@@ -30,6 +30,12 @@ describe('terms', () => {
     expect(tokenize('Réglages avancés')).toEqual(['réglages', 'avancés'])
   })
 
+  it('drops contractions typed without their apostrophe, as it drops them with it', () => {
+    expect(contentTerms('whats the workaround, I dont know why it doesnt work and thats odd')).toEqual(
+      contentTerms("what's the workaround, I don't know why it doesn't work and that's odd"),
+    )
+  })
+
   it("reads an acronym's plural as its singular, and an acronym ending in S as itself", () => {
     expect(contentTerms('user IDs, the APIs and PRs')).toEqual(contentTerms('user ID, the API and PR'))
     expect(contentTerms('a package from UPS')).toContain('ups')

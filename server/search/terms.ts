@@ -8,7 +8,8 @@
  * alike. Question framing ("explain", "happen", "possible") is here too: it says how the reader asks, not what about;
  * so is "ones" ("which ones?"), as "one" is; what is left of a negation split at its apostrophe ("don" of "don't", "won"
  * of "won't"); and the plural particle of a hyphenated noun ("sign-ins", "add-ons", "log-outs"), whose first word says
- * what it is. "Against" says how ("building against this endpoint"), as "through" and "via" do.
+ * what it is. "Against" says how ("building against this endpoint"), as "through" and "via" do. Contractions typed
+ * without their apostrophe ("whats", "dont") are the same words.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a about above after again all also am an and any are as at be because been being below both but by can could did do
@@ -19,7 +20,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   wants was way we were what when where whether which while who whom whose why will with within would yes yet you your
   yours another anymore consider considered explain happen happens happened know mean means meant possible tell work works
   don won isn aren wasn weren doesn didn hasn haven hadn couldn wouldn shouldn mustn needn shan ain
-  ins ons outs offs against ones`.split(/\s+/),
+  ins ons outs offs against ones
+  whats thats hows wheres theres whos dont cant doesnt isnt arent wasnt werent didnt hasnt havent hadnt couldnt wouldnt
+  shouldnt ive youre theyre weve`.split(/\s+/),
 )
 
 /**
