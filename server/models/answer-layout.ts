@@ -2,6 +2,7 @@
 // "Enter one of these:", the code after "Run:"), then the rest by source in reading order, each run cited `[n]`.
 import type { Passage } from './passages.ts'
 import { visibleText } from './markdown-links.ts'
+import { withoutCodeSpans } from './question-words.ts'
 
 /** List items a sentence ending in ":" brings along ("Enter one of these:" then the list). */
 const MAX_INTRODUCED_ITEMS = 5
@@ -143,7 +144,12 @@ export function introducedCode(p: Passage, all: Scored[]): Scored | undefined {
   return next?.kind === 'code' ? next : undefined
 }
 
-const endsInColon = (p: Passage) => p.kind !== 'code' && p.text.trimEnd().endsWith(':')
+/**
+ * Whether a passage introduces what comes after it: it ends in ":", or names it "the following" ("Add the following to
+ * your `docs.json` file to send analytics to Hotjar."), which says nothing without the block after it.
+ */
+const endsInColon = (p: Passage) => p.kind !== 'code' && (p.text.trimEnd().endsWith(':') || THE_FOLLOWING.test(withoutCodeSpans(p.text)))
+const THE_FOLLOWING = /\bthe following\b/i
 
 /** The passage at `index` in source `sourceId`. */
 const passageAt = (all: Scored[], sourceId: number, index: number) => all.find((q) => q.sourceId === sourceId && q.index === index)

@@ -1,6 +1,7 @@
 import { OPERATION_NOTE } from '../search/chunk.ts'
 import { asksForAll, asksWhereToStart, kindAskedFor, withoutWhichAreThere } from '../search/entry-points.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
+import { namesOnlyProperties, subjectsOf } from '../search/question.ts'
 import { editDistance } from '../search/edit-distance.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
 import { endsOnColon, render, type Scored } from './answer-layout.ts'
@@ -282,7 +283,14 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     choice = { ...context, scored: passagesScored, pageSection: true }
     chosen = choose(ranked, choice)
   }
-  if (!chosen) return declined(sources, question)
+  if (!chosen) {
+    // Asked on a page only for what it takes ("which two values does this need, and where do they go?", "what's the
+    // default?") in words none of its sentences hold, the page's opening says it (the Hotjar page: "Add the following
+    // to your docs.json file", and its two keys). Measured (2026-12-01) on bench/search-answers: Mintlify page-leaning
+    // 485 → 486/500; every other set, in scope and off-topic (on a page too), both corpora, unchanged.
+    if (readerPage !== undefined && namesOnlyProperties(subjectsOf(question))) return introduce(readerPage)
+    return declined(sources, question)
+  }
   if (readerPage === undefined) return render(chosen.passages, passagesScored, chosen.best)
   // Asked about the reader's page, the docs cover it (the choice above says so); the answer then quotes that page and
   // the passages of others that speak of its subject too: "how do I turn this on?" on "Custom 404 page" is not answered

@@ -962,6 +962,35 @@ describe('offline-answer model', () => {
     expect(answer).not.toContain('Give every embedded video a transcript:')
   })
 
+  /** The Hotjar page: a sentence that names "the following", then the block it introduces. */
+  const hotjarPage = (more = ''): SourceBlock => ({
+    id: 1,
+    title: 'Hotjar',
+    url: 'https://docs.example.com/integrations/analytics/hotjar',
+    content: `Add the following to your \`docs.json\` file to send analytics to Hotjar.\n\n\`\`\`json\n"integrations": { "hotjar": { "hjid": "required", "hjsv": "required" } }\n\`\`\`${more}`,
+  })
+
+  test('a sentence that names "the following" brings the code after it, as one ending in ":" does', () => {
+    const answer = extractiveAnswer('how do I send analytics to hotjar?', [hotjarPage()])
+    expect(answer).toMatch(/^Add the following to your `docs.json` file to send analytics to Hotjar\. \[1\]\n\n```json\n"integrations"/)
+  })
+
+  test('asked on a page only for what it takes, in words none of its sentences hold, the page introduces itself', () => {
+    const hotjar = hotjarPage('\n\n## Session recordings\n\nRecordings start once visitors accept cookies.')
+    const others: SourceBlock[] = ['Navigation', 'Deployments', 'Themes'].map((title, i) => ({
+      id: i + 2,
+      title,
+      url: `https://docs.example.com/${title.toLowerCase()}`,
+      content: `${title} are set in docs.json. Each page of the ${title.toLowerCase()} guide has examples.`,
+    }))
+    const asked = 'which two values does this need, and where do they go?'
+    const onHotjar = extractiveAnswer({ question: asked, standalone: onPage(asked, 'Hotjar') }, [hotjar, ...others])
+    expect(onHotjar).toContain('Add the following to your `docs.json` file to send analytics to Hotjar. [1]')
+    expect(onHotjar).toContain('"hjsv": "required"')
+    // Asked on no page, the question names nothing to answer.
+    expect(isDecline(extractiveAnswer(asked, [hotjar, ...others]))).toBe(true)
+  })
+
   test("a sentence whose code is too long to quote neither opens an answer nor a page's opening", () => {
     const longCode = ['```bash', ...Array.from({ length: 14 }, (_, i) => `mint step-${i}`), '```'].join('\n')
     const install: SourceBlock[] = [
