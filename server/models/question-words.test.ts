@@ -112,6 +112,9 @@ describe('what a question says beyond its words', () => {
     expect(nounPairs('tips for running a first half marathon')).toEqual([stems('half marathon')])
     // So do words that describe ("a single row"), and a word before a determiner is a verb ("a visitor closes the").
     expect(nounPairs('Can I fit five cards in a single row with this?')).toEqual([])
+    // A comparative describes too: "a newer version" is a version.
+    expect(nounPairs('is this one still ok to use or is there a newer version?')).toEqual([])
+    expect(nounPairs('is there a faster way?')).toEqual([])
     expect(nounPairs('If a visitor closes the banner, will they see it again?')).toEqual([])
     // Not a phrase that goes on, a pronoun, a preposition, or a noun and what was done to it.
     expect(nounPairs('track which buttons readers click')).toEqual([])

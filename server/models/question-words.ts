@@ -250,8 +250,19 @@ const PREPOSITIONS = new Set(
   'around across along among behind beside besides beyond inside outside near toward towards against per'.split(' '),
 )
 
-/** Words that describe a thing without naming a kind of it ("a single row", "a big table"): read past, as everyday words. */
-const DESCRIBING = new Set('old big small large little short tiny huge same other next last single simple quick nice great'.split(' '))
+/**
+ * Words that describe a thing without naming a kind of it ("a single row", "a big table", "a newer version"): read
+ * past, as everyday words.
+ */
+const DESCRIBING = new Set(
+  [
+    'old big small large little short tiny huge same other next last single simple quick nice great',
+    // Comparatives: "a newer version" is a version, "a faster way" a way.
+    'newer older bigger smaller larger shorter longer faster slower better worse higher lower easier simpler cheaper',
+  ]
+    .join(' ')
+    .split(' '),
+)
 /** Most everyday words read past between a determiner and the pair it opens. */
 const MAX_EVERYDAY = 2
 

@@ -60,6 +60,12 @@ test("a search that comes up empty finds the docs' results, and greeting readers
   expect(termsOf('how do I set up personalization')).not.toContain('greet')
 })
 
+test('asked whether there is a newer one, the reader asks whether this one is deprecated (one way)', () => {
+  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
+  expect(termsOf('is there a newer endpoint?')).toEqual(expect.arrayContaining(['deprecated', 'replacement']))
+  expect(termsOf('which endpoints are deprecated?')).not.toContain('newer')
+})
+
 test("a reader's throttled is the docs' rate limit (one way), and what they have to fill in is required", () => {
   expect(findPhrases('before I get throttled').phrases).toEqual([])
   expect(parseQuery('before I get throttled').words.flatMap((word) => word.terms.map((term) => term.word))).toEqual(

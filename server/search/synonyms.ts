@@ -150,6 +150,11 @@ const READERS_WORDS: Array<[reader: string, docs: string[]]> = [
   ['comes up empty', ['results']],
   ['came up empty', ['results']],
   ['greet', ['personalize', 'personalization']],
+  // Asked whether there is a newer one, the reader asks whether this one is deprecated, and what replaced it. Measured
+  // (2026-12-01) with comparatives read as describing words (see nounPairs): "is this one still ok to use or is there a
+  // newer version?" on the v1 agent job page, declined, now quotes "This endpoint is deprecated."; Mintlify page-leaning
+  // 486 → 487/500; every other set of both benches, search and answers, unchanged.
+  ['newer', ['deprecated', 'replacement']],
   // How long something is kept: docs say it stays, remains or is retained. Measured (2026-12-01): fresh round 35's
   // "How long do these stick around after the PR gets merged?" on the preview deployments page was declined, now
   // answered from its "Preview lifetime"; "retention on these - how long do they stick around…?" finds the audit log
