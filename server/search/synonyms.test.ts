@@ -66,6 +66,13 @@ test('asked whether there is a newer one, the reader asks whether this one is de
   expect(termsOf('which endpoints are deprecated?')).not.toContain('newer')
 })
 
+test('an abbreviation a reader types searches the word docs spell out (one way: code writes `params` too)', () => {
+  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
+  expect(termsOf('which spec version does this need?')).toContain('specification')
+  expect(termsOf('can I pass query params and env vars?')).toEqual(expect.arrayContaining(['parameters', 'variables']))
+  expect(termsOf('which specification version')).not.toContain('spec')
+})
+
 test("a reader's throttled is the docs' rate limit (one way), and what they have to fill in is required", () => {
   expect(findPhrases('before I get throttled').phrases).toEqual([])
   expect(parseQuery('before I get throttled').words.flatMap((word) => word.terms.map((term) => term.word))).toEqual(
