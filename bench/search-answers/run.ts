@@ -142,6 +142,12 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // declined); round thirty-three kept unseen until tried once, at 44acc2e: 10/12.
       ['page-leaning (tuning 35)', read('mintlify-page-questions-35.json'), 'page'],
       ['page-leaning (tuning 36)', read('mintlify-page-questions-36.json'), 'page'],
+      // Two rounds of twelve more, written at the next stop's start the same way (2026-12-01): round thirty-five tried at
+      // once, at 1816ef0: 9/12 (three declined with the reader's page first: how long previews stick around after a
+      // merge, the job statuses and where the PR is, the subdomain to plug into the rewrites); round thirty-six kept
+      // unseen until tried once, at 19afc58: 10/12.
+      ['page-leaning (tuning 37)', read('mintlify-page-questions-37.json'), 'page'],
+      ['page-leaning (tuning 38)', read('mintlify-page-questions-38.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -249,6 +255,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // unseen) at 44acc2e 23/30.
       ['questions (tuning 45)', read('mintlify-questions-45.json'), 'plain'],
       ['questions (tuning 46)', read('mintlify-questions-46.json'), 'plain'],
+      // Two rounds of thirty more, the same way (2026-12-01): round thirty-five at 1816ef0 25/30, round thirty-six (kept
+      // unseen) at 19afc58 24/30.
+      ['questions (tuning 47)', read('mintlify-questions-47.json'), 'plain'],
+      ['questions (tuning 48)', read('mintlify-questions-48.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
