@@ -73,6 +73,13 @@ test('an abbreviation a reader types searches the word docs spell out (one way: 
   expect(termsOf('which specification version')).not.toContain('spec')
 })
 
+test('who a change is credited to, or authored by, is who it is attributed to (one way)', () => {
+  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
+  expect(termsOf('can they be credited to my github user?')).toContain('attributed')
+  expect(termsOf('PRs authored by the bot')).toContain('attributed')
+  expect(termsOf('who are pull requests attributed to?')).not.toContain('credited')
+})
+
 test("a reader's throttled is the docs' rate limit (one way), and what they have to fill in is required", () => {
   expect(findPhrases('before I get throttled').phrases).toEqual([])
   expect(parseQuery('before I get throttled').words.flatMap((word) => word.terms.map((term) => term.word))).toEqual(

@@ -178,6 +178,12 @@ const READERS_WORDS: Array<[reader: string, docs: string[]]> = [
   ['db', ['database']],
   ['img', ['image']],
   ['msg', ['message']],
+  // Who a change is credited to, or authored by, is who the docs say it is attributed to. Measured (2026-12-01): fresh
+  // round 37's "Every PR the AI writer opens shows up as authored by the mintlify bot… credited to my GitHub user" finds
+  // the agent page 2nd (not in the first 10); search over 1,473 Mintlify questions 0.959 / 0.851 → 0.959 / 0.852;
+  // answers and every off-topic set, both corpora, unchanged.
+  ['credited', ['attributed', 'attribute']],
+  ['authored', ['attributed', 'attribute']],
   // How long something is kept: docs say it stays, remains or is retained. Measured (2026-12-01): fresh round 35's
   // "How long do these stick around after the PR gets merged?" on the preview deployments page was declined, now
   // answered from its "Preview lifetime"; "retention on these - how long do they stick around…?" finds the audit log
