@@ -128,19 +128,20 @@ export function introOf(code: Passage, passages: Scored[]): Scored | undefined {
 }
 
 /**
- * Whether a passage quoted would end on its colon: it ends in ":", and what it introduces will not come along (a code
- * block too long to quote, or another than the one code block an answer quotes, or nothing at all).
+ * Whether a passage quoted would end on its colon: it introduces what follows (ends in ":" or names "the following"), and
+ * what it introduces will not come along (a code block too long to quote, or another than the one code block an answer
+ * quotes, or nothing at all).
  */
 export function endsOnColon(p: Passage, all: Scored[], quotedCode: Scored | undefined): boolean {
-  if (!endsInColon(p)) return false
+  if (!introducesNext(p)) return false
   const next = nextPassage(p, all)
   if (next?.kind === 'item') return false
   return next?.kind !== 'code' || (quotedCode !== undefined && next !== quotedCode)
 }
 
-/** The code block a passage ending in ":" introduces, if it introduces one. */
+/** The code block a passage introduces (see introducesNext), if it introduces one. */
 export function introducedCode(p: Passage, all: Scored[]): Scored | undefined {
-  const next = endsInColon(p) ? nextPassage(p, all) : undefined
+  const next = introducesNext(p) ? nextPassage(p, all) : undefined
   return next?.kind === 'code' ? next : undefined
 }
 
@@ -148,7 +149,7 @@ export function introducedCode(p: Passage, all: Scored[]): Scored | undefined {
  * Whether a passage introduces what comes after it: it ends in ":", or names it "the following" ("Add the following to
  * your `docs.json` file to send analytics to Hotjar."), which says nothing without the block after it.
  */
-const endsInColon = (p: Passage) => p.kind !== 'code' && (p.text.trimEnd().endsWith(':') || THE_FOLLOWING.test(withoutCodeSpans(p.text)))
+const introducesNext = (p: Passage) => p.kind !== 'code' && (p.text.trimEnd().endsWith(':') || THE_FOLLOWING.test(withoutCodeSpans(p.text)))
 const THE_FOLLOWING = /\bthe following\b/i
 
 /** The passage at `index` in source `sourceId`. */
@@ -165,7 +166,7 @@ const MAX_LEAD_FIELDS = 3
  * after it, under the same heading.
  */
 function fieldsAfter(p: Scored, all: Scored[]): Scored[][] {
-  if (p.kind !== 'text' || p.heading === undefined || p.label !== undefined || endsInColon(p)) return []
+  if (p.kind !== 'text' || p.heading === undefined || p.label !== undefined || introducesNext(p)) return []
   const at = (index: number) => passageAt(all, p.sourceId, index)
   if (at(p.index - 1)?.heading === p.heading) return []
   const fields: Scored[][] = []
@@ -177,7 +178,7 @@ function fieldsAfter(p: Scored, all: Scored[]): Scored[][] {
     for (let next = at(++index); next && next.label === undefined && next.paragraph === field.paragraph; next = at(++index))
       sentences.push(next)
     // A field that ends introducing a block ("Example:") would end on its colon: the fields stop before it.
-    if (endsInColon(sentences.at(-1)!)) break
+    if (introducesNext(sentences.at(-1)!)) break
     fields.push(sentences)
   }
   return fields
@@ -185,7 +186,7 @@ function fieldsAfter(p: Scored, all: Scored[]): Scored[][] {
 
 /** What a passage ending in ":" introduces: the list items after it, or the code block. */
 function introduced(p: Scored, all: Scored[], chosen: Scored[]): Scored[] {
-  if (!endsInColon(p)) return []
+  if (!introducesNext(p)) return []
   const after = all.filter((q) => q.sourceId === p.sourceId && q.index > p.index)
   if (after[0]?.kind === 'code') return chosen.some((q) => q.kind === 'code' && q !== after[0]) ? [] : [after[0]]
   const items: Scored[] = []
@@ -193,7 +194,7 @@ function introduced(p: Scored, all: Scored[], chosen: Scored[]): Scored[] {
     if (q.kind !== 'item' || q.index !== p.index + 1 + items.length || items.length === MAX_INTRODUCED_ITEMS) break
     // An item that introduces a block of its own ("Serves a disallow `robots.txt`:" then its code) ends the list
     // before it: quoted without its block, it would end on its colon.
-    if (endsInColon(q) && nextPassage(q, all)?.kind !== 'item') break
+    if (introducesNext(q) && nextPassage(q, all)?.kind !== 'item') break
     items.push(q)
   }
   return items

@@ -3,6 +3,8 @@ import { parseQuery } from './query.ts'
 import { findPhrases } from './synonyms.ts'
 
 const rest = (text: string) => findPhrases(text).rest
+/** Every word a question searches: its own, and its synonyms. */
+const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
 
 test('time frames are cut out, with or without an amount', () => {
   expect(rest('what happened in the last 3 days and yesterday')).toBe('what happened   and')
@@ -47,34 +49,29 @@ test("a reader's dead link is the docs' broken link, one way: broken links are a
 })
 
 test("how long a reader's thing sticks around, or is hung on to, is how long the docs say it stays or is retained", () => {
-  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
   expect(termsOf('how long do these stick around after the PR gets merged?')).toEqual(expect.arrayContaining(['stay', 'remain']))
   expect(termsOf('how long do you hang on to our activity history?')).toEqual(expect.arrayContaining(['retain']))
   expect(termsOf('how long are previews retained?')).not.toContain('stick')
 })
 
 test("a search that comes up empty finds the docs' results, and greeting readers by name is personalization (one way)", () => {
-  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
   expect(termsOf('which terms people type into our docs search come up empty')).toContain('results')
   expect(termsOf('greet signed-in users by first name')).toEqual(expect.arrayContaining(['personalize', 'personalization']))
   expect(termsOf('how do I set up personalization')).not.toContain('greet')
 })
 
 test('asked whether there is a newer one, the reader asks whether this one is deprecated (one way)', () => {
-  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
   expect(termsOf('is there a newer endpoint?')).toEqual(expect.arrayContaining(['deprecated', 'replacement']))
   expect(termsOf('which endpoints are deprecated?')).not.toContain('newer')
 })
 
 test('an abbreviation a reader types searches the word docs spell out (one way: code writes `params` too)', () => {
-  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
   expect(termsOf('which spec version does this need?')).toContain('specification')
   expect(termsOf('can I pass query params and env vars?')).toEqual(expect.arrayContaining(['parameters', 'variables']))
   expect(termsOf('which specification version')).not.toContain('spec')
 })
 
 test('who a change is credited to, or authored by, is who it is attributed to (one way)', () => {
-  const termsOf = (question: string) => parseQuery(question).words.flatMap((word) => word.terms.map((term) => term.word))
   expect(termsOf('can they be credited to my github user?')).toContain('attributed')
   expect(termsOf('PRs authored by the bot')).toContain('attributed')
   expect(termsOf('who are pull requests attributed to?')).not.toContain('credited')
@@ -82,9 +79,7 @@ test('who a change is credited to, or authored by, is who it is attributed to (o
 
 test("a reader's throttled is the docs' rate limit (one way), and what they have to fill in is required", () => {
   expect(findPhrases('before I get throttled').phrases).toEqual([])
-  expect(parseQuery('before I get throttled').words.flatMap((word) => word.terms.map((term) => term.word))).toEqual(
-    expect.arrayContaining(['throttled', 'rate', 'limit']),
-  )
-  expect(parseQuery('what is the rate limit').words.flatMap((word) => word.terms.map((term) => term.word))).not.toContain('throttled')
+  expect(termsOf('before I get throttled')).toEqual(expect.arrayContaining(['throttled', 'rate', 'limit']))
+  expect(termsOf('what is the rate limit')).not.toContain('throttled')
   expect(findPhrases('which fields do I have to fill in').phrases[0]!.alternatives).toContain('required')
 })
