@@ -171,6 +171,13 @@ const writtenWords = (question: string) =>
 /** A verb's past form ("failed", "flatlined"), not a noun in -eed or a short word ("need", "bed"). */
 const PAST = /^[\p{L}-]{3,}[^e]ed$/u
 
+/** "images." → "images". A scan: a regex anchored at the end is retried at every start (see withoutPunctuationAround). */
+function withoutTrailingDots(word: string): string {
+  let end = word.length
+  while (end > 0 && word[end - 1] === '.') end--
+  return word.slice(0, end)
+}
+
 /** Most words a possessive's noun phrase is read for ("my broken washing machine"). */
 const PHRASE_WORDS = 3
 
@@ -190,7 +197,7 @@ export function readersThings(question: string): string[] {
       // A sentence's end ends the phrase ("on my images. whats the workaround…"); its dot is kept as written
       // ("docs.json").
       const sentenceEnds = written.endsWith('.')
-      const word = sentenceEnds ? written.replace(/\.+$/, '') : written
+      const word = withoutTrailingDots(written)
       const next = word.toLowerCase()
       if (endsPhrase(next)) break
       // After its noun, a word in -ed says what happened to the thing ("our dashboard flatlined", "my build failed"),
