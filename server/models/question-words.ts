@@ -171,13 +171,6 @@ const writtenWords = (question: string) =>
 /** A verb's past form ("failed", "flatlined"), not a noun in -eed or a short word ("need", "bed"). */
 const PAST = /^[\p{L}-]{3,}[^e]ed$/u
 
-/** "images." → "images". A scan: a regex anchored at the end is retried at every start (see withoutPunctuationAround). */
-function withoutTrailingDots(word: string): string {
-  let end = word.length
-  while (end > 0 && word[end - 1] === '.') end--
-  return word.slice(0, end)
-}
-
 /** Most words a possessive's noun phrase is read for ("my broken washing machine"). */
 const PHRASE_WORDS = 3
 
@@ -197,7 +190,7 @@ export function readersThings(question: string): string[] {
       // A sentence's end ends the phrase ("on my images. whats the workaround…"); its dot is kept as written
       // ("docs.json").
       const sentenceEnds = written.endsWith('.')
-      const word = withoutTrailingDots(written)
+      const word = unpunctuated(written)
       const next = word.toLowerCase()
       if (endsPhrase(next)) break
       // After its noun, a word in -ed says what happened to the thing ("our dashboard flatlined", "my build failed"),
@@ -317,7 +310,10 @@ const VARIABLE = /(?:^|[^\p{L}])[xyzn](?:[^\p{L}]|$)/u
 /** A variable with its coefficient ("3x"): a formula even without "=" ("simplify 2x - 5"). */
 const COEFFICIENT = /\p{N}[xyzn](?:[^\p{L}]|$)/u
 
-/** A token without the punctuation a sentence puts around it ("3)?" → "3)"). */
+/**
+ * A token without the punctuation a sentence puts after it ("3)?" → "3)", "images." → "images"). A scan: a regex anchored
+ * at the end is retried at every start (see withoutPunctuationAround).
+ */
 function unpunctuated(token: string): string {
   let end = token.length
   while (end > 0 && '?!,.:;'.includes(token[end - 1]!)) end--
