@@ -429,6 +429,25 @@ describe('offline-answer model', () => {
     )
   })
 
+  test("a reader's hedges and feelings are not words the docs lack: a bit scared, a bunch of pages", () => {
+    const access: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Dashboard access policies',
+        url: 'https://docs.example.com/dashboard/network-access',
+        content:
+          'Allow a CIDR range to grant dashboard access to an entire office or VPN network.\n\nAdd your current address first so that you do not lock yourself out.',
+      },
+    ]
+    // The docs never say "bit", "scared" or "myself": only "myself" is a word of the reader's own story.
+    const question = 'can I limit dashboard access to our office VPN range? a bit scared of locking myself out while setting it up'
+    const vpn = { question, unknownWords: ['bit', 'scared', 'myself'] }
+    expect(extractiveAnswer(vpn, access)).toMatch(/^Allow a CIDR range to grant dashboard access/)
+    // Three words of a story the docs lack still make it one they are not part of.
+    const janitor = { question: question.replace('a bit scared', 'the janitor mops'), unknownWords: ['janitor', 'mops', 'myself'] }
+    expect(extractiveAnswer(janitor, access)).toMatch(new RegExp(`^${DECLINE}`))
+  })
+
   test('an age is a person, and a pair after everyday words is one thing: neither is answered by its words apart', () => {
     const sources: SourceBlock[] = [
       {

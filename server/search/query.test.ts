@@ -176,6 +176,8 @@ test('amounts and the words of a question form name no subject; an HTTP status o
     '500mb:weak',
   ])
   expect(weak('merge two branches')).toEqual(['merge:subject', 'two:weak', 'branches:subject'])
+  // How much, how the reader feels and whether it can be done say how they ask, not what about.
+  expect(weak('is it doable for a bunch of pages? a bit scared')).toEqual(['bunch:weak', 'pages:subject', 'bit:weak', 'scared:weak'])
   // "New" describes what it names ("a new announcement"), and "brand-new" is new.
   expect(weak('post a brand-new announcement')).toEqual(['brand:weak', 'post:subject', 'announcement:subject'])
   // A dismissible banner is one a reader can close.
