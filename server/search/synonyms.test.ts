@@ -83,3 +83,11 @@ test("a reader's throttled is the docs' rate limit (one way), and what they have
   expect(termsOf('what is the rate limit')).not.toContain('throttled')
   expect(findPhrases('which fields do I have to fill in').phrases[0]!.alternatives).toContain('required')
 })
+
+test('something done every Monday, each night or once a week runs on a schedule (one way)', () => {
+  for (const question of ['run the agent every Monday morning', 'a nightly job', 'check links once a week', 'each night at 2am']) {
+    expect(termsOf(question)).toContain('schedule')
+  }
+  expect(termsOf('edit the schedule of an automation')).not.toContain('nightly')
+  expect(termsOf('every page has a title')).not.toContain('schedule')
+})
