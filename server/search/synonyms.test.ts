@@ -91,3 +91,8 @@ test('something done every Monday, each night or once a week runs on a schedule 
   expect(termsOf('edit the schedule of an automation')).not.toContain('nightly')
   expect(termsOf('every page has a title')).not.toContain('schedule')
 })
+
+test('killing a key or a session is revoking or disabling it (one way)', () => {
+  expect(termsOf('kill the API keys they created')).toEqual(expect.arrayContaining(['revoke', 'disable']))
+  expect(termsOf('revoke a key')).not.toContain('kill')
+})

@@ -223,6 +223,10 @@ const READERS_WORDS: Array<[readers: string[], docs: string[]]> = [
     ['hang on to', 'hang onto', 'hold on to', 'hold onto'],
     ['retain', 'keep'],
   ],
+  [
+    ['kill', 'kills', 'killed', 'killing'],
+    ['revoke', 'disable'],
+  ],
   // Something done every Monday, every night or once a week runs on a schedule, the docs' word for it. Measured
   // (2026-12-01): fresh round 38's "I want the agent to run every Monday morning using instructions I write myself…"
   // finds the custom automation page 6th (was 8th), round 37's "my own cron string, like 6am every weekday?" 1st (was 2nd);
