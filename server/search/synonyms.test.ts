@@ -96,3 +96,14 @@ test('killing a key or a session is revoking or disabling it (one way)', () => {
   expect(termsOf('kill the API keys they created')).toEqual(expect.arrayContaining(['revoke', 'disable']))
   expect(termsOf('revoke a key')).not.toContain('kill')
 })
+
+test('seeing a change before it goes live, or before publishing, is previewing it (one way)', () => {
+  for (const question of [
+    'can my manager see it before it goes live?',
+    "check the page before it's published",
+    'look at my draft before I publish',
+  ]) {
+    expect(termsOf(question)).toEqual(expect.arrayContaining(['preview', 'publish']))
+  }
+  expect(termsOf('how do I preview a page')).not.toContain('before')
+})
