@@ -37,6 +37,15 @@ const TOP_SOURCE_SHARE = 0.25
  * With two words, as the second's, 920, but with sentences such as "Rotate its logs daily" for rotating a key.
  */
 const LEADING_SOURCES = 3
+/**
+ * A question of this many words of its own is covered only by passages that hold two of them (see choose). Measured
+ * (2026-12-01) on bench/search-answers: off-topic declined +2 plain and +1 sharing a word on Mintlify, +1 and +4 on
+ * the demo (asked on a page +1, +3 and +1), the fresh round 39's "Is it rude to leave a bar without closing out my
+ * tab?" too; in-scope, one Mintlify question lost ("reuse the same paragraph on several pages", answered by "This is
+ * the first paragraph." and a snippet's "Add the content you want to reuse."), every other set and the fresh rounds
+ * 37–39 unchanged.
+ */
+const ALONE_WORDS = 4
 /** A question with at least 3 (strong) words must have 2 of them in one quoted passage. */
 const TOGETHER = 2
 /**
@@ -197,7 +206,13 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   // value there, whatever the reader meant by it ("a good name for a cat"): it counts as a word they never use, with
   // the same exception ("what regex flavor do targeting rules use" beside `matches regex` in the targeting rules).
   const inWords = (w: number) => spokenOf || !choice.codeOnly[w]
-  const covered = new Set(chosen.flatMap((p) => [...p.covers].filter((w) => inWords(w) && (spokenOf || !choice.apart.has(w)))))
+  // Of a question of ALONE_WORDS or more words of its own, a passage that holds only one of them is about something
+  // else ("Leave unset to use the default", "To close the panel, click X" for leaving a bar without closing a tab): it
+  // is quoted, but covers none of them. Asked on a page, the page is their other word.
+  const alone = (p: Scored) => !choice.onPage && strongCount >= ALONE_WORDS && [...p.covers].filter((w) => strong[w]).length < 2
+  const covered = new Set(
+    chosen.flatMap((p) => [...p.covers].filter((w) => inWords(w) && (spokenOf || !choice.apart.has(w)) && (!strong[w] || !alone(p)))),
+  )
   // Spoken of, a word no source holds is more often a word of the reader's story ("the dashboard says deployment
   // everywhere") than what is asked: it counts as much as the middle one of the words they hold. Measured on
   // bench/search-answers: Mintlify questions 457 → 458/505; the median over every question lost a plain off-topic

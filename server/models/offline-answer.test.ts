@@ -429,6 +429,39 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('a passage that holds one word of a question of four covers none of it: it is about something else', () => {
+    const sources: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Scheduled changes and progressive rollouts',
+        url: 'https://docs.example.com/guides/scheduled-changes',
+        content:
+          "The pending change appears in the flag's **Scheduled** tab and in the audit log.\n\nThe rollout is visible on the flag page with a progress bar. You can **pause**, **resume** or **stop** it at any time. Stopping leaves the flag at the current percentage.",
+      },
+      {
+        id: 2,
+        title: 'Go SDK',
+        url: 'https://docs.example.com/sdks/go',
+        content:
+          '`Close` flushes buffered events and closes the stream. Call it before your process exits:\n\nIn Kubernetes, make sure your `terminationGracePeriodSeconds` leaves time for `Close` to flush.',
+      },
+      {
+        id: 3,
+        title: 'Testing with feature flags',
+        url: 'https://docs.example.com/guides/testing',
+        content:
+          "Control flag values in unit tests, integration tests, and local development without calling Lumen Flags.\n\nTests should be fast, deterministic, and shouldn't depend on a network service. Every Lumen Flags SDK offers two tools for this: **offline mode** and a **test data source**.\n\nIn offline mode an SDK makes no network connections and sends no events. Every evaluation returns your default value, unless you load flag values from a file.\n\nEnable it in code with the `offline` option, or without code changes by setting an environment variable:",
+      },
+    ]
+    // "leaves time for Close", "the Scheduled tab", "a progress bar": each holds one of the question's words.
+    const bar = { question: 'Is it rude to leave without closing out my tab at the bar?', unknownWords: ['rude'] }
+    expect(extractiveAnswer(bar, sources)).toMatch(new RegExp(`^${DECLINE}`))
+    // A passage that holds two of them covers them.
+    expect(extractiveAnswer('when I stop a rollout, which percentage does the flag stay at?', sources)).toMatch(
+      /Stopping leaves the flag at the current percentage\. \[1\]/,
+    )
+  })
+
   test("a reader's hedges and feelings are not words the docs lack: a bit scared, a bunch of pages", () => {
     const access: SourceBlock[] = [
       {
@@ -682,7 +715,7 @@ describe('offline-answer model', () => {
         title: 'OpenAPI fetch fails',
         url: 'https://docs.example.com/openapi-fetch',
         content:
-          'Run these commands from a machine that is not on your VPN.\n\nAn intermittent failure usually means the deployment starts before the spec finishes.\n\nThis failure mode is intermittent by nature.',
+          'Run these commands from a machine that is not on your VPN: a deployment machine on it fails first.\n\nAn intermittent failure usually means the deployment starts before the spec finishes.\n\nThis failure mode is intermittent by nature.',
       },
       {
         id: 3,
