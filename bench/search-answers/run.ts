@@ -148,6 +148,13 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // unseen until tried once, at 19afc58: 10/12.
       ['page-leaning (tuning 37)', read('mintlify-page-questions-37.json'), 'page'],
       ['page-leaning (tuning 38)', read('mintlify-page-questions-38.json'), 'page'],
+      // Three rounds of twelve more, written the same way (2026-12-01): round thirty-seven kept unseen until tried once,
+      // at a3008f3: 12/12; round thirty-eight tried at once, at c15cbf4: 11/12 (a skill file asked how long until "this
+      // file reflects" a change, declined on "a bunch of docs"); round thirty-nine kept unseen until tried once, at
+      // bc9e2ae: 12/12. Rounds 38 and 39 each repeated a question of an earlier set word for word: left out.
+      ['page-leaning (tuning 39)', read('mintlify-page-questions-39.json'), 'page'],
+      ['page-leaning (tuning 40)', read('mintlify-page-questions-40.json'), 'page'],
+      ['page-leaning (tuning 41)', read('mintlify-page-questions-41.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -259,6 +266,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // unseen) at 19afc58 24/30.
       ['questions (tuning 47)', read('mintlify-questions-47.json'), 'plain'],
       ['questions (tuning 48)', read('mintlify-questions-48.json'), 'plain'],
+      // Three rounds of thirty more, the same way (2026-12-01): round thirty-seven (kept unseen) at a3008f3 26/30, round
+      // thirty-eight at c15cbf4 24/30, round thirty-nine (kept unseen) at bc9e2ae 29/30.
+      ['questions (tuning 49)', read('mintlify-questions-49.json'), 'plain'],
+      ['questions (tuning 50)', read('mintlify-questions-50.json'), 'plain'],
+      ['questions (tuning 51)', read('mintlify-questions-51.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
