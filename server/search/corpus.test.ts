@@ -524,6 +524,19 @@ describe('questions about what readers do', () => {
     expect(firstFound(pages, 'how many people visited the docs last week')).toBe('analytics/traffic')
   })
 
+  it('find the subpath pages when the reader writes the path on their host ("example.com/docs")', () => {
+    const pages = {
+      'deploy/subpath.mdx':
+        '---\ntitle: Host docs at a subpath\n---\nServe your docs at a subpath such as example.com/docs with a reverse proxy.',
+      'migration/manual.mdx':
+        '---\ntitle: Migrate by hand\n---\nMove the docs of your marketing site page by page. Your options: copy the docs, or export them.',
+      'quickstart.mdx': '---\ntitle: Quickstart\n---\nPublish your docs on a subdomain.',
+    }
+    const question = 'we want the docs at example.com/docs but our marketing site already runs on example.com. what are the options?'
+    expect(firstFound(pages, question)).toBe('deploy/subpath')
+    expect(firstFound(pages, question.replace('example.com/docs', 'https://example.com/docs'))).toBe('deploy/subpath')
+  })
+
   it('find what the docs call predefined and broken when the reader says ready-made and dead', () => {
     const pages = {
       'automations/overview.mdx':

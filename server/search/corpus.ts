@@ -9,6 +9,7 @@ import { normalizePath, pagePathOfFile } from './navigation.ts'
 import { decodedOnce } from '../percent-decoding.ts'
 import {
   asksAboutReaders,
+  namesPathOnHost,
   asksThroughApi,
   isWeak,
   parseQuery,
@@ -98,6 +99,15 @@ const IMPLIED_API: QueryContext = { text: 'api', weight: 1, counts: true }
  * 0.957/0.862.
  */
 const IMPLIED_ANALYTICS: QueryContext = { text: 'analytics', weight: 1, counts: true }
+/**
+ * What a question that writes a path on a host ("the docs at example.com/docs") adds to its query: it asks about serving
+ * them at a subpath, the pages' word, which the reader seldom writes. Measured (2026-12-01) on bench/search-quality, all
+ * 1,563 Mintlify questions: recall@5 0.960 → 0.961, MRR@10 0.8491 → 0.8494; of the 17 questions that write one, five
+ * rise (not in the first 10 → 4th and 7th, 9th → 3rd, 2nd → 1st twice), three fall a rank or three ("serve my docs at
+ * mysite.com/docs" 1st → 2nd, under the Vercel subpath page); bench/search-answers +1 answered citing an expected
+ * page, nothing lost, off-topic and the demo unchanged. At weight 0.5 or 0.7, fewer rise.
+ */
+const IMPLIED_SUBPATH: QueryContext = { text: 'subpath', weight: 1, counts: true }
 
 export type IndexFactory = (sections: Section[]) => SectionIndex
 
@@ -237,6 +247,7 @@ export function buildCorpus(site: DocsSite, makeIndex: IndexFactory = packedInde
     const implied = [
       ...(anyOperation && asksThroughApi(text) && !/\bapis?\b/i.test(text) ? [IMPLIED_API] : []),
       ...(asksAboutReaders(text) && !/\banalytics?\b/i.test(text) ? [IMPLIED_ANALYTICS] : []),
+      ...(namesPathOnHost(text) && !/\bsub-?paths?\b/i.test(text) ? [IMPLIED_SUBPATH] : []),
     ]
     const { question, place } = withoutPlaceOnPage(withoutWhichAreThere(text))
     return parseQuery(question, [...(options.context ?? []), ...implied, ...place])

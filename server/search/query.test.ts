@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest'
-import { asksAboutReaders, asksThroughApi, isWeak, parseQuery, queryText, SYNONYM_WEIGHT, withoutPlaceOnPage } from './query.ts'
+import {
+  asksAboutReaders,
+  asksThroughApi,
+  isWeak,
+  namesPathOnHost,
+  parseQuery,
+  queryText,
+  SYNONYM_WEIGHT,
+  withoutPlaceOnPage,
+} from './query.ts'
 
 const terms = (text: string) => parseQuery(text).words.map((word) => word.terms.map((t) => `${t.word}:${t.weight}`).join(' '))
 
@@ -237,4 +246,15 @@ test('a question asks what readers do on the docs when people, readers or visito
     expect(asksAboutReaders(question), question).toBe(false)
   }
   expect(asksAboutReaders(`what people ${'a '.repeat(50_000)}`)).toBe(false)
+})
+
+test('a path on a host is where a site is served; a file path, a version or a sentence end is not', () => {
+  for (const question of ['serve the docs at example.com/docs', 'at https://acme.co.uk/help?', 'docs-site.io/Guides']) {
+    expect(namesPathOnHost(question)).toBe(true)
+  }
+  for (const question of ['edit docs.json/navigation', 'ai sdk 4.0/5.0', 'see example.com. /docs', 'example.com/', 'a/b.c']) {
+    expect(namesPathOnHost(question)).toBe(false)
+  }
+  // Read word by word: a long run of host characters costs one pass.
+  expect(namesPathOnHost(`${'a-'.repeat(50_000)}.x`)).toBe(false)
 })

@@ -164,3 +164,31 @@ const ABOUT_READERS = [
 export function asksAboutReaders(question: string): boolean {
   return ABOUT_READERS.some((pattern) => pattern.test(question))
 }
+
+const HOST_LABEL = /^[\p{L}\p{N}-]+$/u
+const TOP_LEVEL = /^[a-z]{2,}$/i
+const LETTER = /^\p{L}$/u
+const URL_SCHEME = /^[a-z]+:\/\//i
+/** A file's extension is no top-level domain: `docs.json/navigation` names a key of a file. */
+const FILE_EXTENSIONS = new Set('json md mdx yaml yml js jsx ts tsx txt html htm css png svg jpg jpeg gif ini toml lock sh py'.split(' '))
+
+/**
+ * Whether a question names a path on a host ("the docs at example.com/docs", "acme.co.uk/help"): it asks about serving
+ * them at a subpath. Read word by word, not by one pattern over the question: a pattern's run of host characters before
+ * a dot is retried at every start, quadratic on a long one.
+ */
+export function namesPathOnHost(question: string): boolean {
+  return question.split(/\s+/).some((written) => {
+    const word = written.replace(URL_SCHEME, '')
+    const slash = word.indexOf('/')
+    if (slash < 0 || !LETTER.test(word[slash + 1] ?? '')) return false
+    const labels = word.slice(0, slash).split('.')
+    const last = labels.at(-1)!
+    return (
+      labels.length >= 2 &&
+      labels.every((label) => HOST_LABEL.test(label)) &&
+      TOP_LEVEL.test(last) &&
+      !FILE_EXTENSIONS.has(last.toLowerCase())
+    )
+  })
+}
