@@ -107,3 +107,9 @@ test('seeing a change before it goes live, or before publishing, is previewing i
   }
   expect(termsOf('how do I preview a page')).not.toContain('before')
 })
+
+test('two, three or several of a thing are what the docs call multiple (one way)', () => {
+  expect(termsOf('we have two doc sites under one org')).toContain('multiple')
+  expect(termsOf('show several possible responses for one endpoint')).toContain('multiple')
+  expect(termsOf('multiple responses')).not.toContain('several')
+})
