@@ -168,6 +168,8 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
     .slice(0, MAX_PASSAGES)
   if (!chosen.includes(best)) chosen.unshift(best)
   const strongCount = strong.filter(Boolean).length
+  /** How many of the question's own words a passage holds. */
+  const strongHeld = (p: Scored) => [...p.covers].filter((w) => strong[w]).length
   // The search put the first sources first: the best sentence of each is quoted too, when it answers at all well (the
   // first's even beside another of its passages), in place of the last passage chosen for its words alone.
   const leading = new Set<Scored>()
@@ -179,7 +181,7 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
     // Below the first, a source's sentence must hold two of the question's own words (its one, if it has one), the
     // third's three: "A percentage rollout serves variations to a share of your contexts" does not answer how many
     // attributes a context can have.
-    if (rank > 0 && [...top.covers].filter((w) => strong[w]).length < Math.min(rank + 1, strongCount)) return
+    if (rank > 0 && strongHeld(top) < Math.min(rank + 1, strongCount)) return
     if (chosen.length < MAX_PASSAGES) chosen.push(top)
     else
       chosen.splice(
@@ -191,7 +193,7 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   })
 
   // A question of several words is answered by a passage that holds two of them, not by words scattered over pages.
-  const together = Math.max(...chosen.map((p) => [...p.covers].filter((w) => strong[w]).length))
+  const together = Math.max(...chosen.map(strongHeld))
   // A word the docs use, but no source holds, gets the largest weight rarity gives, yet often says the least ("add a
   // tooltip to a word", "tips for writing prompts"): for coverage it counts as much as the most telling word the sources
   // hold. A word the docs never use keeps its weight: the question is about something else ("renew my passport"),
@@ -209,9 +211,12 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   // Of a question of ALONE_WORDS or more words of its own, a passage that holds only one of them is about something
   // else ("Leave unset to use the default", "To close the panel, click X" for leaving a bar without closing a tab): it
   // is quoted, but covers none of them. Asked on a page, the page is their other word.
-  const alone = (p: Scored) => !choice.onPage && strongCount >= ALONE_WORDS && [...p.covers].filter((w) => strong[w]).length < 2
+  const alone = (p: Scored) => !choice.onPage && strongCount >= ALONE_WORDS && strongHeld(p) < 2
   const covered = new Set(
-    chosen.flatMap((p) => [...p.covers].filter((w) => inWords(w) && (spokenOf || !choice.apart.has(w)) && (!strong[w] || !alone(p)))),
+    chosen.flatMap((p) => {
+      const coversOwnWords = !alone(p)
+      return [...p.covers].filter((w) => inWords(w) && (spokenOf || !choice.apart.has(w)) && (!strong[w] || coversOwnWords))
+    }),
   )
   // Spoken of, a word no source holds is more often a word of the reader's story ("the dashboard says deployment
   // everywhere") than what is asked: it counts as much as the middle one of the words they hold. Measured on

@@ -5,11 +5,11 @@
 
 /**
  * Words that carry no meaning for docs search ("how do I ...", "what does X mean"); dropped from queries and the index
- * alike. Question framing ("explain", "happen", "possible", "doable") is here too: it says how the reader asks, not what about;
- * so is "ones" ("which ones?"), as "one" is; what is left of a negation split at its apostrophe ("don" of "don't", "won"
- * of "won't"); and the plural particle of a hyphenated noun ("sign-ins", "add-ons", "log-outs"), whose first word says
- * what it is. "Against" says how ("building against this endpoint"), as "through" and "via" do. Contractions typed
- * without their apostrophe ("whats", "dont") are the same words.
+ * alike. Question framing ("explain", "happen", "possible", "doable") is here too: it says how the reader asks, not
+ * what about; so is "ones" ("which ones?"), as "one" is; what is left of a negation split at its apostrophe ("don" of
+ * "don't", "won" of "won't"); and the plural particle of a hyphenated noun ("sign-ins", "add-ons", "log-outs"), whose
+ * first word says what it is. "Against" says how ("building against this endpoint"), as "through" and "via" do.
+ * Contractions typed without their apostrophe ("whats", "dont") are the same words.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a about above after again all also am an and any are as at be because been being below both but by can could did do
@@ -35,9 +35,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
  * follow?", "follow these steps"), which left two page-leaning questions of the fresh round twenty naming subjects of
  * their own (2026-11-30): a page-leaning set +1, every other set, search included, unchanged. So are how much and how
  * the reader feels ("a bit scared of locking myself out", "a bunch of docs"), which counted as words the docs never
- * use and made two questions of the fresh round 38 stories the docs are not part of (2026-12-01): both answered (round 38
- * 24 → 25/30, page-leaning 11 → 12/12); every set of both benches, search and answers, unchanged. ("Myself" stays a word of the reader's own: an off-topic
- * question asking to "take the image myself" is declined by it.)
+ * use and made two questions of the fresh round 38 stories the docs are not part of (2026-12-01): both answered
+ * (round 38 24 → 25/30, page-leaning 11 → 12/12); every set of both benches, search and answers, unchanged. ("Myself"
+ * stays a word of the reader's own: an off-topic question asking to "take the image myself" is declined by it.)
  */
 export const WEAK_WORDS: ReadonlySet<string> = new Set(
   `different kind kinds sort thing things stuff something someone somebody anyone anybody anything everything everyone
