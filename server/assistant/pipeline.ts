@@ -129,19 +129,19 @@ export async function startAnswer(
 
   const messageId = ctx.ids('message')
   let text = ''
-  let saved = false
-  const saveAnswer = async () => {
-    if (saved || !text) return
-    saved = true
+  // Once written, the answer's write: who ends the stream waits for it, whoever started it (the end, a stop).
+  let answerStored: Promise<void> | undefined
+  const saveAnswer = (): Promise<void> => {
+    if (answerStored || !text) return answerStored ?? Promise.resolve()
     const content = cut ? `${text}\n\n*${cut.note}*` : text
-    // Nobody waits for it: the stream ends at once, and the write joins a batch gathering under load (threads.ts),
-    // which logs a failure.
-    await storeMessage(
+    // The write joins a batch gathering under load (threads.ts), which logs a failure.
+    answerStored = storeMessage(
       ctx,
       thread,
       { id: messageId, role: 'assistant', content, sources: retrieval.sources, createdAt: ctx.now() },
       { join: true },
     ).catch(() => {})
+    return answerStored
   }
   const parts = result.stream[Symbol.asyncIterator]()
   // Set once nothing more is read from the model: it finished, failed, timed out or was cut off.
@@ -172,7 +172,9 @@ export async function startAnswer(
           clearTimeout(firstOutput)
           ctx.answering.delete(endForStop)
           if (cut) controller.enqueue({ type: 'error', message: cut.told })
-          void saveAnswer()
+          // The stream ends once the answer is stored: a reader's next question, rating or reload may reach another
+          // instance, which sees only what the store holds (this one's own reads wait in `openThread`).
+          await saveAnswer()
           controller.close()
           return
         }

@@ -47,8 +47,8 @@ export async function openThread(
  * together (`saveThreads`: one statement for all that queued), so storage costs a statement per batch instead of one
  * per message: on PGlite a statement costs about as much for sixteen messages as for one (0.6-2 ms, on the event
  * loop, which PGlite holds while it runs). An idle server writes at once; under load (a batch ended within `BUSY_MS`)
- * a write waits `GATHER_MS` for others to share its statement. A write nobody waits for (`join`: the answer, once its
- * stream ends) never opens such a wait: it joins a batch gathering or in flight, else goes at once, as before.
+ * a write waits `GATHER_MS` for others to share its statement. The answer's write (`join`; its stream ends once it is
+ * stored) never opens such a wait: it joins a batch gathering or in flight, else goes at once.
  * Resolves when the message is stored; never rejects (a failure is logged).
  */
 export function storeMessage(

@@ -162,3 +162,29 @@ test('v2: a question the store cannot keep (a full disk, the database gone) is n
     ]),
   )
 })
+
+test('the stream ends once the answer is stored: another instance, reading only the store, finds it at once', async () => {
+  // A slow store (a busy database): the answer's write takes a while after the model's last word.
+  const { store } = t.docent.context
+  const saveThreads = store.saveThreads.bind(store)
+  store.saveThreads = async (writes) => {
+    if (writes.some((write) => write.messages.some((message) => message.role === 'assistant'))) await new Promise((r) => setTimeout(r, 300))
+    return saveThreads(writes)
+  }
+  try {
+    const pending = t.app.request('/discovery/v2/assistant/demo/message', json(body('v2'), bearer(t.keys.assistant)))
+    const turn = await gated.nextTurn()
+    turn.write('Rollouts are gradual.')
+    turn.end()
+    const response = await pending
+    expect((await response.text()).endsWith('data: [DONE]\n\n')).toBe(true)
+    // Straight from the store, as another instance reads it: no wait for this process's queued writes.
+    const stored = await t.store.listMessages(response.headers.get('x-thread-id')!)
+    expect(stored.map((message) => [message.role, message.content])).toEqual([
+      ['user', question],
+      ['assistant', 'Rollouts are gradual.'],
+    ])
+  } finally {
+    store.saveThreads = saveThreads
+  }
+})
