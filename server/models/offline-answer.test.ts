@@ -465,6 +465,23 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('asked to do what the docs never speak of (a verb they never use), the question is not theirs', () => {
+    const cli: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'CLI',
+        url: 'https://docs.example.com/cli',
+        content: 'Run quality checks before deploying to production.\n\nRun the local preview after each change.',
+      },
+    ]
+    const stretch = { question: 'Should I stretch before or after a run?', unknownWords: ['stretch'] }
+    expect(extractiveAnswer(stretch, cli)).toMatch(new RegExp(`^${DECLINE}`))
+    // A verb the docs use elsewhere, only not in these passages, says how in other words: it weighs less, as before.
+    expect(extractiveAnswer({ question: 'Should I stretch before or after a run?', unknownWords: [] }, cli)).toContain(
+      'Run quality checks before deploying',
+    )
+  })
+
   test("a reader's hedges and feelings are not words the docs lack: a bit scared, a bunch of pages", () => {
     const access: SourceBlock[] = [
       {
