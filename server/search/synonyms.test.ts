@@ -124,3 +124,9 @@ test('a stylesheet is CSS, a server in front of the docs a proxy, an error page 
   expect(termsOf('configure a reverse proxy')).not.toContain('nginx')
   expect(termsOf('add a badge')).not.toContain('label')
 })
+
+test('whether the assistant knows about some content is whether it indexes it (one way)', () => {
+  expect(termsOf('will the AI chat know about content on a preview branch?')).toEqual(expect.arrayContaining(['index', 'assistant']))
+  expect(termsOf('is search aware of hidden pages?')).toContain('index')
+  expect(termsOf('how does indexing work')).not.toContain('know')
+})
