@@ -130,3 +130,11 @@ test('whether the assistant knows about some content is whether it indexes it (o
   expect(termsOf('is search aware of hidden pages?')).toContain('index')
   expect(termsOf('how does indexing work')).not.toContain('know')
 })
+
+test("a reader's leftovers are unused, carrying over is a rollover, burning through is consuming (one way)", () => {
+  expect(termsOf("if we don't burn through our credits, do the leftovers carry over?")).toEqual(
+    expect.arrayContaining(['consume', 'unused', 'rollover']),
+  )
+  expect(termsOf('do unused credits roll over')).toContain('rollover')
+  expect(termsOf('how do rollovers work')).not.toContain('leftover')
+})

@@ -268,6 +268,20 @@ const READERS_WORDS: Array<[readers: string[], docs: string[]]> = [
   // 8th and another 8th → 4th; "a nightly job that pulls a pre-rendered HTML copy" 1st → 2nd), answered and citing an
   // expected page 1354 → 1355; off-topic asked on a page declined 571 → 572/579; the demo unchanged.
   [RECURRING, ['schedule']],
+  // What a reader has left over is what docs call unused; what carries or rolls over is a rollover; what they burn
+  // through or use up, docs say it consumes. Measured (2026-12-01): fresh round 41's "if we don't burn through all our
+  // AI credits this month, do the leftovers carry over or are they lost?" (tried after its first, unseen try) was
+  // declined, now answered from the credits page's "Unused credits carry into the next month"; every set of both
+  // benches, search and answers, unchanged.
+  [['leftover', 'leftovers', 'left over'], ['unused']],
+  [
+    ['carry over', 'carries over', 'carried over', 'roll over', 'rolls over', 'rolled over'],
+    ['rollover', 'rollovers'],
+  ],
+  [
+    ['burn through', 'burns through', 'burned through', 'burnt through', 'used up', 'use up'],
+    ['consume', 'uses'],
+  ],
   // A reader's stylesheet is the docs' CSS; a server put in front of the docs (nginx, Caddy, HAProxy, Traefik) is a
   // proxy; an error page is the docs' 404; a label on an item is a badge or a tag. Measured (2026-12-01): fresh round
   // 40 (tried at once) search 0.900 / 0.883 → 0.967 / 0.933, answered and citing an expected page 26 → 29/30 (the
