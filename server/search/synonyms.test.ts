@@ -138,3 +138,10 @@ test("a reader's leftovers are unused, carrying over is a rollover, burning thro
   expect(termsOf('do unused credits roll over')).toContain('rollover')
   expect(termsOf('how do rollovers work')).not.toContain('leftover')
 })
+
+test('what a page or a skill pulls in, it imports or loads; an inner one is nested (one way)', () => {
+  expect(termsOf('a snippet that pulls in another snippet')).toEqual(expect.arrayContaining(['import', 'load']))
+  expect(termsOf('the inner one renders as nothing')).toEqual(expect.arrayContaining(['nested', 'child']))
+  expect(termsOf('import a snippet')).not.toContain('pull')
+  expect(termsOf('nested snippets')).not.toContain('inner')
+})

@@ -268,6 +268,18 @@ const READERS_WORDS: Array<[readers: string[], docs: string[]]> = [
   // 8th and another 8th → 4th; "a nightly job that pulls a pre-rendered HTML copy" 1st → 2nd), answered and citing an
   // expected page 1354 → 1355; off-topic asked on a page declined 571 → 572/579; the demo unchanged.
   [RECURRING, ['schedule']],
+  // What a page or a skill pulls in, docs say it imports or loads; an inner one is nested, a child. Measured
+  // (2026-12-01): fresh round 42's "I have a snippet that pulls in another snippet… the inner part just renders as
+  // nothing" (tried at once) was declined with the snippets page first, now answered from "A nested snippet that
+  // relies on a page-level import may render as empty content" (round 42 26 → 27/30); the recurring "a playbook it
+  // only pulls in when someone asks" finds the skills page 3rd (not in the first 10) and another skills question 2nd
+  // (was 6th); over all 1,563 Mintlify questions recall@5 0.963 → 0.964, MRR@10 0.8523 → 0.8527, answered and citing
+  // an expected page 1442 → 1444; every off-topic set and the demo unchanged.
+  [
+    ['pull in', 'pulls in', 'pulled in', 'pulling in'],
+    ['import', 'load'],
+  ],
+  [['inner'], ['nested', 'child']],
   // What a reader has left over is what docs call unused; what carries or rolls over is a rollover; what they burn
   // through or use up, docs say it consumes. Measured (2026-12-01): fresh round 41's "if we don't burn through all our
   // AI credits this month, do the leftovers carry over or are they lost?" (tried after its first, unseen try) was
