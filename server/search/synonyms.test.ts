@@ -145,3 +145,10 @@ test('what a page or a skill pulls in, it imports or loads; an inner one is nest
   expect(termsOf('import a snippet')).not.toContain('pull')
   expect(termsOf('nested snippets')).not.toContain('inner')
 })
+
+test('the next batch of results is paginated; doing nothing is idle; an isolated network is offline (one way or grouped)', () => {
+  expect(termsOf('how do I get the next batch of results?')).toEqual(expect.arrayContaining(['paginate', 'cursor']))
+  expect(termsOf('signed out after 30 minutes of doing nothing')).toEqual(expect.arrayContaining(['idle', 'inactivity']))
+  expect(termsOf('a fully isolated network with no outside internet')).toContain('offline')
+  expect(termsOf('what is the idle timeout')).not.toContain('doing')
+})
