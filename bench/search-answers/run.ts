@@ -155,6 +155,15 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 39)', read('mintlify-page-questions-39.json'), 'page'],
       ['page-leaning (tuning 40)', read('mintlify-page-questions-40.json'), 'page'],
       ['page-leaning (tuning 41)', read('mintlify-page-questions-41.json'), 'page'],
+      // Four rounds of twelve more, written the same way (2026-12-01): round forty tried at once, at f787208: 11/12 ("can i
+      // stick a BETA label on one of these items?" declined); round forty-one kept unseen until tried once, at c9782e6:
+      // 11/12 ("Can I turn the playground off on just one of these pages…?" declined); round forty-two tried at once, at
+      // 49497dd: 12/12; round forty-three kept unseen until tried once, at 01c86fd: 11/12 ("how do I get the next batch
+      // of results?" declined). Four questions repeated an earlier set's word for word: left out.
+      ['page-leaning (tuning 42)', read('mintlify-page-questions-42.json'), 'page'],
+      ['page-leaning (tuning 43)', read('mintlify-page-questions-43.json'), 'page'],
+      ['page-leaning (tuning 44)', read('mintlify-page-questions-44.json'), 'page'],
+      ['page-leaning (tuning 45)', read('mintlify-page-questions-45.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -271,6 +280,12 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 49)', read('mintlify-questions-49.json'), 'plain'],
       ['questions (tuning 50)', read('mintlify-questions-50.json'), 'plain'],
       ['questions (tuning 51)', read('mintlify-questions-51.json'), 'plain'],
+      // Four rounds of thirty more, the same way (2026-12-01): round forty at f787208 26/30, round forty-one (kept unseen)
+      // at c9782e6 27/30, round forty-two at 49497dd 26/30, round forty-three (kept unseen) at 01c86fd 26/30.
+      ['questions (tuning 52)', read('mintlify-questions-52.json'), 'plain'],
+      ['questions (tuning 53)', read('mintlify-questions-53.json'), 'plain'],
+      ['questions (tuning 54)', read('mintlify-questions-54.json'), 'plain'],
+      ['questions (tuning 55)', read('mintlify-questions-55.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
