@@ -152,3 +152,14 @@ test('the next batch of results is paginated; doing nothing is idle; an isolated
   expect(termsOf('a fully isolated network with no outside internet')).toContain('offline')
   expect(termsOf('what is the idle timeout')).not.toContain('doing')
 })
+
+test('an infosec team is security, being pinged is being notified, lining up is aligning, the docs chat is the assistant (one way or grouped)', () => {
+  expect(termsOf("where do I put our infosec team's email for vulnerability reports?")).toContain('security')
+  expect(termsOf('send them to our secops mailbox')).toContain('security')
+  expect(termsOf('can we get pinged in slack when a PR waits for review?')).toEqual(expect.arrayContaining(['notify', 'notification']))
+  expect(termsOf('make the price column line up on the right')).toEqual(expect.arrayContaining(['align', 'alignment']))
+  expect(termsOf('open the docs chat with a question filled in')).toContain('assistant')
+  expect(termsOf('set a security contact')).not.toContain('infosec')
+  expect(termsOf('slack notifications')).not.toContain('ping')
+  expect(termsOf('column alignment')).not.toContain('line')
+})

@@ -67,7 +67,10 @@ const GROUPS: string[][] = [
   ['list', 'get all', 'get every', 'fetch all', 'retrieve all'],
   ['paginate', 'pagination', 'page through', 'fetch the rest', 'get the rest', 'the rest of the results'],
   ['feedback', 'thumbs up', 'thumbs down', 'rating', 'ratings'],
-  ['assistant', 'chatbot', 'chat bot', 'ai chat'],
+  // "The docs chat" is the assistant. Measured (2026-12-01): of the eleven questions of the benches that say it, four
+  // find their page higher (7th → 3rd, three 2nd → 1st) and none lower; one of them, answered from other pages, is now
+  // declined with its page 3rd.
+  ['assistant', 'chatbot', 'chat bot', 'ai chat', 'docs chat'],
   ['url', 'link'],
   ['font', 'typeface'],
   ['related', 'similar', 'see also'],
@@ -331,6 +334,22 @@ const READERS_WORDS: Array<[readers: string[], docs: string[]]> = [
   [
     ['know about', 'knows about', 'be aware of', 'aware of'],
     ['index', 'indexing'],
+  ],
+  // A reader's infosec (or appsec, secops) team is the docs' security; being pinged is being notified; a column that
+  // lines up on the right is aligned. Measured (2026-12-01): fresh round 42's "get pinged in slack when a PR opened by
+  // one of our automations has been sitting unreviewed" (declined, its page 3rd) and "make the price column … line up
+  // on the right" (declined) are answered from their pages; fresh round 44's "where do I put our infosec team's email
+  // so they're the ones who get vulnerability reports" and a bench question's "secops mailbox" (both declined) are
+  // answered from the security contact page; over all 1,683 Mintlify questions (with "docs chat" above) MRR@10 0.855 →
+  // 0.857, answered and citing an expected page 1557 → 1560; every off-topic set, both corpora, unchanged.
+  [['infosec', 'appsec', 'secops', 'cybersecurity'], ['security']],
+  [
+    ['ping', 'pinged', 'pings', 'pinging'],
+    ['notify', 'notification', 'notifications'],
+  ],
+  [
+    ['line up', 'lines up', 'lined up'],
+    ['align', 'alignment', 'aligned'],
   ],
 ]
 
