@@ -3,7 +3,7 @@ import { asksForAll, asksWhereToStart, kindAskedFor, withoutWhichAreThere } from
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
 import { namesOnlyProperties, subjectsOf } from '../search/question.ts'
 import { editDistance } from '../search/edit-distance.ts'
-import { compoundParts, contentTerms, contentWords, tokenize, wordFamily } from '../search/terms.ts'
+import { compoundParts, contentTerms, contentWords, tokenize, wholeWordTerms, wordFamily } from '../search/terms.ts'
 import { endsOnColon, render, type Scored } from './answer-layout.ts'
 import { sourceLinks, visibleText, withoutLinkTargets } from './markdown-links.ts'
 import { type Passage, splitPassages } from './passages.ts'
@@ -129,13 +129,15 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
         : stemsOf[i]!,
   )
   const asCode = new Set(codeIn(request.question).flatMap(contentTerms))
-  const codeOnly = words.map(
-    (word, w) =>
-      df[w]! > 0 &&
-      !among(word, asCode) &&
-      !passages.some((_, i) => among(word, proseOf[i]!) || among(word, sectionOf[i]!)) &&
-      !sources.some((source) => among(word, titles.get(source.id)!)),
-  )
+  // So are the words they hold only inside a longer name: "book" in GitBook, "front" in CloudFront name a product, not
+  // the reader's book ("publish a children's picture book without an agent" quoted GitBook's migration page).
+  const said = (text: string) => new Set(wholeWordTerms(text))
+  const saidIn = [
+    ...passages.map((p) => said(p.kind === 'code' ? '' : visibleText(withoutCodeSpans(p.text)))),
+    ...passages.map((p) => said(p.heading ?? '')),
+    ...sources.map((source) => said(source.title)),
+  ]
+  const codeOnly = words.map((word, w) => df[w]! > 0 && !among(word, asCode) && !saidIn.some((stems) => among(word, stems)))
   const weight = words.map((word, w) => word.weight * Math.log(1 + passages.length / (1 + df[w]!)))
   // Nothing asked but what the search already found (everyday words, the product's name that every passage holds: "how
   // do I get started with Acme?", "what is this?" on a page): the first source's opening is the answer.

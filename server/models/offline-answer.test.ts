@@ -1228,6 +1228,37 @@ describe('offline-answer model', () => {
     expect(isDecline(extractiveAnswer('what regex flavor do targeting rules use', operators))).toBe(false)
   })
 
+  test('a word the sources hold only inside a longer name (GitBook, CloudFront) is not one they speak of', () => {
+    const migration: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Migrate from GitBook',
+        url: 'https://docs.example.com/migration/gitbook',
+        content:
+          'GitBook scopes a redirect in its configuration file to one section, while a Mintlify redirect applies to the published site.\n\nGitBook `SUMMARY.md`: Linked item with children becomes a group with nested pages.',
+      },
+      {
+        id: 2,
+        title: 'Images',
+        url: 'https://docs.example.com/guides/media',
+        content:
+          'Use WebP for photographs or images where file size matters.\n\nEvery screenshot you publish is a commitment to update it when the interface changes.',
+      },
+      {
+        id: 3,
+        title: 'Editor',
+        url: 'https://docs.example.com/editor',
+        content: 'Press / to insert components, images, or other content.',
+      },
+    ]
+    // "book" is half of a product's name here; the reader's book is something else.
+    expect(isDecline(extractiveAnswer("How do I get a children's picture book published by a small press?", migration))).toBe(true)
+    // The name itself, asked about, is a word the sources say.
+    expect(extractiveAnswer('what does a linked item with children become when I migrate from GitBook?', migration)).toContain(
+      'Linked item with children',
+    )
+  })
+
   test('reads the verb of what a question asks to do, which weighs less for coverage when no quoted passage holds it', () => {
     const stemOf = (word: string) => contentTerms(word)[0]
     expect(verbOf('draw a sequence diagram in a page')).toBe(stemOf('draw'))

@@ -97,6 +97,10 @@ export const WORD = /[\p{L}\p{N}_]+/gu
  * Chinese, Japanese and Korean are written without spaces: each of their characters is a word.
  */
 export function tokenize(text: string): string[] {
+  return splitWords(text, true)
+}
+
+function splitWords(text: string, withParts: boolean): string[] {
   const words = singularAcronyms(text).toLowerCase().match(WORD) ?? []
   const out: string[] = []
   for (const word of words) {
@@ -105,10 +109,11 @@ export function tokenize(text: string): string[] {
       continue
     }
     out.push(word)
-    if (word.includes('_')) {
+    if (withParts && word.includes('_')) {
       for (const part of word.split('_')) if (part) out.push(part)
     }
   }
+  if (!withParts) return out
   for (const { 0: run } of text.matchAll(LETTERS_AND_DIGITS)) {
     if (LOWER_THEN_UPPER.test(run)) for (const part of identifierParts(run)) out.push(part.toLowerCase())
   }
@@ -247,4 +252,9 @@ export function contentWords(text: string, max = Number.POSITIVE_INFINITY): stri
 /** The stems of a text's content words, in order (repeats kept), for matching a question against sentences. */
 export function contentTerms(text: string): string[] {
   return tokenize(text).flatMap((word) => (isContent(word) ? [stem(word)] : []))
+}
+
+/** contentTerms without the parts of identifiers (`GitBook` is `gitbook`, not `git` and `book`): the words a text says. */
+export function wholeWordTerms(text: string): string[] {
+  return splitWords(text, false).flatMap((word) => (isContent(word) ? [stem(word)] : []))
 }
