@@ -167,6 +167,13 @@ describe('searchQuestion over demo/docs', () => {
     expect((await ask([user('what is the rate limit of the REST API?')], '/concepts/contexts')).leansOn).toBeUndefined()
   })
 
+  test('an ID is a property: "do I need both of these ids?" asks about what the page takes', () => {
+    for (const question of ['do I need both of these ids or just one?', 'which ID goes where?']) {
+      expect(namesOnlyProperties(subjectsOf(question)), question).toBe(true)
+    }
+    expect(namesOnlyProperties(subjectsOf('where do I find my project ID?'))).toBe(false)
+  })
+
   test('a short question asking a property of something the page holds is about the page; of something else, not', async () => {
     for (const [question, path] of [
       ['which field does the key go under?', '/concepts/environments'],

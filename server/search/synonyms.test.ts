@@ -163,3 +163,9 @@ test('an infosec team is security, being pinged is being notified, lining up is 
   expect(termsOf('slack notifications')).not.toContain('ping')
   expect(termsOf('column alignment')).not.toContain('line')
 })
+
+test("the right-hand column is the page's side panel (one way)", () => {
+  expect(termsOf('can i put a callout in the right-hand column where the table of contents usually sits')).toContain('panel')
+  expect(termsOf('what shows in the right sidebar?')).toContain('panel')
+  expect(termsOf('customize the side panel')).not.toContain('sidebar')
+})

@@ -338,7 +338,7 @@ const READERS_WORDS: Array<[readers: string[], docs: string[]]> = [
   // A reader's infosec (or appsec, secops) team is the docs' security; being pinged is being notified; a column that
   // lines up on the right is aligned. Measured (2026-12-01): fresh round 42's "get pinged in slack when a PR opened by
   // one of our automations has been sitting unreviewed" (declined, its page 3rd) and "make the price column … line up
-  // on the right" (declined) are answered from their pages; fresh round 44's "where do I put our infosec team's email
+  // on the right" (declined) are answered from their pages; a later fresh round's "where do I put our infosec team's email
   // so they're the ones who get vulnerability reports" and a bench question's "secops mailbox" (both declined) are
   // answered from the security contact page; over all 1,683 Mintlify questions (with "docs chat" above) MRR@10 0.855 →
   // 0.857, answered and citing an expected page 1557 → 1560; every off-topic set, both corpora, unchanged.
@@ -350,6 +350,15 @@ const READERS_WORDS: Array<[readers: string[], docs: string[]]> = [
   [
     ['line up', 'lines up', 'lined up'],
     ['align', 'alignment', 'aligned'],
+  ],
+  // The column on a page's right, beside the content, is its side panel in the docs (which a panel component fills in
+  // place of the table of contents). Measured (2026-12-02): fresh round 44's "can i put a callout in the right-hand
+  // column where the table of contents usually sits" finds the panel page 1st (10th); every other question of the
+  // benches ranks as before. "Chats" as conversations and "badly" as poorly were measured with it and left out: the
+  // first moved nothing, the second lowered three questions about answers "rated badly".
+  [
+    ['right-hand column', 'right hand column', 'right-hand side', 'right hand side', 'right-hand sidebar', 'right sidebar'],
+    ['right side panel', 'panel'],
   ],
 ]
 
