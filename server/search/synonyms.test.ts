@@ -169,3 +169,9 @@ test("the right-hand column is the page's side panel (one way)", () => {
   expect(termsOf('what shows in the right sidebar?')).toContain('panel')
   expect(termsOf('customize the side panel')).not.toContain('sidebar')
 })
+
+test('bigger is larger, a pack is a package, a search that comes back with nothing has no results (one way)', () => {
+  expect(termsOf('is it cheaper to buy a bigger pack up front?')).toEqual(expect.arrayContaining(['larger', 'package']))
+  expect(termsOf('searches that come back with nothing')).toContain('results')
+  expect(termsOf('the largest package')).not.toContain('bigger')
+})
