@@ -164,6 +164,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['page-leaning (tuning 43)', read('mintlify-page-questions-43.json'), 'page'],
       ['page-leaning (tuning 44)', read('mintlify-page-questions-44.json'), 'page'],
       ['page-leaning (tuning 45)', read('mintlify-page-questions-45.json'), 'page'],
+      // Two rounds of twelve more, written the same way (2026-12-02): round forty-four tried at once, at 001e71f: 11/12
+      // ("do I need both of these ids or just one?" on the Hotjar page, declined); round forty-five kept unseen until
+      // tried once, at 5f88b7f: 12/12. One question of each repeated an earlier set's word for word: left out.
+      ['page-leaning (tuning 46)', read('mintlify-page-questions-46.json'), 'page'],
+      ['page-leaning (tuning 47)', read('mintlify-page-questions-47.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -286,6 +291,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       ['questions (tuning 53)', read('mintlify-questions-53.json'), 'plain'],
       ['questions (tuning 54)', read('mintlify-questions-54.json'), 'plain'],
       ['questions (tuning 55)', read('mintlify-questions-55.json'), 'plain'],
+      // Two rounds of thirty more, the same way (2026-12-02): round forty-four at 001e71f 26/30, round forty-five (kept
+      // unseen) at 5f88b7f 28/30.
+      ['questions (tuning 56)', read('mintlify-questions-56.json'), 'plain'],
+      ['questions (tuning 57)', read('mintlify-questions-57.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
