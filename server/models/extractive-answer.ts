@@ -130,14 +130,25 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   )
   const asCode = new Set(codeIn(request.question).flatMap(contentTerms))
   // So are the words they hold only inside a longer name: "book" in GitBook, "front" in CloudFront name a product, not
-  // the reader's book ("publish a children's picture book without an agent" quoted GitBook's migration page).
-  const said = (text: string) => new Set(wholeWordTerms(text))
-  const saidIn = [
-    ...passages.map((p) => said(p.kind === 'code' ? '' : visibleText(withoutCodeSpans(p.text)))),
-    ...passages.map((p) => said(p.heading ?? '')),
-    ...sources.map((source) => said(source.title)),
-  ]
-  const codeOnly = words.map((word, w) => df[w]! > 0 && !among(word, asCode) && !saidIn.some((stems) => among(word, stems)))
+  // the reader's book ("publish a children's picture book without an agent" quoted GitBook's migration page). Read as
+  // whole words only where the word was found, each text once: most passages do not hold it.
+  const wholeWordsOf = new Map<string, Set<string>>()
+  const saysWhole = (text: string, word: Word) => {
+    let stems = wholeWordsOf.get(text)
+    if (!stems) wholeWordsOf.set(text, (stems = new Set(wholeWordTerms(text))))
+    return among(word, stems)
+  }
+  const codeOnly = words.map(
+    (word, w) =>
+      df[w]! > 0 &&
+      !among(word, asCode) &&
+      !passages.some(
+        (p, i) =>
+          (among(word, proseOf[i]!) && saysWhole(visibleText(withoutCodeSpans(p.text)), word)) ||
+          (among(word, sectionOf[i]!) && saysWhole(p.heading ?? '', word)),
+      ) &&
+      !sources.some((source) => among(word, titles.get(source.id)!) && saysWhole(source.title, word)),
+  )
   const weight = words.map((word, w) => word.weight * Math.log(1 + passages.length / (1 + df[w]!)))
   // Nothing asked but what the search already found (everyday words, the product's name that every passage holds: "how
   // do I get started with Acme?", "what is this?" on a page): the first source's opening is the answer.
