@@ -10,6 +10,8 @@ test('time frames are cut out, with or without an amount', () => {
   expect(rest('what happened in the last 3 days and yesterday')).toBe('what happened   and')
   expect(rest('in the past couple of weeks')).toBe('')
   expect(rest('the next weekend at the moment')).toBe('')
+  // "Pages load fine at first but…": when, not a first change or first steps.
+  expect(rest('pages load fine at first but then fail')).toBe('pages load fine   but then fail')
   expect(rest('r\u0000'.repeat(100_000))).toBe('r '.repeat(100_000).trim())
 })
 
@@ -174,4 +176,16 @@ test('bigger is larger, a pack is a package, a search that comes back with nothi
   expect(termsOf('is it cheaper to buy a bigger pack up front?')).toEqual(expect.arrayContaining(['larger', 'package']))
   expect(termsOf('searches that come back with nothing')).toContain('results')
   expect(termsOf('the largest package')).not.toContain('bigger')
+})
+
+test('a transcript is a conversation, leaving out is excluding, next to each other is side by side in columns, inside a sentence is inline, a MacBook is darwin (one way)', () => {
+  expect(termsOf('pull every AI chat transcript with a script')).toEqual(expect.arrayContaining(['conversation', 'conversations']))
+  // The object between the verb and its particle: "leave them out" is read as "leave out".
+  expect(termsOf('how do I leave them out of the api reference completely?')).toEqual(expect.arrayContaining(['exclude', 'excluded']))
+  expect(termsOf('show two snippets next to each other instead of stacked')).toEqual(expect.arrayContaining(['side', 'columns']))
+  expect(termsOf('a small pill that says beta right inside a sentence')).toContain('inline')
+  expect(termsOf('mint dev crashes on my m2 macbook: could not load the sharp module')).toEqual(expect.arrayContaining(['darwin', 'arm64']))
+  expect(termsOf('export conversations')).not.toContain('transcript')
+  expect(termsOf('exclude a page')).not.toContain('leave')
+  expect(termsOf('inline code')).not.toContain('sentence')
 })
