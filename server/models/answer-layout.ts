@@ -42,7 +42,8 @@ export function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = 
     const fields = (p === best ? fieldsAfter(p, all) : []).filter((field) => !field.some((q) => quoted.has(q)))
     for (const q of fields.flat()) quoted.add(q)
     const items = fields.map((field): Scored => ({ ...field[0]!, kind: 'item', text: field.map((q) => q.text).join(' ') }))
-    const run = [...before, p, ...introduced(p, all, chosen), ...items].filter((q) => !quoted.has(q))
+    const entry = p === best ? restOfEntry(p, all) : []
+    const run = [...before, p, ...entry, ...introduced(entry.at(-1) ?? p, all, chosen), ...items].filter((q) => !quoted.has(q))
     for (const q of run) quoted.add(q)
     const code = run.filter((q) => q.kind === 'code').map((q) => q.text)
     const said = run.filter((q) => q.kind !== 'code')
@@ -182,6 +183,24 @@ function fieldsAfter(p: Scored, all: Scored[]): Scored[][] {
     fields.push(sentences)
   }
   return fields
+}
+
+/** Most sentences of an FAQ entry's answer quoted after its first. */
+const MAX_ENTRY_SENTENCES = 2
+
+/**
+ * The rest of an FAQ entry's (or a problem's title's) answer, after the sentence that opens it: "Error: Could not load
+ * the "sharp" module…: This may be due to an outdated version of Node.js." says why; "Try the following:" and its
+ * steps say what to do. The sentences of its paragraph, up to MAX_ENTRY_SENTENCES (and what the last introduces).
+ */
+function restOfEntry(p: Scored, all: Scored[]): Scored[] {
+  if (p.answers === undefined || p.kind !== 'text' || introducesNext(p)) return []
+  const rest: Scored[] = []
+  for (let next = nextPassage(p, all); next?.kind === 'text' && next.paragraph === p.paragraph; next = nextPassage(next, all)) {
+    rest.push(next)
+    if (rest.length === MAX_ENTRY_SENTENCES || introducesNext(next)) break
+  }
+  return rest
 }
 
 /** What a passage ending in ":" introduces: the list items after it, or the code block. */

@@ -1179,6 +1179,37 @@ describe('offline-answer model', () => {
     expect(answer).not.toMatch(/verify\? \[1\]/)
   })
 
+  test("a problem's title is quoted with its whole answer: why, then the steps its last sentence introduces", () => {
+    const troubleshooting: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Install the CLI › Troubleshooting',
+        url: 'https://docs.example.com/cli/install#troubleshooting',
+        content: [
+          'Error: Could not load the "sharp" module using the darwin-arm64 runtime',
+          '',
+          'This may be due to an outdated version of Node.js. Try the following:',
+          '',
+          '1. Remove the installed CLI: `npm uninstall -g mint`',
+          '2. Upgrade to Node.js v20.17.0+.',
+          '3. Reinstall the CLI: `npm install -g mint`',
+          '',
+          'Error: permission denied when installing the package globally on a shared machine',
+          '',
+          'Run the install with `sudo`. Enter your password when asked.',
+        ].join('\n'),
+      },
+    ]
+    expect(extractiveAnswer("the install says 'could not load the sharp module'. fix?", troubleshooting)).toBe(
+      [
+        'Error: Could not load the "sharp" module using the darwin-arm64 runtime: This may be due to an outdated version of Node.js. Try the following:',
+        '- Remove the installed CLI: `npm uninstall -g mint`',
+        '- Upgrade to Node.js v20.17.0+.',
+        '- Reinstall the CLI: `npm install -g mint` [1]',
+      ].join('\n'),
+    )
+  })
+
   test("an overview's card (its title linked to the page, see page-blocks) cites the page it leads to", () => {
     const overview: SourceBlock[] = [
       {

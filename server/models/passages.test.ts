@@ -124,6 +124,47 @@ test("a question stays with what answers it: an FAQ entry's question with its an
   ])
 })
 
+test("a problem's title (an accordion's, no end punctuation) stays with what answers it, as an FAQ entry's question does", () => {
+  const troubleshooting = [
+    'Error: Could not load the "sharp" module using the darwin-arm64 runtime',
+    '',
+    'This may be due to an outdated version of Node.js. Try the following:',
+    '',
+    '1. Upgrade to Node.js v20.17.0+.',
+    '',
+    'The local preview does not look the same as my docs do on the web',
+    '',
+    '```bash',
+    'mint update',
+    '```',
+    '',
+    'Set up your project',
+    '',
+    'Run the command.',
+    '',
+    '**Type:** `"system"` | `"dark"` | string (Shiki theme name) | object',
+    '**Default:** `"system"`',
+    '',
+    'When an object:',
+  ].join('\n')
+  const passages = splitPassages(1, troubleshooting)
+  expect(passages.map((p) => p.text)).toEqual([
+    'Error: Could not load the "sharp" module using the darwin-arm64 runtime: This may be due to an outdated version of Node.js.',
+    'Try the following:',
+    'Upgrade to Node.js v20.17.0+.',
+    // Nothing but code follows: the title is still what the docs say there.
+    'The local preview does not look the same as my docs do on the web',
+    '```bash\nmint update\n```',
+    // A short one is a step's label, as before.
+    'Set up your project: Run the command.',
+    // A field's type and default are not a title, whatever their length.
+    '**Type:** `"system"` | `"dark"` | string (Shiki theme name) | object **Default:** `"system"`',
+    'When an object:',
+  ])
+  expect(passages[0]!.answers).toBe('Error: Could not load the "sharp" module using the darwin-arm64 runtime')
+  expect(passages[5]!.label).toBe('Set up your project')
+})
+
 test('content terms drop stopwords and question framing, stem plurals, keep single digits', () => {
   expect(contentTerms('What does exit code 6 mean for my rollouts?')).toEqual(['exit', 'code', '6', 'rollout'])
   expect(contentTerms('How are targeting rules configured?').sort()).toEqual(contentTerms('configure the target rule').sort())

@@ -42,7 +42,7 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     const answers = kind !== 'code' && label?.question ? label.text : undefined
     const named = kind !== 'code' && label && !label.question ? label.text : undefined
     if (kind === 'code') settle()
-    else if (label) trimmed = `${label.text}${label.question ? ' ' : ': '}${trimmed}`
+    else if (label) trimmed = `${label.text}${label.text.endsWith('?') ? ' ' : ': '}${trimmed}`
     label = undefined
     passages.push({
       sourceId,
@@ -60,13 +60,14 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   let header: string[] = []
   const flush = () => {
     const text = paragraph.join(' ').trim()
+    const oneLine = paragraph.length === 1
     paragraph = []
     if (!text) return
     if (isLabel(text)) {
       label = { text: withoutEmphasis(text), question: false }
       return
     }
-    if (isQuestion(text)) {
+    if (isQuestion(text) || (oneLine && isTitle(text))) {
       label = { text, question: true }
       return
     }
@@ -157,6 +158,17 @@ function tableRow(cells: string[], header: string[]): string {
 
 function isLabel(text: string): boolean {
   return text.split(/\s+/).length <= MAX_LABEL_WORDS && !/[.!?:;,)\]…]$/.test(text) && !/^[`[(]/.test(text)
+}
+
+/**
+ * A longer line with no end punctuation, alone in its paragraph (one line, not a field's `**Type:** … **Default:** …`
+ * lines): an accordion's or a card's title that states a problem ("Error: Could not load the "sharp" module using the
+ * darwin-arm64 runtime", "The local preview doesn't look the same as my docs do on the web"). What follows answers it,
+ * as an FAQ entry's text answers its question: quoted alone, the title only repeats what the reader asked.
+ */
+function isTitle(text: string): boolean {
+  const words = text.split(/\s+/).length
+  return words > MAX_LABEL_WORDS && words <= MAX_QUESTION_WORDS && !/[.!?:;,)\]…]$/.test(text) && !/^[`[(*_-]/.test(text)
 }
 
 /** One question alone ("How many top-level sections should I have?"), not a paragraph that ends on one. */
