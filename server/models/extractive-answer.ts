@@ -50,6 +50,15 @@ const OPERATION_BONUS = 1.5
 /** A question that asks for all of a kind is answered by the page about the kind. */
 const LISTING_BONUS = 1.5
 /**
+ * A question whose words a page's title holds, all of them ("custom 404 page", "google analytics setup"), names that
+ * page: its passages gain this much over those of pages that only share the words ("Custom title for the 404 page.").
+ * Measured (2026-12-02) on bench/search-answers: Mintlify questions 1618 → 1619/1743 ("custom 404 page" quoted the
+ * settings reference); every other set, in scope and off-topic (on a page too), both corpora, unchanged.
+ */
+const NAMED_PAGE_BONUS = 2
+/** The fewest words a question names a page by (one word, "analytics", names many). */
+const NAMED_PAGE_WORDS = 2
+/**
  * "How long are entries kept?", "how many flags can a project hold?": a question that asks for an amount is answered by
  * a passage that gives one ("Team: 90 days"), which gains this much over one that only shares its words ("To keep
  * entries longer, export them").
@@ -199,6 +208,12 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const introducing = (forAll && sources.find((source) => namesKind(source.id))) || sources[0]
   if (!informative && introducing) return ownThingUnknown ? declined(sources, question) : introduce(introducing.id)
 
+  const strongOwn = own.filter((word) => word.weight === 1)
+  const namedPages = new Set(
+    strongOwn.length < NAMED_PAGE_WORDS
+      ? []
+      : sources.flatMap((source) => (strongOwn.every((word) => among(word, titles.get(source.id)!)) ? [source.id] : [])),
+  )
   const pageSections = readerPage === undefined ? new Set<string>() : sectionsOn(passages, readerPage, sources, own)
   const scored: Scored[] = passages.map((p, i) => {
     const covers = new Set<number>()
@@ -230,8 +245,11 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     // lists them; a page that mentions some of them in passing does not.
     const listing = forAll && namesKind(p.sourceId) ? LISTING_BONUS : 1
     const amount = asksAmount && p.kind !== 'code' && AMOUNT.test(withoutCodeSpans(visibleText(p.text))) ? AMOUNT_BONUS : 1
+    const namedPage = namedPages.has(p.sourceId) ? NAMED_PAGE_BONUS : 1
     const score =
-      sum === 0 ? 0 : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing * amount
+      sum === 0
+        ? 0
+        : (sum / lengthPenalty) * (1 + SOURCE_RANK / p.sourceId) * pointer * lead * named * operation * listing * amount * namedPage
     return { ...p, score, covers, own: holds, refers: refersOf[i] }
   })
   // A passage must hold a word of the question itself, unless the question has none ("what is this?" on a page).

@@ -1210,6 +1210,28 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('a question every word of which a page title holds ("custom 404 page") is answered from that page first', () => {
+    const named: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Custom 404 page',
+        url: 'https://docs.example.com/customize/custom-404-page',
+        content:
+          'All missing pages suggest related pages based on the URL a reader asked for, and an agent finds the pages they were looking for.\n\nYou can customize the title and description of the error page.\n\nSet `redirect` to `false` to show the custom 404 page instead of sending every reader who lands on a missing page to your home page.',
+      },
+      { id: 2, title: 'Editor › Configurations', url: 'https://docs.example.com/editor/configurations', content: 'Set the site name.' },
+      { id: 3, title: 'Custom scripts', url: 'https://docs.example.com/customize/custom-scripts', content: 'Add a script tag.' },
+      {
+        id: 4,
+        title: 'Settings reference',
+        url: 'https://docs.example.com/settings',
+        content: 'Custom title for the 404 page. Custom description for the 404 page.',
+      },
+    ]
+    const answer = extractiveAnswer('custom 404 page', named)
+    expect(answer.split('\n\n')[0]).toMatch(/^Set `redirect` to `false` to show the custom 404 page .* \[1\]$/)
+  })
+
   test("an overview's card (its title linked to the page, see page-blocks) cites the page it leads to", () => {
     const overview: SourceBlock[] = [
       {
