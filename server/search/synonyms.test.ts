@@ -189,3 +189,16 @@ test('a transcript is a conversation, leaving out is excluding, next to each oth
   expect(termsOf('exclude a page')).not.toContain('leave')
   expect(termsOf('inline code')).not.toContain('sentence')
 })
+
+test('still safe to use asks whether it is deprecated; a couple of is multiple; js is javascript; an acronym is an abbreviation', () => {
+  expect(termsOf('is the old v1 endpoint still safe to use or should I switch?')).toEqual(
+    expect.arrayContaining(['deprecated', 'replacement']),
+  )
+  expect(termsOf('can i have a couple of these on the same endpoint, one for the cli and one for the js sdk?')).toEqual(
+    expect.arrayContaining(['multiple', 'javascript']),
+  )
+  expect(termsOf('hover over acronyms to see a definition')).toContain('abbreviation')
+  // A couple alone is two people, not multiple of anything.
+  expect(termsOf('a gift for a couple')).not.toContain('multiple')
+  expect(termsOf('javascript sdk')).not.toContain('js')
+})

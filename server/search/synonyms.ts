@@ -29,7 +29,17 @@ const GROUPS: string[][] = [
   ['tutorial', 'walkthrough', 'walk-through'],
   ['network', 'wifi', 'wi-fi'],
   ['corporate', 'office', 'workplace'],
-  ['deprecated', 'replacement', 'superseded', 'still supported', 'still ok to use', 'still ok to call'],
+  [
+    'deprecated',
+    'replacement',
+    'superseded',
+    'still supported',
+    'still ok to use',
+    'still ok to call',
+    'still safe to use',
+    'still safe to call',
+    'still fine to use',
+  ],
   ['default', 'by default', 'start out', 'starts out', 'initially'],
   ['limit', 'maximum', 'max', 'quota', 'cap', 'how often', 'how many times'],
   // Measured (2026-11-30) with the throttled words below: fresh round 33's page-leaning 10 → 12/12 ("Which of these
@@ -229,6 +239,15 @@ const READERS_WORDS: Array<[readers: string[], docs: string[]]> = [
   [['db'], ['database']],
   [['img'], ['image']],
   [['msg'], ['message']],
+  // Measured (2026-12-02) with "still safe to use" (deprecated) and "a couple of" (multiple): fresh round 47, tried
+  // once unseen, answers 28 → 30/30 and page-leaning 11 → 12/12 (the v1 job endpoint "still safe to use", acronyms to
+  // hover over, "a couple of these … one for the js sdk"); search over all 1,743 Mintlify questions 0.967 / 0.855 →
+  // 0.967 / 0.856, the demo's 0.992 / 0.941 → 0.992 / 0.945; every set of bench/search-answers, both corpora, unchanged.
+  [['js'], ['javascript']],
+  [
+    ['acronym', 'acronyms'],
+    ['abbreviation', 'abbreviations'],
+  ],
   // Who a change is credited to, or authored by, is who the docs say it is attributed to. Measured (2026-12-01): fresh
   // round 37's "Every PR the AI writer opens shows up as authored by the mintlify bot… credited to my GitHub user" finds
   // the agent page 2nd (not in the first 10); search over 1,473 Mintlify questions 0.959 / 0.851 → 0.959 / 0.852;
@@ -268,7 +287,7 @@ const READERS_WORDS: Array<[readers: string[], docs: string[]]> = [
   // MRR@10 0.8494 → 0.8505 (of the 41 that say it, seven rise: 2nd or 3rd → 1st four times, 10th → 5th, 9th → 5th; one
   // falls, 2nd → 3rd); answers citing an expected page 1438 → 1439; off-topic plain asked on a page +1, sharing a word
   // −1 ("How do I merge two rivers on a map?" quotes "multiple mapped groups"); the demo unchanged.
-  [['two', 'three', 'several'], ['multiple']],
+  [['two', 'three', 'several', 'a couple of'], ['multiple']],
   // Something done every Monday, every night or once a week runs on a schedule, the docs' word for it. Measured
   // (2026-12-01): fresh round 38's "I want the agent to run every Monday morning using instructions I write myself…"
   // finds the custom automation page 6th (was 8th), round 37's "my own cron string, like 6am every weekday?" 1st (was 2nd);
