@@ -169,6 +169,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // tried once, at 5f88b7f: 12/12. One question of each repeated an earlier set's word for word: left out.
       ['page-leaning (tuning 46)', read('mintlify-page-questions-46.json'), 'page'],
       ['page-leaning (tuning 47)', read('mintlify-page-questions-47.json'), 'page'],
+      // Two rounds of twelve more, written the same way (2026-12-02): round forty-six tried at once, at 8fac976: 12/12;
+      // round forty-seven kept unseen until tried once, at 67917da: 11/12 ("can i have a couple of these on the same
+      // endpoint, like one for the cli and one for the js sdk?" on the SDK examples page, declined).
+      ['page-leaning (tuning 48)', read('mintlify-page-questions-48.json'), 'page'],
+      ['page-leaning (tuning 49)', read('mintlify-page-questions-49.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -295,6 +300,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // unseen) at 5f88b7f 28/30.
       ['questions (tuning 56)', read('mintlify-questions-56.json'), 'plain'],
       ['questions (tuning 57)', read('mintlify-questions-57.json'), 'plain'],
+      // Two rounds of thirty more, the same way (2026-12-02): round forty-six at 8fac976 24/30, round forty-seven (kept
+      // unseen) at 67917da 28/30.
+      ['questions (tuning 58)', read('mintlify-questions-58.json'), 'plain'],
+      ['questions (tuning 59)', read('mintlify-questions-59.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
