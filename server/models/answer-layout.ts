@@ -187,18 +187,28 @@ function fieldsAfter(p: Scored, all: Scored[]): Scored[][] {
 
 /** Most sentences of an FAQ entry's answer quoted after its first. */
 const MAX_ENTRY_SENTENCES = 2
+/** The best passage this short (in words) brings the next sentence of its paragraph along. */
+const SHORT_SENTENCE_WORDS = 5
 
 /**
  * The rest of an FAQ entry's (or a problem's title's) answer, after the sentence that opens it: "Error: Could not load
  * the "sharp" module…: This may be due to an outdated version of Node.js." says why; "Try the following:" and its
- * steps say what to do. The sentences of its paragraph, up to MAX_ENTRY_SENTENCES (and what the last introduces).
+ * steps say what to do. The sentences of its paragraph, up to MAX_ENTRY_SENTENCES (and what the last introduces); after
+ * a short sentence, the next one.
  */
 function restOfEntry(p: Scored, all: Scored[]): Scored[] {
-  if (p.answers === undefined || p.kind !== 'text' || introducesNext(p)) return []
+  if (p.kind !== 'text' || introducesNext(p)) return []
+  // A sentence this short says what, rarely what to do: "This endpoint is deprecated." goes on "Use the v2 get agent
+  // job endpoint instead."
+  const most = p.answers !== undefined ? MAX_ENTRY_SENTENCES : visibleText(p.text).split(/\s+/).length <= SHORT_SENTENCE_WORDS ? 1 : 0
   const rest: Scored[] = []
-  for (let next = nextPassage(p, all); next?.kind === 'text' && next.paragraph === p.paragraph; next = nextPassage(next, all)) {
+  for (
+    let next = nextPassage(p, all);
+    rest.length < most && next?.kind === 'text' && next.paragraph === p.paragraph;
+    next = nextPassage(next, all)
+  ) {
     rest.push(next)
-    if (rest.length === MAX_ENTRY_SENTENCES || introducesNext(next)) break
+    if (introducesNext(next)) break
   }
   return rest
 }

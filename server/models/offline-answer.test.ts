@@ -1210,6 +1210,26 @@ describe('offline-answer model', () => {
     )
   })
 
+  test('a short sentence quoted first goes on with the next of its paragraph: what, then what to do', () => {
+    const deprecated: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Get agent job (v1)',
+        url: 'https://docs.example.com/api/agent/get-agent-job',
+        content: 'This endpoint is deprecated. Use [the newer version](/api/agent/v2/get-agent-job) instead.\n\nIt returns a job.',
+      },
+      {
+        id: 2,
+        title: 'Get agent job',
+        url: 'https://docs.example.com/api/agent/v2/get-agent-job',
+        content: 'Returns the job and its status.',
+      },
+    ]
+    expect(extractiveAnswer('is the v1 job endpoint deprecated?', deprecated).split('\n\n')[0]).toBe(
+      'This endpoint is deprecated. Use [the newer version](/api/agent/v2/get-agent-job) instead. [1][2]',
+    )
+  })
+
   test('a question every word of which a page title holds ("custom 404 page") is answered from that page first', () => {
     const named: SourceBlock[] = [
       {
