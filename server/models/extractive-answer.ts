@@ -175,7 +175,9 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const names = namesIn(request.question)
   const nameWords = own.flatMap((word, w) => (among(word, names) ? [w] : []))
   const lackedNames = nameWords.filter((w) => df[w] === 0)
-  const isLong = own.filter((word) => word.weight === 1).length >= LONG_QUESTION
+  // The question's own words at full weight (not the product's name, not everyday words).
+  const strongOwn = own.filter((word) => word.weight === 1)
+  const isLong = strongOwn.length >= LONG_QUESTION
   if (!isLong && lackedNames.some((w) => among(own[w]!, unknown))) return declined(sources, question)
   // A formula in a variable that no source writes ("help me solve 3x + 7 = 22", "the domain of f(x) = 1/(x - 3)") is
   // someone's algebra, however many of the question's words ("solve", "steps", "domain") the docs use.
@@ -208,7 +210,6 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const introducing = (forAll && sources.find((source) => namesKind(source.id))) || sources[0]
   if (!informative && introducing) return ownThingUnknown ? declined(sources, question) : introduce(introducing.id)
 
-  const strongOwn = own.filter((word) => word.weight === 1)
   const namedPages = new Set(
     strongOwn.length < NAMED_PAGE_WORDS
       ? []
@@ -236,8 +237,8 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     const lengthPenalty = 1 + Math.log(1 + length / 25)
     // A sentence that opens with what was asked about ("A **percentage rollout** serves…") is about it.
     const opening = new Set(contentTerms(visibleText(p.text).split(/\s+/).slice(0, LEAD_WORDS).join(' ')))
-    const leads = own.filter((word) => word.weight === 1 && among(word, opening)).length
-    const lead = leads >= Math.min(2, own.filter((word) => word.weight === 1).length) && leads > 0 ? LEAD_BONUS : 1
+    const leads = strongOwn.filter((word) => among(word, opening)).length
+    const lead = leads >= Math.min(2, strongOwn.length) && leads > 0 ? LEAD_BONUS : 1
     const pointer = isPointer(p.text) ? POINTER_SHARE : 1
     const named = nameWords.some((w) => among(words[w]!, stemsOf[i]!)) ? NAME_BONUS : 1
     const operation = throughApi && p.text.endsWith(OPERATION_NOTE) ? OPERATION_BONUS : 1
