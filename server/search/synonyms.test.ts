@@ -202,3 +202,12 @@ test('still safe to use asks whether it is deprecated; a couple of is multiple; 
   expect(termsOf('a gift for a couple')).not.toContain('multiple')
   expect(termsOf('javascript sdk')).not.toContain('js')
 })
+
+test('a password put on the docs is their authentication; the on-this-page sidebar is the table of contents (one way)', () => {
+  expect(termsOf('docs behind a reverse proxy, can we put a password on them?')).toContain('authentication')
+  expect(termsOf('how do I password protect my docs')).toContain('authentication')
+  expect(termsOf('can the on-this-page sidebar only list headings for one language?')).toEqual(expect.arrayContaining(['contents', 'toc']))
+  // "On this page" alone says where the reader is, not what they ask about.
+  expect(termsOf('how do I add a callout on this page')).not.toContain('contents')
+  expect(termsOf('authentication setup')).not.toContain('password')
+})
