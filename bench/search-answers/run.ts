@@ -174,6 +174,12 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // endpoint, like one for the cli and one for the js sdk?" on the SDK examples page, declined).
       ['page-leaning (tuning 48)', read('mintlify-page-questions-48.json'), 'page'],
       ['page-leaning (tuning 49)', read('mintlify-page-questions-49.json'), 'page'],
+      // Two rounds of twelve more, written the same way (2026-12-02): round forty-eight tried at once, at 7aedc14: 12/12;
+      // round forty-nine kept unseen until tried once, at aa100bf: 9/11 ("what format do the files show up in once they
+      // land in the bucket?" on the streaming page, which was not among the sources; a playable audio clip on the
+      // multiple responses page, declined). One question repeated an earlier set's word for word: left out.
+      ['page-leaning (tuning 50)', read('mintlify-page-questions-50.json'), 'page'],
+      ['page-leaning (tuning 51)', read('mintlify-page-questions-51.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -304,6 +310,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // unseen) at 67917da 28/30.
       ['questions (tuning 58)', read('mintlify-questions-58.json'), 'plain'],
       ['questions (tuning 59)', read('mintlify-questions-59.json'), 'plain'],
+      // Two rounds of thirty more, the same way (2026-12-02): round forty-eight at 7aedc14 25/30, round forty-nine (kept
+      // unseen) at aa100bf 27/29 (one repeated an earlier set's word for word: left out).
+      ['questions (tuning 60)', read('mintlify-questions-60.json'), 'plain'],
+      ['questions (tuning 61)', read('mintlify-questions-61.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
