@@ -42,8 +42,8 @@ export function render(chosen: Scored[], all: Scored[] = chosen, best: Scored = 
     const fields = (p === best ? fieldsAfter(p, all) : []).filter((field) => !field.some((q) => quoted.has(q)))
     for (const q of fields.flat()) quoted.add(q)
     const items = fields.map((field): Scored => ({ ...field[0]!, kind: 'item', text: field.map((q) => q.text).join(' ') }))
-    const entry = p === best ? restOfEntry(p, all) : []
-    const run = [...before, p, ...entry, ...introduced(entry.at(-1) ?? p, all, chosen), ...items].filter((q) => !quoted.has(q))
+    const goesOn = p === best ? sentencesAfter(p, all) : []
+    const run = [...before, p, ...goesOn, ...introduced(goesOn.at(-1) ?? p, all, chosen), ...items].filter((q) => !quoted.has(q))
     for (const q of run) quoted.add(q)
     const code = run.filter((q) => q.kind === 'code').map((q) => q.text)
     const said = run.filter((q) => q.kind !== 'code')
@@ -191,12 +191,12 @@ const MAX_ENTRY_SENTENCES = 2
 const SHORT_SENTENCE_WORDS = 5
 
 /**
- * The rest of an FAQ entry's (or a problem's title's) answer, after the sentence that opens it: "Error: Could not load
- * the "sharp" module…: This may be due to an outdated version of Node.js." says why; "Try the following:" and its
- * steps say what to do. The sentences of its paragraph, up to MAX_ENTRY_SENTENCES (and what the last introduces); after
- * a short sentence, the next one.
+ * The sentences of its paragraph that the best passage goes on with. After an FAQ entry's question or a problem's
+ * title, the rest of its answer, up to MAX_ENTRY_SENTENCES (and what the last introduces): "Error: Could not load the
+ * "sharp" module…: This may be due to an outdated version of Node.js." says why; "Try the following:" and its steps
+ * say what to do. After a short sentence, the next one.
  */
-function restOfEntry(p: Scored, all: Scored[]): Scored[] {
+function sentencesAfter(p: Scored, all: Scored[]): Scored[] {
   if (p.kind !== 'text' || introducesNext(p)) return []
   // A sentence this short says what, rarely what to do: "This endpoint is deprecated." goes on "Use the v2 get agent
   // job endpoint instead."

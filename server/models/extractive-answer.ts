@@ -205,7 +205,7 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const forAll = asksForAll(question)
   const asksAmount = ASKS_AMOUNT.test(request.question)
   const whichAreThere = withoutWhichAreThere(question) !== question
-  const namesKind = (sourceId: number) => own.some((word) => word.weight === 1 && among(word, titles.get(sourceId)!))
+  const namesKind = (sourceId: number) => strongOwn.some((word) => among(word, titles.get(sourceId)!))
   // Asked for all of a kind in words every source holds, the page whose title names the kind introduces it.
   const introducing = (forAll && sources.find((source) => namesKind(source.id))) || sources[0]
   if (!informative && introducing) return ownThingUnknown ? declined(sources, question) : introduce(introducing.id)

@@ -28,19 +28,20 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
   let heading: string | undefined
   // A label waits for the passage it names: "Create a flag" + "Click New flag." reads "Create a flag: Click New flag."
   // A question does too ("Can I use my own domain? Yes, …"): quoted alone, it would repeat the reader's question.
-  let label: { text: string; question: boolean } | undefined
+  // `entry`: an FAQ entry's question or a problem's title, which what follows answers (kept when nothing follows).
+  let label: { text: string; entry: boolean } | undefined
   let paragraphs = 0
-  // A label nothing follows is dropped, a question is not: it is still what the docs ask there.
+  // A label nothing follows is dropped, an entry is not: it is still what the docs ask or say there.
   const settle = () => {
-    const question = label?.question ? label.text : undefined
+    const entry = label?.entry ? label.text : undefined
     label = undefined
-    if (question) push('text', question, paragraphs++)
+    if (entry) push('text', entry, paragraphs++)
   }
   const push = (kind: Passage['kind'], text: string, paragraph?: number): void => {
     let trimmed = text.trim()
     if (!trimmed) return
-    const answers = kind !== 'code' && label?.question ? label.text : undefined
-    const named = kind !== 'code' && label && !label.question ? label.text : undefined
+    const answers = kind !== 'code' && label?.entry ? label.text : undefined
+    const named = kind !== 'code' && label && !label.entry ? label.text : undefined
     if (kind === 'code') settle()
     else if (label) trimmed = `${label.text}${label.text.endsWith('?') ? ' ' : ': '}${trimmed}`
     label = undefined
@@ -64,11 +65,11 @@ export function splitPassages(sourceId: number, markdown: string): Passage[] {
     paragraph = []
     if (!text) return
     if (isLabel(text)) {
-      label = { text: withoutEmphasis(text), question: false }
+      label = { text: withoutEmphasis(text), entry: false }
       return
     }
     if (isQuestion(text) || (oneLine && isTitle(text))) {
-      label = { text, question: true }
+      label = { text, entry: true }
       return
     }
     const paragraphId = paragraphs++
@@ -156,8 +157,11 @@ function tableRow(cells: string[], header: string[]): string {
     .join('; ')
 }
 
+/** A paragraph that ends like a sentence (or a clause, or a parenthesis): not a label, not a title. */
+const SENTENCE_END = /[.!?:;,)\]…]$/
+
 function isLabel(text: string): boolean {
-  return text.split(/\s+/).length <= MAX_LABEL_WORDS && !/[.!?:;,)\]…]$/.test(text) && !/^[`[(]/.test(text)
+  return text.split(/\s+/).length <= MAX_LABEL_WORDS && !SENTENCE_END.test(text) && !/^[`[(]/.test(text)
 }
 
 /**
@@ -168,7 +172,7 @@ function isLabel(text: string): boolean {
  */
 function isTitle(text: string): boolean {
   const words = text.split(/\s+/).length
-  return words > MAX_LABEL_WORDS && words <= MAX_QUESTION_WORDS && !/[.!?:;,)\]…]$/.test(text) && !/^[`[(*_-]/.test(text)
+  return words > MAX_LABEL_WORDS && words <= MAX_QUESTION_WORDS && !SENTENCE_END.test(text) && !/^[`[(*_-]/.test(text)
 }
 
 /** One question alone ("How many top-level sections should I have?"), not a paragraph that ends on one. */
