@@ -67,6 +67,8 @@ const ASKS_AMOUNT = /\bhow (?:long|many|much|often|big|large|soon|far)\b/i
 /** A number in prose: not in code (`/v2/projects`), not inside a word ("v2", "GA4"). */
 const AMOUNT = /\b\d/
 const AMOUNT_BONUS = 1.5
+/** The fewest own words a question asked on a page must have for the page to answer by holding them all. */
+const PAGE_HOLDS_WORDS = 2
 /** Most of the reader's words a decline repeats ("I found nothing about ..."). */
 const DECLINE_TOPIC_WORDS = 6
 /** Everyday words (see WEAK_WORDS) need not be in a passage that answers: they weigh this much. */
@@ -321,6 +323,17 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     // to your docs.json file", and its two keys). Measured (2026-12-01) on bench/search-answers: Mintlify page-leaning
     // 485 → 486/500; every other set, in scope and off-topic (on a page too), both corpora, unchanged.
     if (readerPage !== undefined && namesOnlyProperties(subjectsOf(question))) return introduce(readerPage)
+    // Asked on a page that holds every one of the question's own words, in its sentences or its code ("what statuses
+    // does it go through, and where do I find the PR once it's made?" on a page whose `status` field "transitions
+    // through" and whose `prLink` field "contains the link"), the page's passages with those words answer, however
+    // little of the reader's phrasing they share. Measured (2026-12-02): fresh round 50's page-leaning 10 → 11/12 (that
+    // question, declined); every set of bench/search-answers, in scope and off-topic (on a page too), both corpora,
+    // unchanged.
+    const ofPage = readerPage === undefined ? [] : ranked.filter((p) => p.sourceId === readerPage && [...p.covers].some((w) => strong[w]))
+    const pageHolds = (word: Word) => passages.some((p, i) => p.sourceId === readerPage && among(word, stemsOf[i]!))
+    if (ofPage.length > 0 && strongOwn.length >= PAGE_HOLDS_WORDS && strongOwn.every(pageHolds)) {
+      return render(ofPage.slice(0, MAX_PASSAGES), passagesScored, ofPage[0])
+    }
     return declined(sources, question)
   }
   if (readerPage === undefined) return render(chosen.passages, passagesScored, chosen.best)

@@ -1332,6 +1332,30 @@ describe('offline-answer model', () => {
     )
   })
 
+  test("asked on a page that holds every one of the question's own words, in sentences or code, the page's passages answer", () => {
+    const job: SourceBlock = {
+      id: 1,
+      title: 'Get agent job',
+      url: 'https://docs.example.com/api/agent/v2/get-agent-job',
+      content: [
+        'Poll this endpoint to track the progress of an agent job. The `status` field transitions through `active` → `completed` or `failed`.',
+        'After the agent creates a pull request, the `prLink` field contains the link.',
+      ].join('\n\n'),
+    }
+    const other: SourceBlock = {
+      id: 2,
+      title: 'Create agent job',
+      url: 'https://docs.example.com/api/agent/v2/create-agent-job',
+      content: 'Start an agent job with a prompt. The agent edits files and opens a pull request.',
+    }
+    const asked = "what statuses does it go through, and where do I find the PR once it's made?"
+    const answer = extractiveAnswer({ question: asked, standalone: onPage(asked, 'Get agent job') }, [job, other])
+    expect(answer).toContain('The `status` field transitions through `active` → `completed` or `failed`. [1]')
+    expect(answer).toContain('the `prLink` field contains the link. [1]')
+    // Asked on no page, the question's words are the reader's, and the docs do not put them together.
+    expect(isDecline(extractiveAnswer(asked, [job, other]))).toBe(true)
+  })
+
   test('reads the verb of what a question asks to do, which weighs less for coverage when no quoted passage holds it', () => {
     const stemOf = (word: string) => contentTerms(word)[0]
     expect(verbOf('draw a sequence diagram in a page')).toBe(stemOf('draw'))
