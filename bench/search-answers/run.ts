@@ -180,6 +180,13 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // multiple responses page, declined). One question repeated an earlier set's word for word: left out.
       ['page-leaning (tuning 50)', read('mintlify-page-questions-50.json'), 'page'],
       ['page-leaning (tuning 51)', read('mintlify-page-questions-51.json'), 'page'],
+      // Two rounds of twelve more, written the same way (2026-12-02): round fifty tried at once, at bdc0ae7: 10/12 ("what
+      // statuses does it go through, and where do I find the PR once it's made?" on the v2 get agent job page, declined;
+      // "what falls under 'other' here?" on the caller stats page, declined); round fifty-one kept unseen until tried
+      // once, at c20bffb: 11/12. Its miss asked on the go-live checklist, a `noindex` page, which the assistant is not
+      // given (as Mintlify's table of `noindex` says): left out.
+      ['page-leaning (tuning 52)', read('mintlify-page-questions-52.json'), 'page'],
+      ['page-leaning (tuning 53)', read('mintlify-page-questions-53.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -314,6 +321,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // unseen) at aa100bf 27/29 (one repeated an earlier set's word for word: left out).
       ['questions (tuning 60)', read('mintlify-questions-60.json'), 'plain'],
       ['questions (tuning 61)', read('mintlify-questions-61.json'), 'plain'],
+      // Two rounds of thirty more, the same way (2026-12-02): round fifty at bdc0ae7 30/30, round fifty-one (kept unseen)
+      // at c20bffb 27/30.
+      ['questions (tuning 62)', read('mintlify-questions-62.json'), 'plain'],
+      ['questions (tuning 63)', read('mintlify-questions-63.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
