@@ -1,7 +1,7 @@
 import { OPERATION_NOTE } from '../search/chunk.ts'
 import { asksForAll, asksWhereToStart, kindAskedFor, withoutWhichAreThere } from '../search/entry-points.ts'
 import { asksThroughApi, isWeak, parseQuery } from '../search/query.ts'
-import { namesOnlyProperties, subjectsOf } from '../search/question.ts'
+import { namesOnlyProperties, pointsAt, subjectsOf } from '../search/question.ts'
 import { editDistance } from '../search/edit-distance.ts'
 import { compoundParts, contentTerms, contentWords, tokenize, wholeWordTerms, wordFamily } from '../search/terms.ts'
 import { endsOnColon, render, type Scored } from './answer-layout.ts'
@@ -67,8 +67,10 @@ const ASKS_AMOUNT = /\bhow (?:long|many|much|often|big|large|soon|far)\b/i
 /** A number in prose: not in code (`/v2/projects`), not inside a word ("v2", "GA4"). */
 const AMOUNT = /\b\d/
 const AMOUNT_BONUS = 1.5
-/** The fewest own words a question asked on a page must have for the page to answer by holding them all. */
+/** The fewest own words a question asked on a page must have for the page to answer by holding them (see extractiveAnswer), */
 const PAGE_HOLDS_WORDS = 2
+/** and the share of them the page must hold. */
+const PAGE_HOLDS_SHARE = 0.5
 /** Most of the reader's words a decline repeats ("I found nothing about ..."). */
 const DECLINE_TOPIC_WORDS = 6
 /** Everyday words (see WEAK_WORDS) need not be in a passage that answers: they weigh this much. */
@@ -323,15 +325,25 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     // to your docs.json file", and its two keys). Measured (2026-12-01) on bench/search-answers: Mintlify page-leaning
     // 485 → 486/500; every other set, in scope and off-topic (on a page too), both corpora, unchanged.
     if (readerPage !== undefined && namesOnlyProperties(subjectsOf(question))) return introduce(readerPage)
-    // Asked on a page that holds every one of the question's own words, in its sentences or its code ("what statuses
-    // does it go through, and where do I find the PR once it's made?" on a page whose `status` field "transitions
-    // through" and whose `prLink` field "contains the link"), the page's passages with those words answer, however
-    // little of the reader's phrasing they share. Measured (2026-12-02): fresh round 50's page-leaning 10 → 11/12 (that
-    // question, declined); every set of bench/search-answers, in scope and off-topic (on a page too), both corpora,
-    // unchanged.
+    // Asked on a page it points at ("this", "it", "these"), in words the docs all use, half or more of which the page
+    // holds in its sentences or its code ("what statuses does it go through, and where do I find the PR once it's
+    // made?" on a page whose `status` field "transitions through" and whose `prLink` field "contains the link"), the
+    // page's passages with those words answer, however little of the reader's phrasing they share. Measured
+    // (2026-12-02): with every word held, fresh round 50's page-leaning 10 → 11/12 (that question) and every set of
+    // bench/search-answers unchanged; with half, Mintlify page-leaning 674 → 678/694 ("what statuses can this return…",
+    // "should I still build a new integration on this one…"), every other set, in scope and off-topic (on a page too),
+    // both corpora, unchanged. Without the pointing word, or with a word the docs never use, off-topic questions asked
+    // on a page were answered ("what's a good beginner running plan for a first 10k" from the agent's plans).
     const ofPage = readerPage === undefined ? [] : ranked.filter((p) => p.sourceId === readerPage && [...p.covers].some((w) => strong[w]))
     const pageHolds = (word: Word) => passages.some((p, i) => p.sourceId === readerPage && among(word, stemsOf[i]!))
-    if (ofPage.length > 0 && strongOwn.length >= PAGE_HOLDS_WORDS && strongOwn.every(pageHolds)) {
+    const docsWords = !strongOwn.some((word) => among(word, unknown))
+    if (
+      ofPage.length > 0 &&
+      pointsAt(question) &&
+      docsWords &&
+      strongOwn.length >= PAGE_HOLDS_WORDS &&
+      strongOwn.filter(pageHolds).length >= PAGE_HOLDS_SHARE * strongOwn.length
+    ) {
       return render(ofPage.slice(0, MAX_PASSAGES), passagesScored, ofPage[0])
     }
     return declined(sources, question)

@@ -1332,7 +1332,7 @@ describe('offline-answer model', () => {
     )
   })
 
-  test("asked on a page that holds every one of the question's own words, in sentences or code, the page's passages answer", () => {
+  test("asked on a page that holds half the question's own words or more, in sentences or code, the page's passages answer", () => {
     const job: SourceBlock = {
       id: 1,
       title: 'Get agent job',
@@ -1354,6 +1354,21 @@ describe('offline-answer model', () => {
     expect(answer).toContain('the `prLink` field contains the link. [1]')
     // Asked on no page, the question's words are the reader's, and the docs do not put them together.
     expect(isDecline(extractiveAnswer(asked, [job, other]))).toBe(true)
+    // "Return" is not the page's word: half of them are enough.
+    const returns = 'what statuses can this return, and where do I find the PR once it is done?'
+    expect(extractiveAnswer({ question: returns, standalone: onPage(returns, 'Get agent job') }, [job, other])).toContain('`prLink`')
+    // A word the docs never use makes the question the reader's, whatever the page holds.
+    const roles: SourceBlock = {
+      id: 1,
+      title: 'Roles',
+      url: 'https://docs.example.com/account/roles',
+      content: 'Invitations expire after 7 days.\n\nAdmins can customize the roles of their team.\n\nEvery plan includes the Admin role.',
+    }
+    const onRoles = (question: string, unknownWords: string[] = []) =>
+      extractiveAnswer({ question, unknownWords, standalone: onPage(question, 'Roles') }, [roles, { ...other, id: 2 }])
+    expect(isDecline(onRoles('how do I customize these wedding invitations?', ['wedding']))).toBe(true)
+    // Nor does a question that does not point at the page ("this", "these", "it") lean on what it holds.
+    expect(isDecline(onRoles('good beginner plan for running invitations'))).toBe(true)
   })
 
   test('reads the verb of what a question asks to do, which weighs less for coverage when no quoted passage holds it', () => {
