@@ -187,6 +187,12 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // given (as Mintlify's table of `noindex` says): left out.
       ['page-leaning (tuning 52)', read('mintlify-page-questions-52.json'), 'page'],
       ['page-leaning (tuning 53)', read('mintlify-page-questions-53.json'), 'page'],
+      // Two rounds of twelve more, written the same way (2026-12-02), both first tried at d1d1137: round fifty-two (tried
+      // at once) 11/12 ("if I switch telemetry off entirely, does anything else stop working?" on the privacy overview,
+      // declined); round fifty-three (kept unseen) 11/12 ("do I have to type in the star count myself or does it update
+      // on its own?" on the GitHub component's page, declined).
+      ['page-leaning (tuning 54)', read('mintlify-page-questions-54.json'), 'page'],
+      ['page-leaning (tuning 55)', read('mintlify-page-questions-55.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -325,6 +331,10 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // at c20bffb 27/30.
       ['questions (tuning 62)', read('mintlify-questions-62.json'), 'plain'],
       ['questions (tuning 63)', read('mintlify-questions-63.json'), 'plain'],
+      // Two rounds of thirty more, the same way (2026-12-02), both first tried at d1d1137: round fifty-two 28/30 (29 joined:
+      // one repeated an earlier set's word for word), round fifty-three (kept unseen) 27/30 (29 joined, the same).
+      ['questions (tuning 64)', read('mintlify-questions-64.json'), 'plain'],
+      ['questions (tuning 65)', read('mintlify-questions-65.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
