@@ -694,6 +694,21 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('how do I rotate an sdk key in staging?', keys)).toBe('Rotate a server key in staging without downtime. [1]')
   })
 
+  test('"pay off" (a debt) is a phrase: a passage holds it where it holds both words, not where it says "pay for"', () => {
+    const billing: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Plans and billing',
+        url: 'https://docs.example.com/billing',
+        content:
+          '- Pay for Team plans by credit card (Visa, Mastercard, American Express). Monthly plans renew each month.\n- Enterprise customers can pay by bank transfer on annual invoices.\n- **Startups** with under $5M in funding get 50% off the Team plan for the first year.',
+      },
+    ]
+    const debt = { question: 'pay off my credit card first or build an emergency fund?', unknownWords: ['emergency'] }
+    expect(extractiveAnswer(debt, billing)).toMatch(new RegExp(`^${DECLINE}`))
+    expect(extractiveAnswer('how do I pay by credit card?', billing)).toContain('Pay for Team plans by credit card')
+  })
+
   test('a thing named in two words whose second the docs never use is something else: the first word does not cover it', () => {
     const analytics: SourceBlock[] = [
       {

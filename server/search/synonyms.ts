@@ -51,6 +51,11 @@ const GROUPS: string[][] = [
   ['access', 'get into', 'get in to'],
   ['contact', 'reach', 'reach out', 'get in touch'],
   ['pricing', 'price', 'prices', 'cost', 'costs', 'how much', 'billing', 'plans'],
+  // "Pay off" a debt is a phrase, whose words apart say something else: "Team plans are paid by credit card" does not
+  // speak of paying off a credit card. Measured (2026-12-02) on bench/search-answers: off-topic declined, demo plain
+  // 848 -> 850/856 (on a page 847 -> 849), Mintlify plain 843 -> 846/854 (on a page 847 -> 848); every in-scope set of
+  // both corpora and bench/search-quality unchanged. No question of the benches in scope says it.
+  ['repay', 'pay off', 'paid off', 'paying off', 'pays off', 'pay down', 'paying down'],
   ['teammate', 'team member', 'colleague', 'coworker', 'member'],
   ['expand', 'expanded', 'open'],
   ['last', 'lifetime', 'expire', 'expiration'],
