@@ -131,6 +131,8 @@ export interface Choice {
   whereToStart: boolean
   /** Whether what the question is about (what it asks to do something to, or what does something) is a word the docs never use (see lacksWhatAsked). */
   lacksWhatAsked: boolean
+  /** Whether the question has two words of its own and the docs never use one of them (see choose). */
+  halfNeverUsed?: boolean
   /** Whether a thing of the reader's, or the thing the question opens on, is named in a word the docs never use (see extractiveAnswer). */
   ownThingUnknown: boolean
 }
@@ -252,6 +254,11 @@ export function choose(ranked: Scored[], choice: Choice): { passages: Scored[]; 
   // in-scope set, Mintlify and demo, unchanged; 30 fresh off-topic questions declined 59 → 60/60 over both corpora.
   const neverUsedWords = words.filter((word, w) => strong[w] && among(word, unknown)).length
   if (!spokenOf && neverUsedWords >= NEVER_USED_WORDS) return undefined
+  // Two words of its own, one the docs never use: the other alone ("renew") does not make the question theirs ("how long
+  // does it take to renew a US passport" quoted certificates that renew). Asked on a page, the page is a third word.
+  // Measured (2026-12-02) on bench/search-answers: Mintlify off-topic declined 846 -> 847/854 (that question); every
+  // in-scope set of both corpora unchanged. A misspelling of a word the sources hold is that word.
+  if (choice.halfNeverUsed && !choice.onPage) return undefined
   // Three such words tell a story the docs are not part of ("Our dog slipped her collar at the park… how do we organize
   // a search team?", "car key fob stopped working after battery change"), though a passage holds three of its words,
   // unless one holds WELL_SPOKEN_OF. Measured on bench/search-answers and 50 fresh off-topic questions (2026-11-29):

@@ -298,6 +298,9 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
     apart,
     lacksName: lackedNames.length > 0,
     lacksWhatAsked: lacksWhatAsked(request.question, unknown, stemsOf),
+    halfNeverUsed:
+      strongOwn.length === 2 &&
+      strongOwn.filter((word) => among(word, unknown) && ![...word.stems].some((s) => misspeltOfSources(s, stemsOf))).length === 1,
     ownThingUnknown,
     onPage: topic !== undefined,
     throughApi,

@@ -709,6 +709,28 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('how do I pay by credit card?', billing)).toContain('Pay for Team plans by credit card')
   })
 
+  test('a question of two words of its own, one of which the docs never use, is about something else', () => {
+    const certificates: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Custom domains',
+        url: 'https://docs.example.com/domains',
+        content: 'Certificates are automatically renewed before expiration.',
+      },
+      {
+        id: 2,
+        title: 'Credits',
+        url: 'https://docs.example.com/credits',
+        content: 'The credits a single run consumes depend on how long the run takes.',
+      },
+    ]
+    const passport = { question: 'how long does it take to renew a passport', unknownWords: ['passport'] }
+    expect(extractiveAnswer(passport, certificates)).toMatch(new RegExp(`^${DECLINE}`))
+    expect(extractiveAnswer('how long does it take to renew a certificate', certificates)).toContain(
+      'Certificates are automatically renewed',
+    )
+  })
+
   test('a thing named in two words whose second the docs never use is something else: the first word does not cover it', () => {
     const analytics: SourceBlock[] = [
       {
@@ -1595,7 +1617,7 @@ describe('asked on a page with a section on what is asked', () => {
         'Set it to `false` when your API accepts requests straight from the browser.',
       ].join('\n\n'),
     }
-    const question = 'when would I want to turn the proxy off here?'
+    const question = 'when should I not bother with the proxy here?'
     const answer = extractiveAnswer({ question, standalone: onPage(question, 'API playground') }, [playground, other])
     expect(answer).toMatch(/^proxy boolean: Whether to pass requests through the proxy server\. Defaults to `true`\. \[1\]/)
     expect(isDecline(extractiveAnswer(question, [playground, other]))).toBe(true)

@@ -112,14 +112,17 @@ test('a phrase with synonyms is one word searched by them: "turn off" is disable
   expect(terms('my own button text')).toContainEqual(expect.stringContaining(`cta:${SYNONYM_WEIGHT}`))
 })
 
-test('a phrase that holds its object in the middle is read as the phrase: "turn this on", "set it up", "roll them back"', () => {
+test('a phrase that holds its object in the middle is read as the phrase: "turn this on", "set it up", "turn the lights off"', () => {
   const first = (text: string) => terms(text)[0]
   expect(first('how do I turn this on?')).toBe(terms('how do I turn on')[0])
   expect(first('can I set it up in CI?')).toBe(terms('can I set up')[0])
   expect(first('how do I roll them back')).toBe(terms('how do I roll back')[0])
   expect(first('switch it off for one page')).toContain('disable:1')
-  // Only the phrases the synonyms know, and only with an object between: "turn the page on" is words.
-  expect(terms('turn the page on')).toEqual(terms('turn page'))
+  // So with a thing of one or two words between, named with "the", "my", "our" or "your": "turn the lights off".
+  expect(first('how do I turn the lights off at night')).toBe(terms('how do I turn off')[0])
+  expect(first('can I turn the feedback widget off')).toBe(terms('can I turn off')[0])
+  // Only the phrases the synonyms know: "put the page on" is words.
+  expect(terms('put the page on')).toEqual(terms('put page'))
   // A service named between "is" and "down" is what is down: the question asks about an outage.
   for (const question of ['is mintlify down right now', 'is lumen flags down', 'is the dashboard down?', 'our api went down']) {
     expect(

@@ -41,8 +41,8 @@ const DYNAMIC: Record<string, Array<[source: string, flags: string]>> = {
   ],
   'server/search/synonyms.ts': [
     [
-      ' (change|completed|still|has|activity|finished|complete|switch|team|who|is|move|goes|went|their|logged|signed|roll|audit|ready|turn|your|sign|how|chat|done|our|log|my|set) (it|this|that|them|these|those|one|ones|everything|everyone) (history|yet|running|completed|log|finished|over|member|changed|off|on|down|own|in|back|out|much|bot|up)(?= )',
-      'g',
+      ' (change|completed|still|has|activity|finished|complete|switch|team|who|is|move|goes|went|their|logged|signed|roll|audit|ready|turn|your|sign|how|chat|done|our|log|my|set) (it|this|that|them|these|those|one|ones|everything|everyone|(?:the|my|our|your) [\\p{L}\\p{N}_-]+(?: [\\p{L}\\p{N}_-]+)?) (history|yet|running|completed|log|finished|over|member|changed|off|on|down|own|in|back|out|much|bot|up)(?= )',
+      'gu',
     ],
     [String.raw` (goes|went|is) ((?:the |my |our |your )?[\p{L}\p{N}_-]+(?: [\p{L}\p{N}_-]+)?) down `, 'gu'],
   ],
