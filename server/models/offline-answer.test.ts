@@ -709,6 +709,23 @@ describe('offline-answer model', () => {
     expect(extractiveAnswer('how do I pay by credit card?', billing)).toContain('Pay for Team plans by credit card')
   })
 
+  test('"questions" and "ask" are one thing said twice: "ask" weighs as an everyday word beside it', () => {
+    const comments: SourceBlock[] = [
+      {
+        id: 1,
+        title: 'Comments',
+        url: 'https://docs.example.com/editor/comments',
+        content: 'Use comments to ask questions and flag issues before reviewers sign off on a change.',
+      },
+      { id: 2, title: 'SSO', url: 'https://docs.example.com/sso', content: 'Members who sign in with SSO are added to the default group.' },
+    ]
+    const lease = { question: 'what questions should i ask a landlord before signing a lease', unknownWords: ['landlord', 'lease'] }
+    expect(extractiveAnswer(lease, comments)).toMatch(new RegExp(`^${DECLINE}`))
+    expect(extractiveAnswer('how do I ask questions about a change before it is signed off?', comments)).toContain(
+      'Use comments to ask questions',
+    )
+  })
+
   test('a question of two words of its own, one of which the docs never use, is about something else', () => {
     const certificates: SourceBlock[] = [
       {
