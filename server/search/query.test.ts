@@ -28,7 +28,8 @@ test('a question is read into words, each with its synonyms at a lower weight', 
   // A reader's "link" to a preview is what docs call its URL ("Get unique preview URLs for each pull request").
   expect(terms('get a link to the preview')).toEqual([`link:1 url:${SYNONYM_WEIGHT}`, 'preview:1'])
   // A "typeface" is a font, "similar" pages are related ones, and who changed something is in an audit log.
-  expect(terms('typeface')).toEqual([`typeface:1 font:${SYNONYM_WEIGHT}`])
+  expect(terms('typeface')).toEqual([`typeface:1 font:${SYNONYM_WEIGHT} typefaces:${SYNONYM_WEIGHT}`])
+  expect(terms('our brand typefaces')).toContainEqual(expect.stringContaining(`font:${SYNONYM_WEIGHT}`))
   // A "cap" is a limit.
   expect(terms('daily request cap')[2]).toBe(
     `cap:1 limit:${SYNONYM_WEIGHT} maximum:${SYNONYM_WEIGHT} max:${SYNONYM_WEIGHT} quota:${SYNONYM_WEIGHT}`,
