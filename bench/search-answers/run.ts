@@ -193,6 +193,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // on its own?" on the GitHub component's page, declined).
       ['page-leaning (tuning 54)', read('mintlify-page-questions-54.json'), 'page'],
       ['page-leaning (tuning 55)', read('mintlify-page-questions-55.json'), 'page'],
+      // Two rounds of twelve more, written the same way (2026-12-02): round fifty-four tried at once, at 62515fb: 12/12;
+      // round fifty-five kept unseen until tried once, at a4a2c23: 12/12. One question of round fifty-five repeated an
+      // earlier set's word for word ("How long are these kept around?"): left out.
+      ['page-leaning (tuning 56)', read('mintlify-page-questions-56.json'), 'page'],
+      ['page-leaning (tuning 57)', read('mintlify-page-questions-57.json'), 'page'],
       ['page-leaning (held out)', read('mintlify-page-held-out.json'), 'page'],
       ['questions (tuning)', read('mintlify-questions.json'), 'plain'],
       ['questions (tuning 2)', read('mintlify-questions-2.json'), 'plain'],
@@ -335,6 +340,11 @@ const corpora: Array<{ name: string; directory: string; sets: Array<[label: stri
       // one repeated an earlier set's word for word), round fifty-three (kept unseen) 27/30 (29 joined, the same).
       ['questions (tuning 64)', read('mintlify-questions-64.json'), 'plain'],
       ['questions (tuning 65)', read('mintlify-questions-65.json'), 'plain'],
+      // Two rounds of thirty more, the same way (2026-12-02): round fifty-four at 62515fb 30/30; round fifty-five (kept
+      // unseen) at a4a2c23 29/30 ("our own brand typefaces as woff2 files…", declined with the fonts page first; 30/30
+      // once "typefaces" read as fonts, 547a3bf).
+      ['questions (tuning 66)', read('mintlify-questions-66.json'), 'plain'],
+      ['questions (tuning 67)', read('mintlify-questions-67.json'), 'plain'],
       ['questions (held out)', read('mintlify-held-out.json'), 'plain'],
       ['follow-ups', read('mintlify-follow-ups.json'), 'plain'],
     ],
