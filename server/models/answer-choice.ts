@@ -132,7 +132,7 @@ export interface Choice {
   /** Whether what the question is about (what it asks to do something to, or what does something) is a word the docs never use (see lacksWhatAsked). */
   lacksWhatAsked: boolean
   /** Whether the question has two words of its own and the docs never use one of them (see choose). */
-  halfNeverUsed?: boolean
+  halfNeverUsed: boolean
   /** Whether a thing of the reader's, or the thing the question opens on, is named in a word the docs never use (see extractiveAnswer). */
   ownThingUnknown: boolean
 }

@@ -77,6 +77,7 @@ const DECLINE_TOPIC_WORDS = 6
 const WEAK_SHARE = 0.3
 /** The search ranked the sources: a passage of the n-th source counts (1 + SOURCE_RANK / n) times. */
 const SOURCE_RANK = 0.3
+/** The stems of "question" and "ask" (see extractiveAnswer). */
 const QUESTION = 'question'
 const ASK = 'ask'
 /** A word this long may be misspelt twice. */
@@ -111,10 +112,9 @@ export function extractiveAnswer(asked: Asked | string, sources: SourceBlock[]):
   const product = new Set(request.docsName ? contentTerms(request.docsName) : [])
   const namesProduct = product.size > 0 && [...product].every((s) => questionWords.some((word) => word.stems.has(s)))
   // "Questions to ask", "ask questions": one thing said twice (a question is what one asks), and "ask" weighs as an
-  // everyday word beside it ("good questions to ask at the end of a job interview" is not spoken of by "a short user
-  // interview session" that "answers questions" and asks). Measured (2026-12-02) on bench/search-answers: off-topic
-  // declined, demo 850 -> 851/856 and Mintlify 847 -> 848/854 (on a page too: "what questions should i ask a landlord
-  // before signing a lease"); every in-scope set of both corpora unchanged.
+  // everyday word beside it ("what questions should i ask a landlord before signing a lease" is not spoken of by "Use
+  // comments to ask questions… before you publish"). Measured (2026-12-02) on bench/search-answers: off-topic declined,
+  // demo 850 -> 851/856 and Mintlify 847 -> 848/854 (on a page too); every in-scope set of both corpora unchanged.
   const asksQuestions = questionWords.some((word) => word.stems.has(QUESTION))
   const own = questionWords.map((word) =>
     (namesProduct && among(word, product)) || (asksQuestions && word.stems.has(ASK)) ? { ...word, weight: WEAK_SHARE } : word,
