@@ -481,6 +481,8 @@ const TIME_FRAMES = [
 /** Longest phrase first, so "turn off" is read before "off". */
 const PHRASES = [...SYNONYMS.keys()].filter((key) => key.includes(' ') || key.includes('-')).sort((a, b) => b.length - a.length)
 
+/** A thing named in one or two words ("the dashboard", "our feedback widget", after its determiner). */
+const ONE_OR_TWO_WORDS = String.raw`[\p{L}\p{N}_-]+(?: [\p{L}\p{N}_-]+)?`
 /**
  * A two-word phrase may hold its object in the middle ("turn it on", "set this up", "roll them back"): the object is
  * moved after it, so the phrase is read as one ("turn on it"). The verbs and particles are those of the phrases above.
@@ -493,7 +495,7 @@ const PHRASES = [...SYNONYMS.keys()].filter((key) => key.includes(' ') || key.in
  */
 const twoWordPhrases = PHRASES.filter((phrase) => /^[a-z]+ [a-z]+$/.test(phrase)).map((phrase) => phrase.split(' '))
 const SPLIT_PHRASE = new RegExp(
-  ` (${[...new Set(twoWordPhrases.map(([verb]) => verb))].join('|')}) (it|this|that|them|these|those|one|ones|everything|everyone|(?:the|my|our|your) [\\p{L}\\p{N}_-]+(?: [\\p{L}\\p{N}_-]+)?) (${[
+  ` (${[...new Set(twoWordPhrases.map(([verb]) => verb))].join('|')}) (it|this|that|them|these|those|one|ones|everything|everyone|(?:the|my|our|your) ${ONE_OR_TWO_WORDS}) (${[
     ...new Set(twoWordPhrases.map(([, particle]) => particle)),
   ].join('|')})(?= )`,
   'gu',
@@ -506,7 +508,7 @@ const SPLIT_PHRASE = new RegExp(
  * subjectAfterDown): recheck cannot prove `down(?= )`, a lookahead, linear.
  */
 const SUBJECT_DOWN = new RegExp(
-  ` (${twoWordPhrases.flatMap(([verb, particle]) => (particle === 'down' ? [verb] : [])).join('|')}) ((?:the |my |our |your )?[\\p{L}\\p{N}_-]+(?: [\\p{L}\\p{N}_-]+)?) down `,
+  ` (${twoWordPhrases.flatMap(([verb, particle]) => (particle === 'down' ? [verb] : [])).join('|')}) ((?:the |my |our |your )?${ONE_OR_TWO_WORDS}) down `,
   'gu',
 )
 const joinSplitPhrases = (text: string) =>
